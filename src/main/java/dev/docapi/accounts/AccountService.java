@@ -1,0 +1,119 @@
+package dev.docapi.accounts;
+
+import dev.docapi.config.Ids;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Accounts and their API keys (spec §5). A key is {@code dk_<prefix>_<secret>}: random, shown once at creation,
+ * stored only as its SHA-256 hash; revoking takes effect on the next request.
+ */
+@Service
+public class AccountService {
+    private final JdbcClient db;
+
+    public AccountService(JdbcClient db) {
+        this.db = db;
+    }
+
+    /** A new account and the plain API key for it. */
+    public record Created(Account account, String apiKey) {
+    }
+
+    /**
+     * @throws IllegalArgumentException if the email is blank or already has an account
+     */
+    @Transactional
+    public Created createAccount(String email, Plan plan) {
+        if (email == null || !email.contains("@")) throw new IllegalArgumentException("a valid --email is required");
+        if (findByEmail(email).isPresent()) throw new IllegalArgumentException("an account with email " + email + " exists");
+        Instant now = Instant.now();
+        Instant expires = plan == Plan.WEEK_PASS ? now.plus(Duration.ofDays(7)) : null;
+        Account a = new Account(Ids.newId("acct_"), email, plan, expires, "whsec_" + Ids.random(40), now);
+        db.sql("INSERT INTO accounts(id, email, plan, plan_expires_at, webhook_secret, created_at) VALUES (?,?,?,?,?,?)")
+                .params(a.id(), a.email(), plan.id(), expires == null ? null : expires.toEpochMilli(), a.webhookSecret(), now.toEpochMilli())
+                .update();
+        return new Created(a, createKey(a.id()));
+    }
+
+    /**
+     * Creates another key for an account and returns it in plain text (the only time it is shown).
+     *
+     * @throws IllegalArgumentException if the account does not exist
+     */
+    public String createKey(String accountId) {
+        if (findById(accountId).isEmpty()) throw new IllegalArgumentException("no account " + accountId);
+        String prefix = Ids.random(8);
+        String key = "dk_" + prefix + "_" + Ids.random(32);
+        db.sql("INSERT INTO api_keys(id, account_id, prefix, key_hash, created_at) VALUES (?,?,?,?,?)")
+                .params(Ids.newId("key_"), accountId, prefix, hash(key), Instant.now().toEpochMilli())
+                .update();
+        return key;
+    }
+
+    /** @return false when no active key has that prefix */
+    public boolean revokeKey(String prefix) {
+        String p = prefix.startsWith("dk_") ? prefix.substring(3) : prefix;
+        if (p.contains("_")) p = p.substring(0, p.indexOf('_'));
+        return db.sql("UPDATE api_keys SET revoked_at = ? WHERE prefix = ? AND revoked_at IS NULL")
+                .params(Instant.now().toEpochMilli(), p).update() > 0;
+    }
+
+    /** The account owning an active key, or empty for an unknown or revoked key. */
+    public Optional<Account> authenticate(String apiKey) {
+        return db.sql("SELECT a.* FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ? AND k.revoked_at IS NULL")
+                .param(hash(apiKey)).query(AccountService::map).optional();
+    }
+
+    public Optional<Account> findById(String id) {
+        return db.sql("SELECT * FROM accounts WHERE id = ?").param(id).query(AccountService::map).optional();
+    }
+
+    public Optional<Account> findByEmail(String email) {
+        return db.sql("SELECT * FROM accounts WHERE email = ?").param(email).query(AccountService::map).optional();
+    }
+
+    public List<Account> list() {
+        return db.sql("SELECT * FROM accounts ORDER BY created_at").query(AccountService::map).list();
+    }
+
+    /** Changes an account's plan; a week pass runs for 7 days from now. */
+    public void setPlan(String accountId, Plan plan) {
+        Long expires = plan == Plan.WEEK_PASS ? Instant.now().plus(Duration.ofDays(7)).toEpochMilli() : null;
+        db.sql("UPDATE accounts SET plan = ?, plan_expires_at = ? WHERE id = ?").params(plan.id(), expires, accountId).update();
+    }
+
+    /** Replaces the account's webhook signing secret and returns the new one. */
+    public String rotateWebhookSecret(String accountId) {
+        String secret = "whsec_" + Ids.random(40);
+        db.sql("UPDATE accounts SET webhook_secret = ? WHERE id = ?").params(secret, accountId).update();
+        return secret;
+    }
+
+    static String hash(String key) {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(d);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Account map(ResultSet rs, int row) throws SQLException {
+        long exp = rs.getLong("plan_expires_at");
+        return new Account(rs.getString("id"), rs.getString("email"), Plan.of(rs.getString("plan")),
+                rs.wasNull() ? null : Instant.ofEpochMilli(exp), rs.getString("webhook_secret"),
+                Instant.ofEpochMilli(rs.getLong("created_at")));
+    }
+}

@@ -1,0 +1,99 @@
+package dev.docapi.accounts;
+
+import java.io.PrintStream;
+import java.util.HashMap;
+import java.util.Map;
+import org.springframework.stereotype.Component;
+
+/**
+ * {@code bin/docapi admin <command>}: account and key administration. Output that a script reads (a key, a
+ * secret) is printed alone on the last line of stdout. Exit code 0 on success, 2 on a usage error, 1 otherwise.
+ */
+@Component
+public class AdminCommands {
+    private static final String USAGE = """
+            usage: bin/docapi admin <command>
+              create-account --email E [--plan free|week_pass|pro|team]   prints the new API key on the last line
+              create-key --account ID                                     prints the new API key on the last line
+              revoke-key --key-prefix P
+              list-accounts
+              set-plan --account ID --plan P
+              show-webhook-secret --email E                               prints the secret on the last line
+              rotate-webhook-secret --email E                             prints the new secret on the last line
+            """;
+    private final AccountService accounts;
+    private final PrintStream out = System.out;
+    private final PrintStream err = System.err;
+
+    public AdminCommands(AccountService accounts) {
+        this.accounts = accounts;
+    }
+
+    public int run(String[] args) {
+        if (args.length == 0) {
+            err.print(USAGE);
+            return 2;
+        }
+        Map<String, String> opts = new HashMap<>();
+        for (int i = 1; i < args.length; i++) {
+            if (!args[i].startsWith("--") || i + 1 >= args.length) {
+                err.println("admin: expected --name value, got '" + args[i] + "'");
+                return 2;
+            }
+            opts.put(args[i].substring(2), args[++i]);
+        }
+        try {
+            switch (args[0]) {
+                case "create-account" -> {
+                    var created = accounts.createAccount(require(opts, "email"), Plan.of(opts.getOrDefault("plan", "free")));
+                    out.println("account " + created.account().id() + " (" + created.account().email() + ", plan "
+                            + created.account().plan().id() + ")");
+                    out.println("API key (shown once):");
+                    out.println(created.apiKey());
+                }
+                case "create-key" -> {
+                    String key = accounts.createKey(require(opts, "account"));
+                    out.println("API key (shown once):");
+                    out.println(key);
+                }
+                case "revoke-key" -> {
+                    if (!accounts.revokeKey(require(opts, "key-prefix"))) {
+                        err.println("admin: no active key with that prefix");
+                        return 1;
+                    }
+                    out.println("revoked");
+                }
+                case "list-accounts" -> {
+                    for (Account a : accounts.list()) out.println(a.id() + "\t" + a.email() + "\t" + a.plan().id() + "\t" + a.createdAt());
+                }
+                case "set-plan" -> {
+                    String id = require(opts, "account");
+                    accounts.findById(id).orElseThrow(() -> new IllegalArgumentException("no account " + id));
+                    accounts.setPlan(id, Plan.of(require(opts, "plan")));
+                    out.println("plan set");
+                }
+                case "show-webhook-secret" -> out.println(byEmail(require(opts, "email")).webhookSecret());
+                case "rotate-webhook-secret" -> out.println(accounts.rotateWebhookSecret(byEmail(require(opts, "email")).id()));
+                default -> {
+                    err.println("admin: unknown command '" + args[0] + "'");
+                    err.print(USAGE);
+                    return 2;
+                }
+            }
+            return 0;
+        } catch (IllegalArgumentException e) {
+            err.println("admin: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private Account byEmail(String email) {
+        return accounts.findByEmail(email).orElseThrow(() -> new IllegalArgumentException("no account with email " + email));
+    }
+
+    private static String require(Map<String, String> opts, String name) {
+        String v = opts.get(name);
+        if (v == null || v.isBlank()) throw new IllegalArgumentException("--" + name + " is required");
+        return v;
+    }
+}

@@ -1,0 +1,86 @@
+package dev.docapi.engines.pdfbox;
+
+import dev.docapi.engines.qpdf.Qpdf;
+import dev.docapi.operations.OperationFailure;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.io.IOUtils;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.encryption.InvalidPasswordException;
+import org.springframework.stereotype.Component;
+
+/**
+ * Opens PDFs with PDFBox's lenient parser, falling back to qpdf's recovery for files PDFBox cannot read
+ * (a broken xref, junk before the header). Streams are cached in temp files, not the heap.
+ */
+@Component
+public class PdfBox {
+    private final Qpdf qpdf;
+
+    public PdfBox(Qpdf qpdf) {
+        this.qpdf = qpdf;
+    }
+
+    /** What a PDF is: its page count (null when it needs a password to open) and whether it needs one. */
+    public record PdfInfo(Integer pages, boolean needsPassword) {
+    }
+
+    /**
+     * @throws IOException when no reader (PDFBox, then qpdf's recovery) can open the file
+     */
+    public PdfInfo inspect(Path pdf) throws IOException {
+        try (PDDocument doc = load(pdf, "")) {
+            return new PdfInfo(doc.getNumberOfPages(), false);
+        } catch (InvalidPasswordException e) {
+            return new PdfInfo(null, true);
+        } catch (IOException e) {
+            int pages = qpdf.pageCount(pdf, null);
+            if (pages > 0) return new PdfInfo(pages, false);
+            throw new IOException("no reader can open it: " + e.getMessage(), e);
+        }
+    }
+
+    /** True when {@code password} (user or owner) opens the file. */
+    public boolean opensWith(Path pdf, String password) {
+        try (PDDocument doc = load(pdf, password)) {
+            return true;
+        } catch (IOException e) {
+            return qpdf.pageCount(pdf, password) > 0;
+        }
+    }
+
+    /**
+     * Opens a PDF for editing. A file PDFBox cannot parse is first rewritten by qpdf's recovery into
+     * {@code scratchDir}.
+     *
+     * @throws OperationFailure when neither reader can open it
+     */
+    public PDDocument open(Path pdf, String password, Path scratchDir) throws OperationFailure, InterruptedException {
+        try {
+            return load(pdf, password == null ? "" : password);
+        } catch (InvalidPasswordException e) {
+            throw new OperationFailure("the PDF needs a password to open");
+        } catch (IOException first) {
+            Path repaired = scratchDir.resolve("repaired.pdf");
+            qpdf.repair(pdf, repaired);
+            try {
+                return load(repaired, password == null ? "" : password);
+            } catch (IOException e) {
+                throw new OperationFailure(dev.docapi.api.ErrorCode.INTERNAL_ERROR, "the PDF could not be read: " + first.getMessage(), e);
+            }
+        }
+    }
+
+    /** Saves {@code doc} to {@code out} through a temp file, so a failed save leaves no half-written output. */
+    public static void save(PDDocument doc, Path out) throws IOException {
+        Path tmp = out.resolveSibling(out.getFileName() + ".part");
+        doc.save(tmp.toFile());
+        Files.move(tmp, out, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private static PDDocument load(Path pdf, String password) throws IOException {
+        return Loader.loadPDF(pdf.toFile(), password, null, null, IOUtils.createTempFileOnlyStreamCache());
+    }
+}

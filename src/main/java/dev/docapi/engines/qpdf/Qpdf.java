@@ -1,0 +1,127 @@
+package dev.docapi.engines.qpdf;
+
+import dev.docapi.engines.process.ProcessRunner;
+import dev.docapi.operations.OperationFailure;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.springframework.stereotype.Component;
+
+/**
+ * The qpdf CLI: lossless page selection, merge, split, rotation, encryption and repair. qpdf keeps links, outlines,
+ * forms and object streams, and recovers damaged files (exit code 3 = "succeeded with warnings" counts as success).
+ * Passwords are passed in a 0600 argument file, never on the command line (where {@code ps} would show them).
+ */
+@Component
+public class Qpdf {
+    private static final Duration TIMEOUT = Duration.ofMinutes(5);
+    private final ProcessRunner runner;
+
+    public Qpdf(ProcessRunner runner) {
+        this.runner = runner;
+    }
+
+    /** The page count, or -1 when qpdf cannot read the file even with recovery. */
+    public int pageCount(Path pdf, String password) {
+        try {
+            List<String> args = new ArrayList<>(List.of("--show-npages", pdf.toString()));
+            if (password != null) args.addFirst("--password=" + password);
+            ProcessRunner.Result r = exec(args, pdf.getParent(), Duration.ofSeconds(60));
+            if (r.exitCode() != 0 && r.exitCode() != 3) return -1;
+            return Integer.parseInt(r.stdout().strip());
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+
+    /** Concatenates whole documents in order into {@code out}. */
+    public void merge(List<Path> inputs, Path out) throws OperationFailure, InterruptedException {
+        List<String> args = new ArrayList<>(List.of("--empty", "--pages"));
+        for (Path p : inputs) args.add(p.toString());
+        args.addAll(List.of("--", out.toString()));
+        check(args, out.getParent());
+    }
+
+    /** Writes the given pages of {@code in} (page numbers from 1, in this order, repeats allowed) to {@code out}. */
+    public void selectPages(Path in, List<Integer> pages, Path out) throws OperationFailure, InterruptedException {
+        check(List.of(in.toString(), "--pages", ".", pageSpec(pages), "--", out.toString()), out.getParent());
+    }
+
+    /** Writes pages {@code from}-{@code to} (inclusive, from 1) of {@code in} to {@code out}. */
+    public void selectRange(Path in, int from, int to, Path out) throws OperationFailure, InterruptedException {
+        check(List.of(in.toString(), "--pages", ".", from + "-" + to, "--", out.toString()), out.getParent());
+    }
+
+    /** Adds {@code angle} (90, 180, 270) to the rotation of the given pages, or of all pages when {@code pages} is empty. */
+    public void rotate(Path in, int angle, List<Integer> pages, Path out) throws OperationFailure, InterruptedException {
+        String spec = pages.isEmpty() ? "" : ":" + pageSpec(pages);
+        check(List.of("--rotate=+" + angle + spec, in.toString(), out.toString()), out.getParent());
+    }
+
+    /** Splits into files of {@code every} pages each; returns them in page order. */
+    public List<Path> splitEvery(Path in, int every, Path dir) throws OperationFailure, InterruptedException, IOException {
+        check(List.of("--split-pages=" + every, in.toString(), dir.resolve("part-%d.pdf").toString()), dir);
+        try (var files = Files.list(dir)) {
+            return files.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList();
+        }
+    }
+
+    /** Encrypts with AES-256 (R6): {@code userPassword} to open, {@code ownerPassword} for full rights. */
+    public void encryptAes256(Path in, String userPassword, String ownerPassword, Path out) throws OperationFailure, InterruptedException {
+        check(List.of(in.toString(), out.toString(), "--encrypt", userPassword, ownerPassword, "256", "--"), out.getParent());
+    }
+
+    /** Removes encryption; {@code password} may be null for files that open without one. */
+    public void decrypt(Path in, String password, Path out) throws OperationFailure, InterruptedException {
+        List<String> args = new ArrayList<>();
+        if (password != null) args.add("--password=" + password);
+        args.addAll(List.of("--decrypt", in.toString(), out.toString()));
+        check(args, out.getParent());
+    }
+
+    /** Rewrites a damaged file as qpdf recovers it (xref rebuilt, streams kept as far as readable). */
+    public void repair(Path in, Path out) throws OperationFailure, InterruptedException {
+        check(List.of(in.toString(), out.toString()), out.getParent());
+    }
+
+    /** {@code 1,3,5}: qpdf's page-range syntax for a list of page numbers. */
+    static String pageSpec(List<Integer> pages) {
+        return pages.stream().map(String::valueOf).collect(Collectors.joining(","));
+    }
+
+    private void check(List<String> args, Path dir) throws OperationFailure, InterruptedException {
+        ProcessRunner.Result r;
+        try {
+            r = exec(args, dir, TIMEOUT);
+        } catch (IOException e) {
+            throw new OperationFailure(dev.docapi.api.ErrorCode.INTERNAL_ERROR, "qpdf could not run: " + e.getMessage(), e);
+        }
+        if (r.exitCode() != 0 && r.exitCode() != 3) {
+            throw new OperationFailure("qpdf failed: " + lastLine(r.stderr()));
+        }
+    }
+
+    private ProcessRunner.Result exec(List<String> args, Path dir, Duration timeout) throws IOException, InterruptedException {
+        Path argFile = Files.createTempFile(dir, "qpdf-", ".args", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        try {
+            Files.write(argFile, args);
+            return runner.run(List.of("qpdf", "@" + argFile), timeout);
+        } finally {
+            Files.deleteIfExists(argFile);
+        }
+    }
+
+    private static String lastLine(String text) {
+        String t = text.strip();
+        int nl = t.lastIndexOf('\n');
+        return nl >= 0 ? t.substring(nl + 1) : t;
+    }
+}

@@ -1,0 +1,73 @@
+package dev.docapi.files;
+
+import dev.docapi.config.Ids;
+import java.nio.charset.StandardCharsets;
+import java.security.InvalidKeyException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+
+/**
+ * Signed download links (spec §2.2 {@code download_url}, §5 rule 4): {@code e} is the expiry in Unix seconds, {@code t}
+ * the hex HMAC-SHA256 of {@code <file id>.<e>} under a service secret kept in the database (shared by all nodes).
+ */
+@Component
+public class SignedLinks {
+    public static final Duration VALIDITY = Duration.ofHours(1);
+    private final byte[] key;
+
+    public SignedLinks(JdbcClient db) {
+        this.key = loadOrCreateSecret(db, "link_signing").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The signed query string for {@code fileId}, valid for one hour from now: {@code e=...&t=...}. */
+    public String query(String fileId) {
+        long e = Instant.now().plus(VALIDITY).getEpochSecond();
+        return "e=" + e + "&t=" + sign(fileId, e);
+    }
+
+    public enum Check { VALID, EXPIRED, INVALID }
+
+    /** Checks a link's {@code e} and {@code t}: a bad or missing signature is INVALID even when also expired. */
+    public Check check(String fileId, String e, String t) {
+        if (e == null || t == null) return Check.INVALID;
+        long expiry;
+        try {
+            expiry = Long.parseLong(e);
+        } catch (NumberFormatException ex) {
+            return Check.INVALID;
+        }
+        byte[] expected = sign(fileId, expiry).getBytes(StandardCharsets.US_ASCII);
+        if (!MessageDigest.isEqual(expected, t.getBytes(StandardCharsets.US_ASCII))) return Check.INVALID;
+        return Instant.now().getEpochSecond() > expiry ? Check.EXPIRED : Check.VALID;
+    }
+
+    private String sign(String fileId, long expiry) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            return HexFormat.of().formatHex(mac.doFinal((fileId + "." + expiry).getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException | InvalidKeyException ex) {
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    /** A named service secret: read it, or create it once (the first node to insert wins). */
+    public static String loadOrCreateSecret(JdbcClient db, String name) {
+        var existing = db.sql("SELECT secret FROM service_secrets WHERE name = ?").param(name).query(String.class).optional();
+        if (existing.isPresent()) return existing.get();
+        try {
+            db.sql("INSERT INTO service_secrets(name, secret) VALUES (?, ?)").params(name, Ids.random(64)).update();
+        } catch (DuplicateKeyException raced) {
+            // another node created it first
+        }
+        return db.sql("SELECT secret FROM service_secrets WHERE name = ?").param(name).query(String.class).single();
+    }
+}

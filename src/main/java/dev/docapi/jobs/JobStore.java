@@ -1,0 +1,118 @@
+package dev.docapi.jobs;
+
+import dev.docapi.api.ApiException;
+import dev.docapi.api.ErrorCode;
+import dev.docapi.config.Ids;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Job records in the database: creation, status moves (each a conditional update), lookups. */
+@Repository
+public class JobStore {
+    private final JdbcClient db;
+    private final JsonMapper json;
+
+    public JobStore(JdbcClient db, JsonMapper json) {
+        this.db = db;
+        this.json = json;
+    }
+
+    /** Inserts a queued job owned by {@code node}. {@code webhookUrl} may be null. */
+    public Job create(String accountId, String operation, ObjectNode input, String webhookUrl, String node) {
+        Instant now = Instant.now();
+        ObjectNode webhook = null;
+        if (webhookUrl != null) {
+            webhook = json.createObjectNode().put("url", webhookUrl).put("status", "pending");
+            webhook.putArray("attempts");
+        }
+        Job job = new Job(Ids.newId("job_"), accountId, operation, JobStatus.QUEUED, input, null, null, null, null, webhook, now, null, null);
+        db.sql("INSERT INTO jobs(id, account_id, operation, status, input_json, webhook_json, node, heartbeat_at, created_at) VALUES (?,?,?,?,?,?,?,?,?)")
+                .params(job.id(), accountId, operation, job.status().id(), json.writeValueAsString(input),
+                        webhook == null ? null : json.writeValueAsString(webhook), node, now.toEpochMilli(), now.toEpochMilli())
+                .update();
+        return job;
+    }
+
+    /** @return false when the job was no longer queued */
+    public boolean markRunning(String id) {
+        return db.sql("UPDATE jobs SET status = 'running', started_at = ? WHERE id = ? AND status = 'queued'")
+                .params(Instant.now().toEpochMilli(), id).update() == 1;
+    }
+
+    public void markSucceeded(String id, ObjectNode output) {
+        db.sql("UPDATE jobs SET status = 'succeeded', output_json = ?, progress_json = NULL, finished_at = ? WHERE id = ? AND status IN ('queued','running')")
+                .params(json.writeValueAsString(output), Instant.now().toEpochMilli(), id).update();
+    }
+
+    public void markFailed(String id, ErrorCode code, String message) {
+        String msg = message == null ? code.code() : message.length() > 1900 ? message.substring(0, 1900) + "…" : message;
+        db.sql("UPDATE jobs SET status = 'failed', error_code = ?, error_message = ?, progress_json = NULL, finished_at = ? WHERE id = ? AND status IN ('queued','running')")
+                .params(code.code(), msg, Instant.now().toEpochMilli(), id).update();
+    }
+
+    public void setProgress(String id, ObjectNode progress) {
+        db.sql("UPDATE jobs SET progress_json = ? WHERE id = ? AND status = 'running'").params(json.writeValueAsString(progress), id).update();
+    }
+
+    public void setWebhook(String id, ObjectNode webhook) {
+        db.sql("UPDATE jobs SET webhook_json = ? WHERE id = ?").params(json.writeValueAsString(webhook), id).update();
+    }
+
+    public Optional<Job> find(String id) {
+        return db.sql("SELECT * FROM jobs WHERE id = ?").param(id).query(this::map).optional();
+    }
+
+    /** @throws ApiException 404 {@code job_not_found} for an unknown job or another account's */
+    public Job get(String accountId, String id) {
+        return find(id).filter(j -> j.accountId().equals(accountId))
+                .orElseThrow(() -> new ApiException(ErrorCode.JOB_NOT_FOUND, "no job '" + id + "'"));
+    }
+
+    /** The account's jobs, newest first; {@code limit} 1-100. */
+    public List<Job> list(String accountId, int limit) {
+        return db.sql("SELECT * FROM jobs WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?").params(accountId, limit).query(this::map).list();
+    }
+
+    /** Jobs queued or running for the account (spec §8 "jobs waiting or running"). */
+    public int countActive(String accountId) {
+        return db.sql("SELECT COUNT(*) FROM jobs WHERE account_id = ? AND status IN ('queued','running')").param(accountId).query(Integer.class).single();
+    }
+
+    /** Ids of unfinished jobs owned by {@code node}, or by any node whose heartbeat is older than {@code staleBefore}. */
+    public List<String> orphaned(String node, Instant staleBefore) {
+        return db.sql("SELECT id FROM jobs WHERE status IN ('queued','running') AND (node = ? OR node IS NULL OR heartbeat_at < ?)")
+                .params(node, staleBefore.toEpochMilli()).query(String.class).list();
+    }
+
+    public void heartbeat(String node) {
+        db.sql("UPDATE jobs SET heartbeat_at = ? WHERE node = ? AND status IN ('queued','running')").params(Instant.now().toEpochMilli(), node).update();
+    }
+
+    /** Deletes job records created before {@code before} (spec §8: kept 7 days). */
+    public int deleteCreatedBefore(Instant before) {
+        return db.sql("DELETE FROM jobs WHERE created_at < ?").param(before.toEpochMilli()).update();
+    }
+
+    private Job map(ResultSet rs, int row) throws SQLException {
+        return new Job(rs.getString("id"), rs.getString("account_id"), rs.getString("operation"), JobStatus.of(rs.getString("status")),
+                obj(rs.getString("input_json")), obj(rs.getString("output_json")), rs.getString("error_code"), rs.getString("error_message"),
+                obj(rs.getString("progress_json")), obj(rs.getString("webhook_json")), instant(rs, "created_at"),
+                instant(rs, "started_at"), instant(rs, "finished_at"));
+    }
+
+    private ObjectNode obj(String text) {
+        return text == null ? null : (ObjectNode) json.readTree(text);
+    }
+
+    private static Instant instant(ResultSet rs, String column) throws SQLException {
+        long v = rs.getLong(column);
+        return rs.wasNull() ? null : Instant.ofEpochMilli(v);
+    }
+}

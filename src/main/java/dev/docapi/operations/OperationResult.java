@@ -1,0 +1,38 @@
+package dev.docapi.operations;
+
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What an operation returns besides its output files (spec §2.3 "output members by operation"): each member is
+ * null when the operation has none.
+ */
+public record OperationResult(String text, JsonNode data, String note, String model, JsonNode steps) {
+
+    public static OperationResult empty() {
+        return new OperationResult(null, null, null, null, null);
+    }
+
+    public static OperationResult ofText(String text) {
+        return new OperationResult(text, null, null, null, null);
+    }
+
+    public static OperationResult ofNote(String note) {
+        return new OperationResult(null, null, note, null, null);
+    }
+
+    public OperationResult withNote(String value) {
+        return new OperationResult(text, data, value, model, steps);
+    }
+
+    public OperationResult withData(JsonNode value) {
+        return new OperationResult(text, value, note, model, steps);
+    }
+
+    public OperationResult withModel(String value) {
+        return new OperationResult(text, data, note, value, steps);
+    }
+
+    public OperationResult withSteps(JsonNode value) {
+        return new OperationResult(text, data, note, model, value);
+    }
+}

@@ -1,0 +1,171 @@
+package dev.docapi.operations;
+
+import dev.docapi.accounts.Account;
+import dev.docapi.accounts.UsageService;
+import dev.docapi.api.ApiException;
+import dev.docapi.api.ErrorCode;
+import dev.docapi.config.DocapiProperties;
+import dev.docapi.files.FileService;
+import dev.docapi.files.StoredFile;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.springframework.stereotype.Service;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Validates operation requests against the real files (before any job exists) and executes operations in process.
+ * The HTTP endpoint, MCP tools, workflow steps and the agent all come through here.
+ */
+@Service
+public class OperationService {
+    private final OperationRegistry registry;
+    private final FileService files;
+    private final UsageService usage;
+    private final DocapiProperties props;
+
+    public OperationService(OperationRegistry registry, FileService files, UsageService usage, DocapiProperties props) {
+        this.registry = registry;
+        this.files = files;
+        this.usage = usage;
+        this.props = props;
+    }
+
+    /** A validated request: the operation, its resolved input files and its options (passwords included). */
+    public record Submission(Operation operation, List<StoredFile> inputs, ObjectNode options) {
+
+        public Options typedOptions() {
+            return new Options(options, operation.options());
+        }
+
+        /** {@code {files, options}} as stored on the job: passwords removed (spec §2.3). */
+        public ObjectNode storedInput(ObjectNode empty) {
+            var fileIds = empty.putArray("files");
+            inputs.forEach(f -> fileIds.add(f.id()));
+            empty.set("options", operation.options().redact(options));
+            return empty;
+        }
+    }
+
+    /** What an executed operation produced: stored output files and the other output members. */
+    public record Execution(List<StoredFile> files, OperationResult result) {
+    }
+
+    /**
+     * Validates a request body of {@code POST /{operation}}: the input member, every option, the files themselves.
+     *
+     * @throws ApiException 404 {@code unknown_operation}, 400 {@code invalid_request}, 404 {@code file_not_found},
+     *                      410 {@code file_expired}
+     */
+    public Submission prepare(Account account, String operationName, ObjectNode body) {
+        Operation op = registry.get(operationName);
+        Inputs inputs = op.inputs();
+        String other = inputs.many() ? "file" : "files";
+        if (body.has(other) && !body.has(inputs.member())) {
+            throw ApiException.invalid(op.name() + " takes '" + inputs.member() + "'" + (inputs.many() ? " (an array of file ids)" : " (one file id)") + ", not '" + other + "'");
+        }
+        List<String> ids = fileIds(body.get(inputs.member()), inputs, op.name());
+        ObjectNode options = op.options().validate(body, op.name());
+        return prepare(account, op, ids, options);
+    }
+
+    /**
+     * Validates already-separated inputs and options (workflow steps, MCP, the agent).
+     *
+     * @throws ApiException as {@link #prepare(Account, String, ObjectNode)}
+     */
+    public Submission prepare(Account account, Operation op, List<String> fileIds, ObjectNode options) {
+        Inputs inputs = op.inputs();
+        if (fileIds.size() < inputs.min() || fileIds.size() > inputs.max()) {
+            throw ApiException.invalid(op.name() + " takes " + (inputs.min() == inputs.max() ? inputs.min() + "" : inputs.min() + "-" + inputs.max())
+                    + " file" + (inputs.max() == 1 ? "" : "s") + ", got " + fileIds.size());
+        }
+        List<StoredFile> resolved = new ArrayList<>();
+        for (String id : fileIds) {
+            StoredFile f = files.get(account, id);
+            if (!inputs.kinds().contains(f.kind())) {
+                throw ApiException.invalid(op.name() + " takes " + describe(inputs) + "; '" + f.name() + "' (" + f.id() + ") is "
+                        + article(f.kind()));
+            }
+            if (f.kind() == FileKind.PDF && f.encrypted() && !op.name().equals("unlock")) {
+                throw ApiException.invalid("'" + f.name() + "' (" + f.id() + ") needs a password to open; run unlock with its password first");
+            }
+            resolved.add(f);
+        }
+        Submission s = new Submission(op, resolved, options);
+        List<InputFile> in = resolved.stream().map(f -> new InputFile(f, files.path(f))).toList();
+        op.validate(new ValidationContext(account, in, s.typedOptions()));
+        return s;
+    }
+
+    /**
+     * Runs a validated operation in a private work directory, stores its outputs as files (source {@code job}) and
+     * counts it for the account. The work directory is removed afterwards, whatever happens.
+     */
+    public Execution execute(Account account, Submission s, String jobId, OperationContext.ProgressListener progress) throws Exception {
+        Files.createDirectories(props.workDir());
+        Path work = Files.createTempDirectory(props.workDir(), jobId + "-");
+        try {
+            List<InputFile> in = new ArrayList<>();
+            for (StoredFile f : s.inputs()) {
+                Path p = files.path(f);
+                if (!Files.exists(p)) throw new ApiException(ErrorCode.FILE_EXPIRED, "input file '" + f.id() + "' is gone (expired or deleted)");
+                in.add(new InputFile(f, p));
+            }
+            OperationContext ctx = new OperationContext(account, jobId, in, s.typedOptions(), work, progress);
+            OperationResult result = s.operation().run(ctx);
+            List<StoredFile> out = new ArrayList<>();
+            for (Path p : ctx.outputs()) {
+                if (Files.exists(p)) out.add(files.storeOutput(account.id(), p, p.getFileName().toString()));
+            }
+            usage.record(account.id(), 1, ctx.aiOperations());
+            return new Execution(out, result);
+        } finally {
+            deleteTree(work);
+        }
+    }
+
+    private static List<String> fileIds(JsonNode node, Inputs inputs, String op) {
+        if (node == null || node.isNull()) throw ApiException.invalid("'" + inputs.member() + "' is required for " + op);
+        List<String> ids = new ArrayList<>();
+        if (inputs.many()) {
+            if (!node.isArray()) throw ApiException.invalid("'files' must be an array of file ids");
+            for (JsonNode n : node) {
+                if (!n.isString()) throw ApiException.invalid("'files' must contain file ids (strings)");
+                ids.add(n.asString());
+            }
+        } else {
+            if (!node.isString()) throw ApiException.invalid("'file' must be a file id (a string)");
+            ids.add(node.asString());
+        }
+        return ids;
+    }
+
+    private static String describe(Inputs inputs) {
+        if (inputs.pdfOnly()) return "PDF files only";
+        return inputs.kinds().stream().map(k -> k.id()).toList() + " files";
+    }
+
+    private static String article(FileKind kind) {
+        return switch (kind) {
+            case IMAGE -> "an image";
+            case OFFICE -> "an Office document";
+            case PDF -> "a PDF";
+            case ZIP -> "a ZIP archive";
+            default -> "a " + kind.id() + " file";
+        };
+    }
+
+    static void deleteTree(Path dir) {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // already gone
+        }
+    }
+}

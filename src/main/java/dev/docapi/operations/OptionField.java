@@ -1,0 +1,189 @@
+package dev.docapi.operations;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One option of an operation, declared once: it validates a request value and describes itself as JSON Schema
+ * (for OpenAPI, MCP and workflow steps). Build with the static factories, e.g.
+ * {@code OptionField.integer("angle").oneOf(90, 180, 270).required()}.
+ */
+public final class OptionField {
+    private final String name;
+    private final Map<String, Object> schema = new LinkedHashMap<>();
+    private final List<Function<JsonNode, String>> checks = new ArrayList<>();
+    private boolean required;
+    private boolean secret;
+    private Object defaultValue;
+
+    private OptionField(String name, String type, Function<JsonNode, String> typeCheck) {
+        this.name = name;
+        if (type != null) schema.put("type", type);
+        checks.add(typeCheck);
+    }
+
+    public static OptionField integer(String name) {
+        return new OptionField(name, "integer", v -> v.isIntegralNumber() || (v.isNumber() && v.asDouble() == Math.rint(v.asDouble()))
+                ? null : "must be an integer");
+    }
+
+    public static OptionField number(String name) {
+        return new OptionField(name, "number", v -> v.isNumber() ? null : "must be a number");
+    }
+
+    public static OptionField string(String name) {
+        return new OptionField(name, "string", v -> v.isString() ? null : "must be a string");
+    }
+
+    public static OptionField bool(String name) {
+        return new OptionField(name, "boolean", v -> v.isBoolean() ? null : "must be true or false");
+    }
+
+    /** An array of integers, each at least {@code itemMin} (page numbers: 1). */
+    public static OptionField integers(String name, int itemMin) {
+        OptionField f = new OptionField(name, "array", v -> {
+            if (!v.isArray()) return "must be an array of integers";
+            for (JsonNode item : v) {
+                if (!item.isIntegralNumber()) return "must contain only integers";
+                if (item.asLong() < itemMin) return "must contain integers >= " + itemMin;
+            }
+            return null;
+        });
+        f.schema.put("items", Map.of("type", "integer", "minimum", itemMin));
+        return f;
+    }
+
+    /** An array of {@code [from, to]} pairs of integers >= 1 with from <= to (split ranges). */
+    public static OptionField ranges(String name) {
+        OptionField f = new OptionField(name, "array", v -> {
+            if (!v.isArray()) return "must be an array of [from, to] pairs";
+            for (JsonNode pair : v) {
+                if (!pair.isArray() || pair.size() != 2 || !pair.get(0).isIntegralNumber() || !pair.get(1).isIntegralNumber())
+                    return "must contain [from, to] pairs of integers";
+                if (pair.get(0).asLong() < 1 || pair.get(1).asLong() < 1) return "page numbers count from 1";
+                if (pair.get(0).asLong() > pair.get(1).asLong()) return "has a range whose from is after its to: " + pair;
+            }
+            return null;
+        });
+        f.schema.put("items", Map.of("type", "array", "items", Map.of("type", "integer", "minimum", 1), "minItems", 2, "maxItems", 2));
+        return f;
+    }
+
+    /** A member whose JSON Schema is given as is, checked by {@code check} (returns an error or null). */
+    public static OptionField custom(String name, Map<String, Object> jsonSchema, Function<JsonNode, String> check) {
+        OptionField f = new OptionField(name, null, check);
+        f.schema.putAll(jsonSchema);
+        return f;
+    }
+
+    public OptionField required() {
+        required = true;
+        return this;
+    }
+
+    /** A secret (a password): removed from the options stored on the job (spec §2.3). */
+    public OptionField secret() {
+        secret = true;
+        return this;
+    }
+
+    public OptionField description(String text) {
+        schema.put("description", text);
+        return this;
+    }
+
+    public OptionField defaultValue(Object value) {
+        defaultValue = value;
+        schema.put("default", value);
+        return this;
+    }
+
+    public OptionField min(Number min) {
+        schema.put("minimum", min);
+        checks.add(v -> v.asDouble() < min.doubleValue() ? "must be at least " + min : null);
+        return this;
+    }
+
+    public OptionField max(Number max) {
+        schema.put("maximum", max);
+        checks.add(v -> v.asDouble() > max.doubleValue() ? "must be at most " + max : null);
+        return this;
+    }
+
+    public OptionField maxLength(int max) {
+        schema.put("maxLength", max);
+        checks.add(v -> v.asString().codePointCount(0, v.asString().length()) > max ? "must be at most " + max + " characters" : null);
+        return this;
+    }
+
+    public OptionField minLength(int min) {
+        schema.put("minLength", min);
+        checks.add(v -> v.asString().codePointCount(0, v.asString().length()) < min ? "must be at least " + min + " characters" : null);
+        return this;
+    }
+
+    public OptionField minItems(int min) {
+        schema.put("minItems", min);
+        checks.add(v -> v.size() < min ? "must have at least " + min + " item" + (min == 1 ? "" : "s") : null);
+        return this;
+    }
+
+    public OptionField maxItems(int max) {
+        schema.put("maxItems", max);
+        checks.add(v -> v.size() > max ? "must have at most " + max + " items" : null);
+        return this;
+    }
+
+    /** Allowed values (integers or strings). */
+    public OptionField oneOf(Object... values) {
+        schema.put("enum", List.of(values));
+        checks.add(v -> {
+            for (Object allowed : values) {
+                if (allowed instanceof Number n ? v.isNumber() && v.asDouble() == n.doubleValue() : v.isString() && v.asString().equals(allowed))
+                    return null;
+            }
+            return "must be one of " + List.of(values);
+        });
+        return this;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public boolean isRequired() {
+        return required;
+    }
+
+    public boolean isSecret() {
+        return secret;
+    }
+
+    public Object defaultValue() {
+        return defaultValue;
+    }
+
+    /** This option as a JSON Schema object (a fresh copy). */
+    public Map<String, Object> jsonSchema() {
+        return new LinkedHashMap<>(schema);
+    }
+
+    /** @return a message naming the option, or null when {@code value} is valid */
+    public String check(JsonNode value) {
+        for (Function<JsonNode, String> c : checks) {
+            String error = c.apply(value);
+            if (error != null) return "'" + name + "' " + error;
+        }
+        return null;
+    }
+
+    @Override
+    public String toString() {
+        return Objects.toString(name);
+    }
+}

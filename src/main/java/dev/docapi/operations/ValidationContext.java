@@ -1,0 +1,27 @@
+package dev.docapi.operations;
+
+import dev.docapi.accounts.Account;
+import dev.docapi.api.ApiException;
+import java.util.List;
+
+/** What {@link Operation#validate} sees: the account, the resolved input files and the validated options. */
+public record ValidationContext(Account account, List<InputFile> inputs, Options options) {
+
+    /** The first (for one-file operations, the only) input. */
+    public InputFile input() {
+        return inputs.getFirst();
+    }
+
+    /**
+     * Checks that every page number exists in the (single) input PDF.
+     *
+     * @throws ApiException {@code invalid_request} naming the first page beyond the document
+     */
+    public void requirePagesExist(String option, List<Integer> pages) {
+        Integer count = input().file().pages();
+        if (count == null) return;
+        for (int p : pages) {
+            if (p > count) throw ApiException.invalid("'" + option + "' names page " + p + " but the document has " + count + " page" + (count == 1 ? "" : "s"));
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package dev.docapi.operations.rotate;
+
+import dev.docapi.engines.qpdf.Qpdf;
+import dev.docapi.operations.Inputs;
+import dev.docapi.operations.Operation;
+import dev.docapi.operations.OperationContext;
+import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OptionField;
+import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.ValidationContext;
+import org.springframework.stereotype.Component;
+
+/** {@code POST /rotate}: adds 90, 180 or 270 degrees to the rotation of all pages or of {@code pages} (spec §4.4). */
+@Component
+public class RotateOperation implements Operation {
+    private static final OptionSchema OPTIONS = OptionSchema.of(
+            OptionField.integer("angle").oneOf(90, 180, 270).required()
+                    .description("Degrees clockwise, added to each page's current rotation"),
+            OptionField.integers("pages", 1).minItems(1)
+                    .description("Page numbers (from 1) to rotate; all pages when omitted"));
+    private final Qpdf qpdf;
+
+    public RotateOperation(Qpdf qpdf) {
+        this.qpdf = qpdf;
+    }
+
+    @Override
+    public String name() {
+        return "rotate";
+    }
+
+    @Override
+    public String toolName() {
+        return "rotate_pdf";
+    }
+
+    @Override
+    public String description() {
+        return "Rotate all pages of a PDF, or the pages listed, clockwise by 90, 180 or 270 degrees (added to their current rotation).";
+    }
+
+    @Override
+    public Inputs inputs() {
+        return Inputs.onePdf();
+    }
+
+    @Override
+    public OptionSchema options() {
+        return OPTIONS;
+    }
+
+    @Override
+    public void validate(ValidationContext ctx) {
+        ctx.requirePagesExist("pages", ctx.options().integers("pages"));
+    }
+
+    @Override
+    public OperationResult run(OperationContext ctx) throws Exception {
+        qpdf.rotate(ctx.input().path(), ctx.options().integer("angle"), ctx.options().integers("pages"), ctx.output("rotated", "pdf"));
+        return OperationResult.empty();
+    }
+}

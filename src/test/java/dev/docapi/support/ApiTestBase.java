@@ -1,0 +1,191 @@
+package dev.docapi.support;
+
+import dev.docapi.accounts.AccountService;
+import dev.docapi.accounts.Plan;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.UUID;
+import org.flywaydb.core.Flyway;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.flyway.autoconfigure.FlywayMigrationStrategy;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Base of the integration tests: the real service on a random port, over real HTTP, with the real database — H2 in
+ * a temp data directory, or PostgreSQL when {@code DOCAPI_TEST_DATABASE_URL} is set (schema {@code docapi_test},
+ * cleaned at start). All test classes share one running service (Spring's context cache).
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@Import(ApiTestBase.CleanDatabase.class)
+public abstract class ApiTestBase {
+    protected static final Path DATA_DIR;
+    protected static final JsonMapper JSON = JsonMapper.builder().build();
+    protected static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+    static {
+        try {
+            DATA_DIR = Files.createTempDirectory("docapi-test-");
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @DynamicPropertySource
+    static void properties(DynamicPropertyRegistry registry) {
+        registry.add("docapi.data-dir", DATA_DIR::toString);
+        registry.add("docapi.allow-private-urls", () -> "true");
+        String pg = System.getenv("DOCAPI_TEST_DATABASE_URL");
+        if (pg != null && !pg.isBlank()) {
+            registry.add("docapi.database-url", () -> pg + (pg.contains("?") ? "&" : "?") + "currentSchema=docapi_test");
+            registry.add("spring.flyway.schemas", () -> "docapi_test");
+            registry.add("spring.flyway.clean-disabled", () -> "false");
+        }
+    }
+
+    /** On PostgreSQL, starts every test run from an empty schema. */
+    @TestConfiguration
+    static class CleanDatabase {
+        @Bean
+        FlywayMigrationStrategy cleanThenMigrate() {
+            return (Flyway flyway) -> {
+                if (System.getenv("DOCAPI_TEST_DATABASE_URL") != null) flyway.clean();
+                flyway.migrate();
+            };
+        }
+    }
+
+    @LocalServerPort
+    protected int port;
+
+    @Autowired
+    protected AccountService accounts;
+
+    /** A real response: status, headers and the body as JSON (null when the body is not JSON). */
+    public record Response(int status, java.net.http.HttpHeaders headers, JsonNode body, byte[] raw) {
+        public String code() {
+            return body == null ? null : body.path("error").path("code").asString(null);
+        }
+
+        @Override
+        public String toString() {
+            return status + " " + (body != null ? body.toString() : raw.length + " bytes");
+        }
+    }
+
+    protected String base() {
+        return "http://localhost:" + port + "/v1";
+    }
+
+    /** A new account on {@code plan} and its API key. */
+    protected String newKey(Plan plan) {
+        return accounts.createAccount("test-" + UUID.randomUUID() + "@example.com", plan).apiKey();
+    }
+
+    protected String newKey() {
+        return newKey(Plan.PRO);
+    }
+
+    /** A file of the shared corpus, e.g. {@code corpus("pdf-text/rotated-page-90.pdf")}. */
+    public static Path corpus(String relative) {
+        String env = System.getenv("DOCAPI_CORPUS");
+        Path root = env != null ? Path.of(env) : null;
+        for (Path dir = Path.of("").toAbsolutePath(); root == null && dir != null; dir = dir.getParent()) {
+            Path candidate = dir.resolve("shared").resolve("corpus");
+            if (Files.isDirectory(candidate)) root = candidate;
+            Path sibling = dir.resolveSibling("shared").resolve("corpus");
+            if (root == null && Files.isDirectory(sibling)) root = sibling;
+        }
+        if (root == null) throw new IllegalStateException("shared/corpus not found; set DOCAPI_CORPUS");
+        Path p = root.resolve(relative);
+        if (!Files.exists(p)) throw new IllegalStateException("no corpus file " + p);
+        return p;
+    }
+
+    /** Uploads a file as raw bytes with {@code ?name=} and returns the File JSON (asserting 201). */
+    protected JsonNode upload(String key, Path file) {
+        return upload(key, file, file.getFileName().toString());
+    }
+
+    protected JsonNode upload(String key, Path file, String name) {
+        Response r = send(key, HttpRequest.newBuilder(URI.create(base() + "/files?name=" + java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8)))
+                .header("Content-Type", "application/octet-stream").POST(bodyOf(file)));
+        if (r.status() != 201) throw new AssertionError("upload of " + name + " failed: " + r);
+        return r.body();
+    }
+
+    protected String uploadId(String key, Path file) {
+        return upload(key, file).get("id").asString();
+    }
+
+    /** POST JSON to {@code path} (relative to /v1). */
+    protected Response post(String key, String path, Object body) {
+        String text = body instanceof String s ? s : JSON.writeValueAsString(body);
+        return send(key, HttpRequest.newBuilder(URI.create(base() + path)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(text)));
+    }
+
+    protected Response get(String key, String path) {
+        return send(key, HttpRequest.newBuilder(URI.create(path.startsWith("http") ? path : base() + path)).GET());
+    }
+
+    protected Response delete(String key, String path) {
+        return send(key, HttpRequest.newBuilder(URI.create(base() + path)).DELETE());
+    }
+
+    protected Response send(String key, HttpRequest.Builder builder) {
+        if (key != null) builder.header("Authorization", "Bearer " + key);
+        try {
+            HttpResponse<byte[]> r = HTTP.send(builder.timeout(Duration.ofMinutes(6)).build(), HttpResponse.BodyHandlers.ofByteArray());
+            JsonNode json = null;
+            if (r.headers().firstValue("Content-Type").orElse("").contains("json") && r.body().length > 0) json = JSON.readTree(r.body());
+            return new Response(r.statusCode(), r.headers(), json, r.body());
+        } catch (IOException | InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Runs an operation and asserts it succeeded (200); returns the Job JSON. */
+    protected JsonNode run(String key, String operation, Object body) {
+        Response r = post(key, "/" + operation, body);
+        if (r.status() != 200) throw new AssertionError(operation + " did not succeed: " + r);
+        return r.body();
+    }
+
+    /** Downloads output file {@code index} of a finished job through its signed link (no key) into a temp file. */
+    protected Path downloadOutput(JsonNode job, int index) throws IOException {
+        JsonNode f = job.path("output").path("files").get(index);
+        Response r = get(null, f.get("download_url").asString());
+        if (r.status() != 200) throw new AssertionError("download failed: " + r);
+        Path dir = Files.createTempDirectory(DATA_DIR, "dl-");
+        Path p = dir.resolve(f.get("name").asString());
+        Files.write(p, r.raw());
+        return p;
+    }
+
+    protected static ObjectNode json() {
+        return JSON.createObjectNode();
+    }
+
+    private static HttpRequest.BodyPublisher bodyOf(Path file) {
+        try {
+            return HttpRequest.BodyPublishers.ofFile(file);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
