@@ -1,0 +1,28 @@
+package dev.docapi.operations.convert;
+
+import dev.docapi.operations.FileKind;
+import dev.docapi.operations.InputFile;
+import dev.docapi.operations.OperationContext;
+import java.nio.file.Path;
+
+/**
+ * One direction of {@code POST /convert} (spec §4.4), e.g. Office → pdf or pdf → docx. Converters are Spring beans;
+ * the convert operation picks the first that {@link #accepts} the pair and answers 400 when none does.
+ */
+public interface Converter {
+
+    /**
+     * @param from      the kind of the input file
+     * @param extension the input file's extension, lower case without the dot (e.g. {@code docx}, {@code md})
+     * @param to        the target: {@code pdf}, {@code docx}, {@code xlsx}, {@code pptx} or {@code jpg}
+     */
+    boolean accepts(FileKind from, String extension, String to);
+
+    /** The extension of the output file (e.g. {@code zip} for pdf → jpg). */
+    default String outputExtension(String to) {
+        return to;
+    }
+
+    /** Writes the converted file to {@code out}; may report progress through {@code ctx}. */
+    void convert(InputFile in, Path out, OperationContext ctx) throws Exception;
+}
