@@ -23,6 +23,7 @@ CREATE TABLE webhook_deliveries (
     created_at      BIGINT       NOT NULL
 );
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_attempt_at);
+CREATE UNIQUE INDEX webhook_deliveries_job ON webhook_deliveries(job_id);
 
 -- Operations reserved at admission and not yet counted or released (spec §8: concurrent requests cannot overshoot
 -- the quota). usage_counters.reserved is the sum of the open reservations of that account and period.
