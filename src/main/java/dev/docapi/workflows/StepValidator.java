@@ -78,7 +78,7 @@ public class StepValidator {
     public tools.jackson.databind.node.ArrayNode view(tools.jackson.databind.node.ArrayNode stored) {
         tools.jackson.databind.node.ArrayNode out = stored.arrayNode();
         for (JsonNode s : stored) {
-            ObjectNode step = s.deepCopy();
+            ObjectNode step = (ObjectNode) s.deepCopy();
             String name = s.path("operation").asString("");
             if (registry.exists(name) && step.get("options") instanceof ObjectNode o) {
                 step.set("options", registry.get(name).options().redact(o));
