@@ -37,3 +37,10 @@ CREATE TABLE usage_reservations (
     created_at  BIGINT      NOT NULL
 );
 CREATE INDEX usage_reservations_created ON usage_reservations(created_at);
+
+-- One row per account, locked (SELECT ... FOR UPDATE) while a job is admitted, so that counting the account's active
+-- jobs and creating the new one cannot interleave (spec §8 job cap). A table of its own, without foreign keys:
+-- locking the accounts row itself would block the job insert's foreign-key check on PostgreSQL.
+CREATE TABLE admission_locks (
+    account_id VARCHAR(40) PRIMARY KEY
+);

@@ -14,6 +14,8 @@ import java.sql.SQLException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import javax.sql.DataSource;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -23,9 +25,9 @@ import tools.jackson.databind.node.ObjectNode;
  * exists (402 {@code quota_exceeded}). The operations endpoints, workflow runs, MCP tools and the agent all start
  * their jobs here.
  *
- * <p>The job cap is race-free: the count and the job's creation happen while the account's row is locked in the
- * database ({@code SELECT ... FOR UPDATE}, which also orders nodes sharing one PostgreSQL); a per-account lock in this
- * JVM first keeps one node's requests from queueing on database connections.
+ * <p>The job cap is race-free: the count and the job's creation happen while the account's row of
+ * {@code admission_locks} is locked in the database ({@code SELECT ... FOR UPDATE}, which also orders nodes sharing one
+ * PostgreSQL); a per-account lock in this JVM first keeps one node's requests from queueing on database connections.
  */
 @Component
 public class Admission {
@@ -49,14 +51,16 @@ public class Admission {
     private final QuotaPolicy policy;
     private final LimitsProperties limits;
     private final DataSource dataSource;
+    private final JdbcClient db;
     private final ConcurrentHashMap<String, ReentrantLock> locks = new ConcurrentHashMap<>();
 
-    public Admission(JobRunner runner, Reservations reservations, QuotaPolicy policy, LimitsProperties limits, DataSource dataSource) {
+    public Admission(JobRunner runner, Reservations reservations, QuotaPolicy policy, LimitsProperties limits, DataSource dataSource, JdbcClient db) {
         this.runner = runner;
         this.reservations = reservations;
         this.policy = policy;
         this.limits = limits;
         this.dataSource = dataSource;
+        this.db = db;
     }
 
     /**
@@ -113,13 +117,22 @@ public class Admission {
         return "this account has reached the fair-use threshold of " + policy.operations(account) + " operations this month";
     }
 
-    private static void lockAccountRow(Connection c, String accountId) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT id FROM accounts WHERE id = ? FOR UPDATE")) {
-            ps.setString(1, accountId);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
+    /** Locks the account's row of {@code admission_locks} (created on first use) until {@code c} ends its transaction. */
+    private void lockAccountRow(Connection c, String accountId) throws SQLException {
+        for (int tries = 0; tries < 2; tries++) {
+            try (PreparedStatement ps = c.prepareStatement("SELECT account_id FROM admission_locks WHERE account_id = ? FOR UPDATE")) {
+                ps.setString(1, accountId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) return;
+                }
+            }
+            try {
+                db.sql("INSERT INTO admission_locks(account_id) VALUES (?)").param(accountId).update();
+            } catch (DuplicateKeyException raced) {
+                // another node created it; lock it on the next pass
             }
         }
+        throw new SQLException("could not lock the admission row of " + accountId);
     }
 
     private static int countActive(Connection c, String accountId) throws SQLException {
