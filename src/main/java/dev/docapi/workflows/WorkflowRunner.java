@@ -35,7 +35,8 @@ import tools.jackson.databind.node.ObjectNode;
  * operation, options (passwords removed), status, input_files, output_files, text?, data?, note?, model?,
  * duration_ms}}. When a step ran once per file, its {@code text} is the texts joined by a blank line and its
  * {@code data} an array. Each successful step counts one operation; a failing step fails the job with a message
- * that names it.
+ * that names it, and the failed job keeps {@code output.steps} up to that step (its record has {@code status:
+ * "failed"} and {@code error: {code, message}}).
  */
 @Service
 public class WorkflowRunner {
@@ -107,7 +108,7 @@ public class WorkflowRunner {
             String where = "step " + (i + 1) + " of " + steps.size() + " (" + op.name() + ")";
             progress.progress(i, steps.size(), "steps");
             long started = System.nanoTime();
-            List<StoredFile> in;
+            List<StoredFile> in = incoming;
             List<StoredFile> produced = new ArrayList<>();
             List<OperationResult> results = new ArrayList<>();
             try {
@@ -120,13 +121,13 @@ public class WorkflowRunner {
                 }
             } catch (InterruptedException e) {
                 throw e;
-            } catch (OperationFailure e) {
-                throw new OperationFailure(e.code(), where + " failed: " + e.getMessage() + done(i), e);
-            } catch (ApiException e) {
-                throw new OperationFailure(e.code(), where + " failed: " + e.getMessage() + done(i), e);
+            } catch (OperationFailure | ApiException e) {
+                ErrorCode code = e instanceof OperationFailure f ? f.code() : ((ApiException) e).code();
+                throw failed(records, i, step, in, produced, started, code, where + " failed: " + e.getMessage() + done(i), e);
             } catch (Exception e) {
                 log.error("job {}: {} failed unexpectedly", jobId, where, e);
-                throw new OperationFailure(ErrorCode.INTERNAL_ERROR, where + " failed unexpectedly; it is safe to retry" + done(i), e);
+                throw failed(records, i, step, in, produced, started, ErrorCode.INTERNAL_ERROR,
+                        where + " failed unexpectedly; it is safe to retry" + done(i), e);
             }
             meter.succeeded(1);
             records.add(record(i, step, in, produced, results, System.nanoTime() - started));
@@ -142,6 +143,16 @@ public class WorkflowRunner {
         progress.progress(steps.size(), steps.size(), "steps");
         OperationResult merged = merge(lastResults).withSteps(records);
         return new JobTask.Outcome(lastFiles, merged);
+    }
+
+    /** The failure of step {@code i}, carrying {@code output.steps} with that step's record (status failed). */
+    private OperationFailure failed(ArrayNode records, int i, Step step, List<StoredFile> in, List<StoredFile> produced, long started,
+                                    ErrorCode code, String message, Exception cause) {
+        ObjectNode r = record(i, step, in, produced, List.of(), System.nanoTime() - started);
+        r.put("status", "failed");
+        r.set("error", json.createObjectNode().put("code", code.code()).put("message", message));
+        records.add(r);
+        return new OperationFailure(code, message, cause, OperationResult.empty().withSteps(records));
     }
 
     private List<OperationService.Submission> submissions(Account account, Step step, List<StoredFile> in) {
@@ -183,6 +194,7 @@ public class WorkflowRunner {
     /** The results of a step's runs as one: a single run as is; several with texts and notes joined, data as an array. */
     private OperationResult merge(List<OperationResult> results) {
         if (results.size() == 1) return results.getFirst().withSteps(null);
+        if (results.isEmpty()) return OperationResult.empty();
         List<String> texts = results.stream().map(OperationResult::text).filter(t -> t != null).toList();
         List<String> notes = results.stream().map(OperationResult::note).filter(t -> t != null).distinct().toList();
         ArrayNode data = json.createArrayNode();

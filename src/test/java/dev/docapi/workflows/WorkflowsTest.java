@@ -131,6 +131,14 @@ class WorkflowsTest extends ApiTestBase {
         assertThat(r.status()).as(r.toString()).isEqualTo(502);
         assertThat(r.body().at("/job/status").asString()).isEqualTo("failed");
         assertThat(r.body().at("/error/message").asString()).startsWith("step 3 of 3 (organize) failed: ").contains("page 2");
+        JsonNode steps = r.body().at("/job/output/steps");
+        assertThat(steps.size()).isEqualTo(3);
+        assertThat(steps.get(0).get("status").asString()).isEqualTo("succeeded");
+        assertThat(steps.get(1).get("output_files").size()).isEqualTo(1);
+        assertThat(steps.get(2).get("status").asString()).isEqualTo("failed");
+        assertThat(steps.get(2).get("input_files").size()).as("the split ZIP opened into its 4 one-page PDFs").isEqualTo(4);
+        assertThat(steps.get(2).at("/error/message").asString()).isEqualTo(r.body().at("/error/message").asString());
+        assertThat(r.body().at("/job/output/files").size()).isZero();
         assertThat(operationsUsed(key)).isEqualTo(2);
 
         Response engine = post(key, "/workflows/run", Map.of("file", file, "steps", List.of(
