@@ -81,6 +81,30 @@ class CompressTest extends ApiTestBase {
     }
 
     @Test
+    void progressCountsLadderStepsWhileTheJobRuns() throws Exception {
+        String key = newKey();
+        Response started = post(key, "/compress", Map.of("file", uploadId(key, corpus("pdf-scanned/multipage-6p-mixed.pdf")), "target_mb", 0.3, "wait", 0));
+        assertThat(started.status()).isEqualTo(202);
+        String id = started.body().get("id").asString();
+        java.util.List<JsonNode> seen = new java.util.ArrayList<>();
+        JsonNode job = started.body();
+        long deadline = System.currentTimeMillis() + 300_000;
+        while (!job.get("status").asString().equals("succeeded") && !job.get("status").asString().equals("failed")
+                && System.currentTimeMillis() < deadline) {
+            Thread.sleep(150);
+            job = get(key, "/jobs/" + id).body();
+            if (job.has("progress")) seen.add(job.get("progress"));
+        }
+        assertThat(job.get("status").asString()).isEqualTo("succeeded");
+        assertThat(seen).isNotEmpty();
+        for (JsonNode p : seen) {
+            assertThat(p.get("unit").asString()).isEqualTo("steps");
+            assertThat(p.get("done").asInt()).isBetween(0, p.get("total").asInt());
+        }
+        assertThat(seen.stream().map(p -> p.get("done").asInt()).distinct().count()).isGreaterThan(1);
+    }
+
+    @Test
     void anEncryptedPdfIsRefusedBeforeAnyJob() {
         String key = newKey();
         Response r = post(key, "/compress", Map.of("file", uploadId(key, corpus("pdf-broken/encrypted-user-password.pdf")), "target_mb", 1));
