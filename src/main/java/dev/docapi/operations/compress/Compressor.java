@@ -68,14 +68,21 @@ public class Compressor {
     public Outcome withLevel(Path in, String level, Path scratch, Steps steps) throws OperationFailure, InterruptedException, IOException {
         long before = Files.size(in);
         Path preset = scratch.resolve("preset-" + level + ".pdf");
-        gs.pdfSettings(in, level, preset);
+        String presetResult;
+        try {
+            gs.pdfSettings(in, level, preset);
+            if (Files.size(preset) < before) return new Outcome(preset, before, Files.size(preset), "Ghostscript preset '" + level + "'", false, null);
+            presetResult = "gave " + mb(Files.size(preset)) + ", not smaller";
+        } catch (OperationFailure e) {
+            // A file Ghostscript cannot rewrite may still shrink losslessly; its failure is not the end.
+            presetResult = "could not be applied to this file";
+        }
         steps.step(1, 2);
-        if (Files.size(preset) < before) return new Outcome(preset, before, Files.size(preset), "Ghostscript preset '" + level + "'", false, null);
         Path lossless = lossless(in, scratch);
         steps.step(2, 2);
         if (lossless != null && Files.size(lossless) < before) {
             return new Outcome(lossless, before, Files.size(lossless),
-                    "lossless rewrite (the '" + level + "' preset gave " + mb(Files.size(preset)) + ", not smaller)", false, null);
+                    "lossless rewrite (the '" + level + "' preset " + presetResult + ")", false, null);
         }
         return new Outcome(in, before, before, "none: neither the '" + level + "' preset nor a lossless rewrite made it smaller", true, null);
     }
@@ -105,7 +112,12 @@ public class Compressor {
             int mid = (lo + hi) >>> 1;
             ImageSettings rung = LADDER.get(mid);
             Path p = scratch.resolve("rung-" + mid + ".pdf");
-            gs.resample(in, rung, p);
+            try {
+                gs.resample(in, rung, p);
+            } catch (OperationFailure e) {
+                if (tried.isEmpty()) throw e; // nothing to fall back on: neither engine could rewrite it
+                break; // Ghostscript cannot rewrite this file: the lossless rewrite is the best there is
+            }
             Candidate c = new Candidate(p, Files.size(p), rung);
             tried.add(c);
             steps.step(++done, total);
