@@ -48,7 +48,7 @@ public class Chromium {
     private final Path binary;
     private final Duration timeout;
     private final Semaphore tabs;
-    private Process process;
+    private volatile Process process;
     private DevTools devtools;
     private Path profile;
 
@@ -63,6 +63,10 @@ public class Chromium {
         this.binary = Path.of(binary);
         this.timeout = timeout;
         this.tabs = new Semaphore(Math.max(1, tabs), true);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            Process p = process;
+            if (p != null) ProcessRunner.killTree(p);
+        }, "chromium-cleanup"));
     }
 
     public boolean available() {

@@ -33,6 +33,8 @@ public class OfficePool {
     private final AtomicInteger conversions = new AtomicInteger();
     private volatile LocalOfficeManager manager;
     private volatile LocalConverter converter;
+    private volatile int[] activePorts = new int[0];
+    private volatile Path workingDir;
 
     /** Thrown when a document could not be converted: LibreOffice refused it, timed out on it or died on it. */
     public static class ConversionException extends Exception {
@@ -50,6 +52,8 @@ public class OfficePool {
 
     public OfficePool(OfficeProperties props) {
         this.props = props;
+        // if the JVM ends without closing the context (a killed test fork, SIGTERM races), leave no office behind
+        Runtime.getRuntime().addShutdownHook(new Thread(this::killOwnProcesses, "office-pool-cleanup"));
     }
 
     /** True when LibreOffice is installed (otherwise Office conversions answer 503 at validation). */
@@ -78,7 +82,10 @@ public class OfficePool {
     public synchronized void start() throws OfficeException, IOException {
         if (manager != null && manager.isRunning()) return;
         int[] ports = ports();
+        activePorts = ports;
+        if (workingDir == null) workingDir = Files.createTempDirectory("docapi-office-");
         LocalOfficeManager.Builder b = LocalOfficeManager.builder()
+                .workingDir(workingDir.toFile())
                 .portNumbers(ports)
                 .maxTasksPerProcess(props.maxTasks())
                 .taskExecutionTimeout(props.taskTimeout().toMillis())
@@ -142,6 +149,19 @@ public class OfficePool {
             log.warn("LibreOffice pool did not stop cleanly: {}", e.getMessage());
         }
         manager = null;
+        killOwnProcesses();
+        if (workingDir != null) org.springframework.util.FileSystemUtils.deleteRecursively(workingDir.toFile());
+    }
+
+    /** Kills the LibreOffice processes this JVM started on this pool's ports (and only those), by their process id. */
+    private void killOwnProcesses() {
+        int[] ports = activePorts;
+        ProcessHandle.current().descendants().filter(ph -> {
+            String cmd = ph.info().commandLine().orElse("");
+            if (!cmd.contains("soffice")) return false;
+            for (int port : ports) if (cmd.contains("port=" + port + ",") || cmd.contains("port=" + port + ";")) return true;
+            return false;
+        }).forEach(ProcessHandle::destroyForcibly);
     }
 
     private int[] ports() throws IOException {
