@@ -155,13 +155,18 @@ public class OfficePool {
 
     /** Kills the LibreOffice processes this JVM started on this pool's ports (and only those), by their process id. */
     private void killOwnProcesses() {
+        processes().forEach(ProcessHandle::destroyForcibly);
+    }
+
+    /** The live LibreOffice processes of this pool: descendants of this JVM listening on the pool's ports. */
+    public java.util.List<ProcessHandle> processes() {
         int[] ports = activePorts;
-        ProcessHandle.current().descendants().filter(ph -> {
+        return ProcessHandle.current().descendants().filter(ph -> {
             String cmd = ph.info().commandLine().orElse("");
             if (!cmd.contains("soffice")) return false;
             for (int port : ports) if (cmd.contains("port=" + port + ",") || cmd.contains("port=" + port + ";")) return true;
             return false;
-        }).forEach(ProcessHandle::destroyForcibly);
+        }).toList();
     }
 
     private int[] ports() throws IOException {

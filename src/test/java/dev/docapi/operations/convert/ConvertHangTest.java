@@ -8,7 +8,10 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import dev.docapi.engines.libreoffice.OfficePool;
+import org.springframework.beans.factory.annotation.Autowired;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Tag;
@@ -23,6 +26,8 @@ import tools.jackson.databind.JsonNode;
 @Tag("database")
 @TestPropertySource(properties = {"docapi.office.task-timeout=15s", "docapi.chromium.timeout=4s", "docapi.office.warm-at-start=true"})
 class ConvertHangTest extends ApiTestBase {
+    @Autowired
+    OfficePool office;
 
     @Test
     void anOfficeFileThatRunsPastTheTimeoutFailsItsJobAndTheNextConversionSucceeds() throws Exception {
@@ -38,6 +43,32 @@ class ConvertHangTest extends ApiTestBase {
         JsonNode ok = run(key, "convert", Map.of("file", uploadId(key, corpus("office/fake.docx")), "to", "pdf"));
         Path out = downloadOutput(ok, 0);
         assertThat(Independent.pdftotext(out)).contains("Lorem ipsum dolor sit amet");
+    }
+
+    @Test
+    void anOfficeProcessThatDiesMidConversionFailsOnlyThatJob() throws Exception {
+        String key = newKey();
+        Path huge = hugeDocx(Files.createTempDirectory(DATA_DIR, "crash-").resolve("crash.docx"), 60_000);
+        office.start();
+        Response started = post(key, "/convert", Map.of("file", uploadId(key, huge), "to", "pdf", "wait", 0));
+        assertThat(started.status()).isEqualTo(202);
+        String jobId = started.body().get("id").asString();
+        Thread.sleep(2500); // LibreOffice is now loading the document
+        List<ProcessHandle> procs = office.processes();
+        assertThat(procs).isNotEmpty();
+        procs.forEach(ProcessHandle::destroyForcibly); // a crash of the office process, by its id
+
+        JsonNode job = null;
+        for (int i = 0; i < 120; i++) {
+            job = get(key, "/jobs/" + jobId).body();
+            if (job.get("status").asString().matches("succeeded|failed")) break;
+            Thread.sleep(500);
+        }
+        assertThat(job.get("status").asString()).as("%s", job).isEqualTo("failed");
+        assertThat(job.at("/error/message").asString()).contains("LibreOffice");
+
+        JsonNode ok = run(key, "convert", Map.of("file", uploadId(key, corpus("office/stanley-cups.xlsx")), "to", "pdf", "wait", 120));
+        assertThat(Independent.pdftotext(downloadOutput(ok, 0))).contains("Maple Leafs");
     }
 
     @Test
