@@ -52,7 +52,8 @@ def timed(fn):
 
 
 def qpdf(*args):
-    subprocess.run(["qpdf", *args], check=True, cwd=TMP, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    r = subprocess.run(["qpdf", *args], cwd=TMP, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    assert r.returncode in (0, 3), r  # 3: succeeded with warnings
 
 
 def split_qpdf():
@@ -61,7 +62,12 @@ def split_qpdf():
 
 
 sources = sorted(glob.glob(f"{CORPUS}/pdf-text/*.pdf"))
-fifty = [sources[i % len(sources)] for i in range(50)]
+# 50 distinct files (copies of the corpus PDFs): qpdf shares the objects of a path given twice, uploads never do.
+fifty = []
+for i in range(50):
+    src = sources[i % len(sources)]
+    fifty.append(os.path.join(TMP, f"{i:02d}-" + os.path.basename(src)))
+    shutil.copyfile(src, fifty[-1])
 rows = []
 cases = [
     ("merge 50 files", lambda: api_run(fifty, "merge", {}),

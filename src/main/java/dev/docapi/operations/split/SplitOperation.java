@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.Deflater;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.springframework.stereotype.Component;
@@ -95,6 +96,7 @@ public class SplitOperation implements Operation {
         }
         Path zip = ctx.output("split", "zip");
         try (OutputStream out = Files.newOutputStream(zip); ZipOutputStream z = new ZipOutputStream(out)) {
+            z.setLevel(Deflater.BEST_SPEED); // PDF streams are compressed already; deflating again buys little
             List<String> used = new ArrayList<>();
             for (int i = 0; i < parts.size(); i++) {
                 String name = unique(names.get(i), used);
