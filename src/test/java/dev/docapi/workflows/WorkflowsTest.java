@@ -87,6 +87,31 @@ class WorkflowsTest extends ApiTestBase {
     }
 
     @Test
+    void ocrThenExtractTextThenCompressThenWatermarkAScannedPage() throws Exception {
+        String key = newKey();
+        Path scan = corpus("pdf-scanned/huckfinn-page-c02-22.pdf");
+        assertThat(Independent.pdftotext(scan).strip()).as("the corpus page has no text layer").isEmpty();
+        Response r = post(key, "/workflows/run", Map.of("file", uploadId(key, scan), "wait", 240, "steps", List.of(
+                Map.of("operation", "ocr"), step("extract-text", Map.of("ocr", "never")),
+                step("compress", Map.of("level", "ebook")), step("watermark", Map.of("text", "DRAFT COPY")))));
+        assertThat(r.status()).as(r.toString()).isEqualTo(200);
+        JsonNode steps = r.body().at("/output/steps");
+        String ocrText = steps.get(1).get("text").asString();
+        List<String> ocrWords = words(ocrText).stream().filter(w -> w.matches("[A-Za-z]{5,}")).distinct().toList();
+        assertThat(ocrWords).as("extract-text read the OCR layer: " + ocrText).hasSizeGreaterThan(20);
+        assertThat(steps.get(1).get("output_files").size()).isEqualTo(1); // the .txt, recorded
+        assertThat(steps.get(2).get("input_files")).as("the data-only step passed the OCR'd PDF on").isEqualTo(steps.get(0).get("output_files"));
+
+        Path out = downloadOutput(r.body(), 0);
+        assertThat(Independent.qpdfCheck(out).exit()).isIn(0, 3);
+        String text = Independent.pdftotext(out);
+        assertThat(text).contains("DRAFT COPY");
+        long kept = ocrWords.stream().filter(text::contains).count();
+        assertThat(kept).as("the text layer survived compress and watermark").isGreaterThanOrEqualTo(ocrWords.size() * 9 / 10);
+        assertThat(operationsUsed(key)).isEqualTo(4);
+    }
+
+    @Test
     void adHocRunTakesSeveralFilesRunsAOneFileStepPerFileThenMergesThem() throws Exception {
         String key = newKey();
         String a = uploadId(key, corpus(FOUR));
