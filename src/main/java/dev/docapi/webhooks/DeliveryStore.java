@@ -75,7 +75,7 @@ public class DeliveryStore {
     public List<String> jobsMissingDelivery(Instant finishedBefore, Instant finishedAfter) {
         return db.sql("""
                 SELECT j.id FROM jobs j LEFT JOIN webhook_deliveries d ON d.job_id = j.id
-                WHERE j.status IN ('succeeded','failed') AND j.webhook_json LIKE '%"status":"pending"%' AND d.id IS NULL
+                WHERE j.webhook_json IS NOT NULL AND j.status IN ('succeeded','failed') AND j.webhook_json LIKE '%"status":"pending"%' AND d.id IS NULL
                   AND j.finished_at < ? AND j.finished_at > ?""")
                 .params(finishedBefore.toEpochMilli(), finishedAfter.toEpochMilli()).query(String.class).list();
     }

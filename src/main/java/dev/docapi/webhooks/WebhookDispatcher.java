@@ -91,11 +91,12 @@ public class WebhookDispatcher {
         for (DeliveryStore.Delivery d : deliveries.due(now, 50)) {
             if (attemptIfClaimed(d, now)) made++;
         }
-        recoverLost();
         return made;
     }
 
-    private void recoverLost() {
+    /** Once a minute (and at start): finished jobs whose webhook is pending without a delivery row get one. */
+    @Scheduled(fixedDelay = 60_000, initialDelay = 60_000)
+    public void recoverLost() {
         Instant now = Instant.now();
         for (String id : deliveries.jobsMissingDelivery(now.minusSeconds(10), now.minus(Duration.ofDays(1)))) {
             jobs.find(id).ifPresent(this::enqueue);

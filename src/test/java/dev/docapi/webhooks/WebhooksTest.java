@@ -226,6 +226,27 @@ class WebhooksTest extends ApiTestBase {
         assertThat(verify(account(key).webhookSecret(), received.get(1).signature(), received.get(1).body(), Instant.now())).isTrue();
     }
 
+    /**
+     * A job failed as {@code interrupted} while the service started publishes its event before any listener exists;
+     * the sweep finds finished jobs whose webhook is pending without a delivery and sends it.
+     */
+    @Test
+    void aJobThatFinishedWithoutItsEventStillGetsItsWebhook() throws Exception {
+        String url = receiver(() -> 200);
+        String key = newKey();
+        Account a = account(key);
+        dev.docapi.jobs.Job job = jobs.create(a.id(), "rotate", json.createObjectNode(), url, "gone-node");
+        jobs.markFailed(job.id(), dev.docapi.api.ErrorCode.INTERRUPTED, "the service restarted while this job was queued or running; submit it again");
+        db.sql("UPDATE jobs SET finished_at = ? WHERE id = ?").params(Instant.now().minusSeconds(30).toEpochMilli(), job.id()).update();
+        new WebhookDispatcher(new DeliveryStore(db), jobs, accountService, views, json, http, props).recoverLost();
+
+        JsonNode delivered = awaitWebhook(key, job.id(), "delivered", Duration.ofSeconds(10));
+        assertThat(delivered.at("/webhook/attempts").size()).isEqualTo(1);
+        JsonNode event = JSON.readTree(received.getFirst().body());
+        assertThat(event.get("type").asString()).isEqualTo("job.failed");
+        assertThat(event.at("/data/error/code").asString()).isEqualTo("interrupted");
+    }
+
     @Test
     void aWebhookUrlOnAPortOtherThan80Or443IsRefusedAtOnceWhenPrivateUrlsAreOff() {
         SafeHttpClient strict = new SafeHttpClient(new dev.docapi.config.DocapiProperties(0, DATA_DIR, null, null, null, null, 1, false));
