@@ -67,7 +67,13 @@ public class OfficePool {
 
     @EventListener(ApplicationReadyEvent.class)
     void warm() {
-        if (!props.warmAtStart() || !available()) return;
+        if (!available()) {
+            log.warn("engine libreoffice: not found; Office → PDF answers 503");
+            return;
+        }
+        log.info("engine libreoffice: {} process(es), {} s per conversion, restart after {} conversions{}", props.processes(),
+                props.taskTimeout().toSeconds(), props.maxTasks(), props.warmAtStart() ? ", warming now" : ", started on first use");
+        if (!props.warmAtStart()) return;
         Thread.ofVirtual().name("office-warm").start(() -> {
             try {
                 start();
