@@ -18,7 +18,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
+import org.springframework.core.Ordered;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -75,6 +77,15 @@ public class McpServerConfig {
         bean.setName("mcp");
         bean.setAsyncSupported(true);
         bean.setLoadOnStartup(1);
+        return bean;
+    }
+
+    /** After the {@link dev.docapi.api.AuthFilter}: the transport's own refusals in the API's error shape. */
+    @Bean
+    FilterRegistrationBean<McpErrorFilter> mcpErrors() {
+        FilterRegistrationBean<McpErrorFilter> bean = new FilterRegistrationBean<>(new McpErrorFilter());
+        bean.addUrlPatterns(PATH);
+        bean.setOrder(Ordered.HIGHEST_PRECEDENCE + 20);
         return bean;
     }
 

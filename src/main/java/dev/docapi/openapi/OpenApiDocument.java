@@ -70,7 +70,8 @@ public class OpenApiDocument {
                                     "application/json", o("schema", o("type", "object")),
                                     "text/event-stream", o("schema", o("type", "string")))),
                             "202", o("description", "notification accepted"),
-                            "400", error("not a valid JSON-RPC message", ErrorCode.INVALID_REQUEST)), true, RATE))));
+                            "400", error("not a valid MCP request (body, Content-Type or Accept)", ErrorCode.INVALID_REQUEST),
+                            "403", error("a browser Origin that is not allowed", ErrorCode.INVALID_REQUEST)), true, RATE))));
             Map<String, Object> components = o(
                     "schemas", schemas,
                     "headers", o(

@@ -144,9 +144,14 @@ class McpServerTest extends ApiTestBase {
     void aMalformedRequestGetsAJsonErrorWithoutAStackTrace() {
         String key = newKey();
         Response r = mcpPost(key, "{this is not json", null);
-        assertThat(r.status()).isBetween(400, 499);
-        String body = new String(r.raw());
-        assertThat(body).doesNotContain("Exception").doesNotContain("\tat ").doesNotContain(".java:");
+        assertThat(r.status()).isEqualTo(400);
+        assertThat(r.code()).isEqualTo("invalid_request");
+        assertThat(new String(r.raw())).doesNotContain("stackTrace").doesNotContain("Exception").doesNotContain(".java");
+        Response noAccept = send(key, HttpRequest.newBuilder(URI.create(base() + "/mcp")).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}")));
+        assertThat(noAccept.status()).isEqualTo(400);
+        assertThat(noAccept.body().at("/error/message").asString()).contains("Accept");
+        assertThat(new String(noAccept.raw())).doesNotContain("stackTrace");
     }
 
     @Test
@@ -154,6 +159,7 @@ class McpServerTest extends ApiTestBase {
         String key = newKey();
         Response evil = mcpPost(key, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}", "https://evil.example");
         assertThat(evil.status()).isEqualTo(403);
+        assertThat(evil.code()).isEqualTo("invalid_request");
         Response same = mcpPost(key, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}", "http://localhost:" + port);
         assertThat(same.status()).isEqualTo(200);
     }
