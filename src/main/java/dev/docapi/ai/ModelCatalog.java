@@ -154,6 +154,13 @@ public class ModelCatalog {
     }
 
     private ModelClient account(ModelId id, ProviderKeys.Opened key) {
+        if (id.provider() == Provider.CUSTOM) {
+            try {
+                keys.checkCustomBaseUrl(key.entry().baseUrl());
+            } catch (IllegalArgumentException e) {
+                throw ApiException.invalid("the account's custom model endpoint is refused: " + e.getMessage().replace("--base-url ", ""));
+            }
+        }
         return factory.create(id, key.key(), key.entry().baseUrl(), false, id.provider() == Provider.CUSTOM);
     }
 

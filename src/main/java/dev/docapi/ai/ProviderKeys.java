@@ -91,6 +91,16 @@ public class ProviderKeys {
         if (!u.isHttps() && !safe.allowsPrivate()) throw new IllegalArgumentException("--base-url must be an https address");
         String refused = safe.refuse(baseUrl, false);
         if (refused != null) throw new IllegalArgumentException("--base-url is refused: " + refused);
+        // OkHttp does not consult its Dns for an IP literal, so the address rule is applied to literals here
+        if (!safe.allowsPrivate() && new inet.ipaddr.IPAddressString(u.host()).isIPAddress()) {
+            try {
+                if (!dev.docapi.net.PublicAddresses.isPublic(java.net.InetAddress.getByName(u.host()))) {
+                    throw new IllegalArgumentException("--base-url is refused: " + u.host() + " is not a public address");
+                }
+            } catch (java.net.UnknownHostException e) {
+                throw new IllegalArgumentException("--base-url is refused: " + u.host() + " is not an address");
+            }
+        }
         return baseUrl.replaceAll("/+$", "");
     }
 
