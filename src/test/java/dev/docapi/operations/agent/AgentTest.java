@@ -62,7 +62,7 @@ class AgentTest extends AiTestBase {
         assertThat(output.path("files")).as("only the final file: the intermediate ones were consumed").hasSize(1);
         Path result = downloadOutput(job, 0);
         assertThat(Files.size(result)).isLessThan(1024 * 1024);
-        assertThat(Independent.qpdfCheck(result).exitCode()).isZero();
+        assertThat(Independent.qpdfCheck(result).exit()).isZero();
         try (PDDocument doc = Independent.pdfbox(result)) {
             assertThat(doc.getNumberOfPages()).isEqualTo(4 + bPages);
             assertThat(doc.getPage(0).getRotation()).isEqualTo(90);
