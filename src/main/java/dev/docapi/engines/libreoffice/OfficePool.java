@@ -96,11 +96,22 @@ public class OfficePool {
                 .taskQueueTimeout(props.queueTimeout().toMillis())
                 // ports are ours alone: never kill or reuse a process some other service started on them
                 .existingProcessAction(ExistingProcessAction.FAIL)
-                .processTimeout(30_000L);
+                .processTimeout(120_000L); // start-up can be slow on a busy 2-core box
         if (!props.officeHome().isBlank()) b.officeHome(props.officeHome());
         LocalOfficeManager m = b.build();
         long t0 = System.nanoTime();
-        m.start();
+        try {
+            m.start();
+        } catch (OfficeException | RuntimeException e) {
+            // a half-started pool must not leave processes behind (the next start picks new ports)
+            try {
+                m.stop();
+            } catch (OfficeException | RuntimeException ignored) {
+                // already failing; the processes are killed below
+            }
+            killOwnProcesses();
+            throw e;
+        }
         manager = m;
         converter = LocalConverter.builder().officeManager(m).build();
         log.info("LibreOffice pool started: {} process(es) on port(s) {} in {} ms", ports.length, Arrays.toString(ports),
