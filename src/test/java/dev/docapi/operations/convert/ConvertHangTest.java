@@ -56,6 +56,11 @@ class ConvertHangTest extends ApiTestBase {
         assertThat(started.status()).isEqualTo(202);
         String jobId = started.body().get("id").asString();
         Thread.sleep(2500); // LibreOffice is now loading the document
+        JsonNode running = get(key, "/jobs/" + jobId).body();
+        assertThat(running.get("status").asString()).isEqualTo("running");
+        assertThat(running.at("/progress/done").asInt(-1)).isZero();
+        assertThat(running.at("/progress/total").asInt()).isEqualTo(1);
+        assertThat(running.at("/progress/unit").asString()).isEqualTo("files");
         List<ProcessHandle> procs = office.processes();
         assertThat(procs).isNotEmpty();
         procs.forEach(ProcessHandle::destroyForcibly); // a crash of the office process, by its id
