@@ -79,18 +79,18 @@ public class WorkflowRunner {
         }
     }
 
-    /** The job's {@code input}: {@code {files, options: {workflow, name, steps}}} with passwords removed. */
-    public ObjectNode storedInput(Prepared p, String workflowId, String name) {
+    /**
+     * The job's {@code input}: {@code {files, options: {}, steps: [{operation, options}], workflow?}} with passwords
+     * removed; {@code workflow} is the saved workflow's id (absent for an ad hoc run).
+     */
+    public ObjectNode storedInput(Prepared p, String workflowId) {
         ObjectNode input = json.createObjectNode();
         ArrayNode files = input.putArray("files");
         p.inputs().forEach(f -> files.add(f.id()));
-        ObjectNode options = input.putObject("options");
-        if (workflowId == null) options.putNull("workflow");
-        else options.put("workflow", workflowId);
-        if (name == null) options.putNull("name");
-        else options.put("name", name);
-        ArrayNode steps = options.putArray("steps");
+        input.putObject("options");
+        ArrayNode steps = input.putArray("steps");
         p.steps().forEach(s -> steps.add(s.view(json.createObjectNode())));
+        if (workflowId != null) input.put("workflow", workflowId);
         return input;
     }
 

@@ -53,7 +53,7 @@ class WorkflowsController {
         this.json = json;
     }
 
-    /** {@code {name, steps}} → 201 Workflow. */
+    /** {@code {name, steps}} → 201 Workflow with {@code Location: /v1/workflows/{id}}. */
     @PostMapping("/v1/workflows")
     ResponseEntity<ObjectNode> create(HttpServletRequest request, @RequestBody(required = false) JsonNode body) {
         Account account = Authenticated.account(request);
@@ -68,7 +68,7 @@ class WorkflowsController {
         ArrayNode stored = json.createArrayNode();
         for (Step s : steps) stored.addObject().put("operation", s.operation().name()).set("options", s.options());
         Workflow w = store.create(account.id(), name.asString().strip(), stored);
-        return ResponseEntity.status(201).body(view(w));
+        return ResponseEntity.created(java.net.URI.create("/v1/workflows/" + w.id())).body(view(w));
     }
 
     @GetMapping("/v1/workflows")
@@ -101,7 +101,7 @@ class WorkflowsController {
         checkMembers(req, RUN_MEMBERS);
         Workflow w = store.get(account.id(), id);
         // Saved steps were validated when saved; validating again applies today's rules and yields typed steps.
-        return start(account, req, validator.validate(w.steps()), w.id(), w.name());
+        return start(account, req, validator.validate(w.steps()), w.id());
     }
 
     /** {@code {steps, file? | files?, wait?, webhook_url?}} → one Job, without saving the workflow. */
@@ -112,16 +112,16 @@ class WorkflowsController {
         Set<String> allowed = new java.util.HashSet<>(RUN_MEMBERS);
         allowed.add("steps");
         checkMembers(req, allowed);
-        return start(account, req, validator.validate(req.get("steps")), null, null);
+        return start(account, req, validator.validate(req.get("steps")), null);
     }
 
-    private ResponseEntity<JsonNode> start(Account account, ObjectNode req, List<Step> steps, String workflowId, String name)
+    private ResponseEntity<JsonNode> start(Account account, ObjectNode req, List<Step> steps, String workflowId)
             throws InterruptedException {
         List<String> ids = fileIds(req);
         int wait = JobResponses.waitSeconds(req.get("wait"));
         String webhook = webhookUrls.check(req.get("webhook_url"));
         WorkflowRunner.Prepared p = runner.prepare(account, steps, ids);
-        Job job = admission.submit(account, steps.size(), "workflow", runner.storedInput(p, workflowId, name), webhook,
+        Job job = admission.submit(account, steps.size(), "workflow", runner.storedInput(p, workflowId), webhook,
                 (jobId, progress, meter) -> runner.run(account, p, jobId, progress, meter));
         return responses.respond(job, wait);
     }

@@ -59,6 +59,13 @@ class LimitsTest extends ApiTestBase {
         return out;
     }
 
+    private static tools.jackson.databind.node.ObjectNode parkedInput(String file) {
+        tools.jackson.databind.node.ObjectNode input = json();
+        input.putArray("files").add(file);
+        input.putObject("options").put("seconds", 60);
+        return input;
+    }
+
     private static long count(List<Response> rs, int status) {
         return rs.stream().filter(r -> r.status() == status).count();
     }
@@ -105,7 +112,7 @@ class LimitsTest extends ApiTestBase {
         String file = uploadId(key, corpus(FOUR));
         // 17 jobs that stay queued (never started by any runner), then 6 slow requests at once: exactly 3 fit.
         List<Job> parked = new ArrayList<>();
-        for (int i = 0; i < limits.activeJobs() - 3; i++) parked.add(jobs.create(a.id(), "test-sleep", json(), null, runner.node()));
+        for (int i = 0; i < limits.activeJobs() - 3; i++) parked.add(jobs.create(a.id(), "test-sleep", parkedInput(file), null, runner.node()));
         try {
             List<Callable<Response>> six = new ArrayList<>();
             for (int i = 0; i < 6; i++) six.add(() -> post(key, "/test-sleep", Map.of("file", file, "seconds", 3, "wait", 0)));

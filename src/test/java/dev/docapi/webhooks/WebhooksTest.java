@@ -235,7 +235,10 @@ class WebhooksTest extends ApiTestBase {
         String url = receiver(() -> 200);
         String key = newKey();
         Account a = account(key);
-        dev.docapi.jobs.Job job = jobs.create(a.id(), "rotate", json.createObjectNode(), url, "gone-node");
+        tools.jackson.databind.node.ObjectNode input = json.createObjectNode();
+        input.putArray("files").add(uploadId(key, corpus(FOUR)));
+        input.putObject("options").put("angle", 90);
+        dev.docapi.jobs.Job job = jobs.create(a.id(), "rotate", input, url, "gone-node");
         jobs.markFailed(job.id(), dev.docapi.api.ErrorCode.INTERRUPTED, "the service restarted while this job was queued or running; submit it again");
         db.sql("UPDATE jobs SET finished_at = ? WHERE id = ?").params(Instant.now().minusSeconds(30).toEpochMilli(), job.id()).update();
         new WebhookDispatcher(new DeliveryStore(db), jobs, accountService, views, json, http, props).recoverLost();

@@ -49,13 +49,15 @@ class WorkflowsTest extends ApiTestBase {
         assertThat(saved.status()).as(saved.toString()).isEqualTo(201);
         String id = saved.body().get("id").asString();
         assertThat(id).startsWith("wf_");
+        assertThat(saved.headers().firstValue("Location")).hasValue("/v1/workflows/" + id);
         assertThat(saved.body().get("object").asString()).isEqualTo("workflow");
 
         Response r = post(key, "/workflows/" + id + "/run", Map.of("file", uploadId(key, book)));
         assertThat(r.status()).as(r.toString()).isEqualTo(200);
         JsonNode job = r.body();
         assertThat(job.get("operation").asString()).isEqualTo("workflow");
-        assertThat(job.at("/input/options/workflow").asString()).isEqualTo(id);
+        assertThat(job.at("/input/workflow").asString()).isEqualTo(id);
+        assertThat(job.at("/input/steps/1").toString()).isEqualTo("{\"operation\":\"split\",\"options\":{\"every\":30}}");
         assertThat(job.at("/output/files").size()).isEqualTo(1);
 
         JsonNode steps = job.at("/output/steps");
@@ -119,7 +121,7 @@ class WorkflowsTest extends ApiTestBase {
         Response r = post(key, "/workflows/run", Map.of("files", List.of(a, b), "steps", List.of(
                 step("rotate", Map.of("angle", 180)), Map.of("operation", "merge"))));
         assertThat(r.status()).as(r.toString()).isEqualTo(200);
-        assertThat(r.body().at("/input/options/workflow").isNull()).isTrue();
+        assertThat(r.body().get("input").has("workflow")).as("ad hoc: no saved workflow").isFalse();
         assertThat(r.body().at("/input/files").size()).isEqualTo(2);
         Path out = downloadOutput(r.body(), 0);
         try (PDDocument doc = Independent.pdfbox(out); PDDocument four = Independent.pdfbox(corpus(FOUR))) {
