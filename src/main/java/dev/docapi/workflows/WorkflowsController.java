@@ -6,8 +6,6 @@ import dev.docapi.api.Authenticated;
 import dev.docapi.api.JobResponses;
 import dev.docapi.api.Views;
 import dev.docapi.api.WebhookUrls;
-import dev.docapi.jobs.Job;
-import dev.docapi.limits.Admission;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,19 +32,17 @@ class WorkflowsController {
 
     private final WorkflowStore store;
     private final StepValidator validator;
-    private final WorkflowRunner runner;
-    private final Admission admission;
+    private final WorkflowService workflows;
     private final JobResponses responses;
     private final WebhookUrls webhookUrls;
     private final Views views;
     private final JsonMapper json;
 
-    WorkflowsController(WorkflowStore store, StepValidator validator, WorkflowRunner runner, Admission admission, JobResponses responses,
+    WorkflowsController(WorkflowStore store, StepValidator validator, WorkflowService workflows, JobResponses responses,
                         WebhookUrls webhookUrls, Views views, JsonMapper json) {
         this.store = store;
         this.validator = validator;
-        this.runner = runner;
-        this.admission = admission;
+        this.workflows = workflows;
         this.responses = responses;
         this.webhookUrls = webhookUrls;
         this.views = views;
@@ -99,9 +95,11 @@ class WorkflowsController {
         Account account = Authenticated.account(request);
         ObjectNode req = object(body);
         checkMembers(req, RUN_MEMBERS);
-        Workflow w = store.get(account.id(), id);
-        // Saved steps were validated when saved; validating again applies today's rules and yields typed steps.
-        return start(account, req, validator.validate(w.steps()), w.id());
+        store.get(account.id(), id); // 404 before the request's other checks
+        List<String> ids = fileIds(req);
+        int wait = JobResponses.waitSeconds(req.get("wait"));
+        String webhook = webhookUrls.check(req.get("webhook_url"));
+        return responses.respond(workflows.runSaved(account, id, ids, webhook), wait);
     }
 
     /** {@code {steps, file? | files?, wait?, webhook_url?}} → one Job, without saving the workflow. */
@@ -112,18 +110,11 @@ class WorkflowsController {
         Set<String> allowed = new java.util.HashSet<>(RUN_MEMBERS);
         allowed.add("steps");
         checkMembers(req, allowed);
-        return start(account, req, validator.validate(req.get("steps")), null);
-    }
-
-    private ResponseEntity<JsonNode> start(Account account, ObjectNode req, List<Step> steps, String workflowId)
-            throws InterruptedException {
+        validator.validate(req.get("steps")); // step errors first: they are the likeliest mistake
         List<String> ids = fileIds(req);
         int wait = JobResponses.waitSeconds(req.get("wait"));
         String webhook = webhookUrls.check(req.get("webhook_url"));
-        WorkflowRunner.Prepared p = runner.prepare(account, steps, ids);
-        Job job = admission.submit(account, steps.size(), "workflow", runner.storedInput(p, workflowId), webhook,
-                (jobId, progress, meter) -> runner.run(account, p, jobId, progress, meter));
-        return responses.respond(job, wait);
+        return responses.respond(workflows.runAdHoc(account, req.get("steps"), ids, webhook), wait);
     }
 
     private static List<String> fileIds(ObjectNode req) {
