@@ -62,8 +62,16 @@ class AskTest extends AiTestBase {
         assertThat(doc.path("source").path("media_type").asString()).isEqualTo("application/pdf");
         assertThat(doc.path("source").path("data").asString()).startsWith("JVBERi");
         assertThat(call.body().has("output_format") || call.body().toString().contains("in_document")).as("the answer schema is sent").isTrue();
-        // account keys: counted as an operation, no AI operation used
-        assertThat(usage.current(created.account().id())).containsExactly(1, 20);
+        // extraction: nullable typed fields through Anthropic's structured output
+        MODEL.script(ScriptedModelServer.anthropicText("""
+                {"data":{"text_field":"abc potato","amount":12},"sources":[{"field":"text_field","quote":"abc potato","page":1}]}"""));
+        JsonNode extracted = run(created.apiKey(), "extract", json().put("file", file).put("model", "anthropic/claude-sonnet-4-5")
+                .set("fields", JSON.readTree("[\"text_field\",{\"name\":\"amount\",\"type\":\"number\"}]")));
+        assertThat(extracted.path("output").path("data").path("text_field").asString()).isEqualTo("abc potato");
+        assertThat(extracted.path("output").path("data").path("amount").isNull()).as("no source").isTrue();
+        assertThat(MODEL.calls().getFirst().body().toString()).contains("text_field").contains("amount");
+        // account keys: counted as operations, no AI operation used
+        assertThat(usage.current(created.account().id())).containsExactly(2, 20);
     }
 
     @Test
@@ -81,6 +89,14 @@ class AskTest extends AiTestBase {
         String body = call.body().toString();
         assertThat(body).contains("application/pdf").contains("JVBERi");
         assertThat(call.body().path("generationConfig").path("responseMimeType").asString()).isEqualTo("application/json");
+
+        // extraction: nullable typed fields through Gemini's schema mapping
+        MODEL.script(ScriptedModelServer.geminiText("""
+                {"data":{"text_field":"abc potato","amount":null,"tags":null},"sources":[{"field":"text_field","quote":"abc potato","page":1}]}"""));
+        JsonNode extracted = run(created.apiKey(), "extract", json().put("file", file).put("model", "google/gemini-test")
+                .set("fields", JSON.readTree("[\"text_field\",{\"name\":\"amount\",\"type\":\"number\"},{\"name\":\"tags\",\"type\":\"list\"}]")));
+        assertThat(extracted.path("output").path("data").path("text_field").asString()).isEqualTo("abc potato");
+        assertThat(MODEL.calls().getFirst().body().path("generationConfig").toString()).contains("text_field").contains("amount");
     }
 
     @Test
