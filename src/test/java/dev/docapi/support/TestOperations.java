@@ -50,4 +50,24 @@ public class TestOperations {
             }
         };
     }
+
+    /** Test only (workflows): a data-only step, like {@code extract}: a text and a JSON result, no document out. */
+    @Bean
+    Operation testPageCount() {
+        return new Operation() {
+            public String name() { return "test-page-count"; }
+            public String toolName() { return "test_page_count"; }
+            public String description() { return "Test only: reports the page count as text and data, with a .json file."; }
+            public Inputs inputs() { return Inputs.one(FileKind.PDF); }
+            public OptionSchema options() { return OptionSchema.none(); }
+            public OperationResult run(OperationContext ctx) throws Exception {
+                int pages;
+                try (var doc = org.apache.pdfbox.Loader.loadPDF(ctx.input().path().toFile())) {
+                    pages = doc.getNumberOfPages();
+                }
+                java.nio.file.Files.writeString(ctx.output("pages", "json"), "{\"pages\":" + pages + "}");
+                return OperationResult.ofText(pages + " pages").withData(tools.jackson.databind.node.JsonNodeFactory.instance.objectNode().put("pages", pages));
+            }
+        };
+    }
 }
