@@ -2,6 +2,7 @@ package dev.docapi.operations.watermark;
 
 import dev.docapi.api.ApiException;
 import dev.docapi.engines.fonts.FontCatalog;
+import dev.docapi.engines.fonts.FontCatalog.FontFace;
 import dev.docapi.engines.pdfbox.PdfBox;
 import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
@@ -11,7 +12,6 @@ import dev.docapi.operations.OperationResult;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
 import dev.docapi.operations.ValidationContext;
-import java.nio.file.Path;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,14 +84,14 @@ public class WatermarkOperation implements Operation {
     @Override
     public OperationResult run(OperationContext ctx) throws Exception {
         String visual = VisualText.of(ctx.options().string("text"));
-        List<Path> files;
+        List<FontFace> files;
         try {
             files = fontsFor(visual);
         } catch (ApiException e) {
             throw new OperationFailure(e.getMessage()); // fonts removed since validation
         }
-        try (PDDocument doc = pdfBox.open(ctx.input().path(), null, ctx.tempDir("open"))) {
-            WatermarkStamper stamper = new WatermarkStamper(doc, visual, files);
+        try (PDDocument doc = pdfBox.open(ctx.input().path(), null, ctx.tempDir("open"));
+             WatermarkStamper stamper = new WatermarkStamper(doc, visual, files)) {
             int total = doc.getNumberOfPages();
             for (int i = 0; i < total; i++) {
                 stamper.stamp(doc, doc.getPage(i));
@@ -107,14 +107,14 @@ public class WatermarkOperation implements Operation {
     }
 
     /**
-     * The font file for each code point of {@code visual}, in order.
+     * The font face for each code point of {@code visual}, in order.
      *
      * @throws ApiException {@code invalid_request} naming the first character no installed font can draw
      */
-    private List<Path> fontsFor(String visual) throws InterruptedException {
-        List<Path> out = new ArrayList<>();
+    private List<FontFace> fontsFor(String visual) throws InterruptedException {
+        List<FontFace> out = new ArrayList<>();
         for (int cp : visual.codePoints().toArray()) {
-            Optional<Path> f = fonts.fontFor(cp);
+            Optional<FontFace> f = fonts.fontFor(cp);
             if (f.isEmpty()) throw ApiException.invalid("'text' has a character no installed font can draw: " + describe(cp));
             out.add(f.get());
         }
