@@ -1,6 +1,7 @@
 package dev.docapi.operations.watermark;
 
 import dev.docapi.api.ApiException;
+import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.fonts.FontCatalog;
 import dev.docapi.engines.fonts.FontCatalog.FontFace;
 import dev.docapi.engines.pdfbox.PdfBox;
@@ -35,10 +36,12 @@ public class WatermarkOperation implements Operation {
                     .description("The watermark text, any script (Arabic is shaped and right to left), at most 120 characters"));
     private final PdfBox pdfBox;
     private final FontCatalog fonts;
+    private final EngineCheck engines;
 
-    public WatermarkOperation(PdfBox pdfBox, FontCatalog fonts) {
+    public WatermarkOperation(PdfBox pdfBox, FontCatalog fonts, EngineCheck engines) {
         this.pdfBox = pdfBox;
         this.fonts = fonts;
+        this.engines = engines;
     }
 
     @Override
@@ -68,6 +71,7 @@ public class WatermarkOperation implements Operation {
 
     @Override
     public void validate(ValidationContext ctx) {
+        engines.require("fc-match", "fc-list"); // fontconfig finds the fonts; without it no character could be drawn
         String text = ctx.options().string("text");
         if (text.isBlank()) throw ApiException.invalid("'text' must contain something to draw, not only spaces");
         text.codePoints().filter(Character::isISOControl).findFirst().ifPresent(cp -> {
