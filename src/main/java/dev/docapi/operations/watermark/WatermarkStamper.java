@@ -64,12 +64,17 @@ final class WatermarkStamper implements Closeable {
      * @param fonts  for each code point of {@code visual} (in order), the font face that draws it
      */
     WatermarkStamper(PDDocument doc, String visual, List<FontFace> fonts) throws IOException {
-        List<Run> runs = runs(doc, visual, fonts);
-        runs.stream().map(Run::font).distinct().forEach(this.fonts::add);
-        float width = 0;
-        for (Run r : runs) width += r.font().getStringWidth(r.text()) / 1000f;
-        unitWidth = Math.max(width, 0.001f);
-        form = form(doc, visual, runs);
+        try {
+            List<Run> runs = runs(doc, visual, fonts);
+            runs.stream().map(Run::font).distinct().forEach(this.fonts::add);
+            float width = 0;
+            for (Run r : runs) width += r.font().getStringWidth(r.text()) / 1000f;
+            unitWidth = Math.max(width, 0.001f);
+            form = form(doc, visual, runs);
+        } catch (IOException | RuntimeException e) {
+            close(); // nobody else can close what was opened so far
+            throw e;
+        }
     }
 
     private List<Run> runs(PDDocument doc, String visual, List<FontFace> fonts) throws IOException {
