@@ -49,7 +49,6 @@ final class ComponentSchemas {
                 "enum", Arrays.stream(ErrorCode.values()).map(ErrorCode::code).toList()));
         s.put("ErrorDetail", object("What went wrong: a stable code and a message for a person.",
                 o("code", ref("ErrorCode"), "message", str("for a person; may change")), "code", "message"));
-        s.put("Error", object("Error body (spec §2.7).", o("error", ref("ErrorDetail")), "error"));
         s.put("FailedJob", object("A job that ran and failed (spec §2.7): the error and the job.",
                 o("error", ref("ErrorDetail"), "job", ref("Job")), "error", "job"));
         s.put("Job", job());

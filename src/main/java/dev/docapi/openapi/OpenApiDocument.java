@@ -230,9 +230,6 @@ public class OpenApiDocument {
         private Map<String, Object> webhooks() {
             Map<String, Object> hooks = new LinkedHashMap<>();
             for (String type : List.of("job.succeeded", "job.failed")) {
-                Map<String, Object> event = J.object("A " + type + " delivery.", o(
-                        "type", J.constant(type), "created_at", J.timestamp("when the event was created", false), "data", ref("Job")),
-                        "type", "created_at", "data");
                 hooks.put(type, o("post", o(
                         "operationId", type.equals("job.succeeded") ? "jobSucceeded" : "jobFailed",
                         "tags", a("Webhooks"),
@@ -243,7 +240,7 @@ public class OpenApiDocument {
                                 "description", "t=<unix_time>,v1=<hex>: v1 is the lowercase hex HMAC-SHA256, keyed with the account's webhook "
                                         + "signing secret, of '<t>.<raw_body>'. Compare in constant time; reject t more than 300 s from now.",
                                 "schema", o("type", "string", "pattern", "^t=[0-9]+,v1=[0-9a-f]{64}$"))),
-                        "requestBody", body(event),
+                        "requestBody", body(ref("WebhookEvent")),
                         "responses", o("2XX", o("description", "received")))));
             }
             return hooks;
