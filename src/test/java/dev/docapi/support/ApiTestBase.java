@@ -31,7 +31,7 @@ import tools.jackson.databind.node.ObjectNode;
  * cleaned at start). All test classes share one running service (Spring's context cache).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@Import(ApiTestBase.CleanDatabase.class)
+@Import({ApiTestBase.CleanDatabase.class, TestOperations.class})
 public abstract class ApiTestBase {
     protected static final Path DATA_DIR;
     protected static final JsonMapper JSON = JsonMapper.builder().build();

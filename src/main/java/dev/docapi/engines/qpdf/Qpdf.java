@@ -92,6 +92,15 @@ public class Qpdf {
         check(List.of(in.toString(), out.toString()), out.getParent());
     }
 
+    /**
+     * Lossless size reduction: object streams generated, every Flate stream recompressed at level 9, unreferenced
+     * objects dropped. Images and text are byte-for-byte the same content (compress, DESIGN §2).
+     */
+    public void optimizeLossless(Path in, Path out) throws OperationFailure, InterruptedException {
+        check(List.of("--object-streams=generate", "--compress-streams=y", "--recompress-flate", "--compression-level=9",
+                in.toString(), out.toString()), out.getParent());
+    }
+
     /** {@code 1,3,5}: qpdf's page-range syntax for a list of page numbers. */
     static String pageSpec(List<Integer> pages) {
         return pages.stream().map(String::valueOf).collect(Collectors.joining(","));

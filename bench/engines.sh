@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Benchmarks of issue 3 for compress, ocr and extract-text, each against the raw tool on the same input in the
+# same run, median of 3 runs. Prints a Markdown report on stdout.
+#
+#   bench/engines.sh                      builds the jar, starts a private service on port 18093 (temp data dir)
+#   BASE_URL=... API_KEY=... bench/engines.sh   uses a service that is already running
+#
+# Needs: curl, python3 (JSON and the character error rate), gs, ocrmypdf, tesseract.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+CORPUS="${DOCAPI_CORPUS:-$(cd "$ROOT/.." && pwd)/shared/corpus}"
+[[ -d "$CORPUS" ]] || CORPUS="$ROOT/../shared/corpus"
+RUNS="${RUNS:-3}"
+WORK="$(mktemp -d /tmp/docapi-bench-XXXXXX)"
+SERVICE_PID=""
+cleanup() {
+  if [[ -n "$SERVICE_PID" ]]; then kill "$SERVICE_PID" 2>/dev/null || true; wait "$SERVICE_PID" 2>/dev/null || true; fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+if [[ -z "${BASE_URL:-}" ]]; then
+  for d in /usr/lib/jvm/temurin-25*; do export JAVA_HOME="$d"; done
+  (cd "$ROOT" && mvn -q -B -o -DskipTests package >&2)
+  export DOCAPI_DATA_DIR="$WORK/data" DOCAPI_PORT=18093
+  "$JAVA_HOME/bin/java" -Xmx1g -jar "$ROOT/target/docapi.jar" > "$WORK/service.log" 2>&1 &
+  SERVICE_PID=$!
+  BASE_URL="http://localhost:18093/v1"
+  for _ in $(seq 1 120); do curl -sf "$BASE_URL" > /dev/null && break; sleep 1; done
+  API_KEY="$("$JAVA_HOME/bin/java" -Xmx256m -jar "$ROOT/target/docapi.jar" admin create-account --email "bench-$$@example.com" --plan pro 2>/dev/null | tail -1)"
+fi
+
+now() { date +%s.%N; }
+median() { python3 -c 'import sys,statistics; print(f"{statistics.median(float(x) for x in sys.argv[1:]):.2f}")' "$@"; }
+size() { stat -c %s "$1"; }
+mb() { python3 -c 'import sys; print(f"{int(sys.argv[1])/1e6:.3f}")' "$1"; }
+json() { python3 -c 'import sys,json; d=json.load(sys.stdin); print(eval(sys.argv[1], {"d": d}))' "$1"; }
+upload() { curl -sf -H "Authorization: Bearer $API_KEY" -H 'Content-Type: application/octet-stream' \
+  --data-binary "@$1" "$BASE_URL/files?name=$(basename "$1")" | json 'd["id"]'; }
+# op <operation> <json body> → prints the job JSON (the request waits up to 300 s)
+op() { curl -s -H "Authorization: Bearer $API_KEY" -H 'Content-Type: application/json' -d "$2" "$BASE_URL/$1"; }
+cer() { python3 - "$1" "$2" <<'PY'
+import re, sys
+def norm(s):
+    s = re.sub('[\u200e\u200f\u202a-\u202e\u2066-\u2069\f]', '', s)
+    return re.sub(r'\s+', ' ', s).strip()
+h, t = norm(open(sys.argv[1], encoding='utf-8').read()), norm(open(sys.argv[2], encoding='utf-8').read())
+prev = list(range(len(t) + 1))
+for i, a in enumerate(h, 1):
+    cur = [i]
+    for j, b in enumerate(t, 1):
+        cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a != b)))
+    prev = cur
+print(f"{prev[-1] / max(1, len(t)):.3f}")
+PY
+}
+
+echo "# Engines benchmark (compress, ocr, extract-text)"
+echo
+echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB RAM, $(uname -sr); $(date -u '+%Y-%m-%d %H:%M UTC'); median of $RUNS runs."
+echo "Tools: gs $(gs --version), ocrmypdf $(ocrmypdf --version 2>/dev/null), $(tesseract --version 2>&1 | head -1), $(qpdf --version | head -1)."
+echo
+
+echo "## compress level=ebook vs \`gs -dPDFSETTINGS=/ebook\` alone"
+echo
+echo "| file | input MB | docapi MB | gs MB | docapi s | gs s |"
+echo "|---|---|---|---|---|---|"
+for f in pdf-scanned/multipage-6p-mixed.pdf pdf-text/two-column-paper-2p.pdf pdf-text/indesign-2p-linearized-pdf17.pdf pdf-text/geotopo-117p-linearized-links.pdf pdf-text/annotations-text-highlight-ink.pdf; do
+  in="$CORPUS/$f"; id="$(upload "$in")"; ta=(); tg=(); sa=""; sg=""
+  for _ in $(seq 1 "$RUNS"); do
+    t0=$(now); job="$(op compress "{\"file\":\"$id\",\"level\":\"ebook\",\"wait\":300}")"; t1=$(now)
+    ta+=("$(python3 -c "print($t1-$t0)")"); sa="$(echo "$job" | json 'd["output"]["files"][0]["size"]')"
+    t0=$(now); gs -q -dSAFER -dBATCH -dNOPAUSE -sDEVICE=pdfwrite -dPDFSETTINGS=/ebook -sOutputFile="$WORK/gs.pdf" "$in"; t1=$(now)
+    tg+=("$(python3 -c "print($t1-$t0)")"); sg="$(size "$WORK/gs.pdf")"
+  done
+  echo "| $(basename "$f") | $(mb "$(size "$in")") | $(mb "$sa") | $(mb "$sg") | $(median "${ta[@]}") | $(median "${tg[@]}") |"
+done
+echo
+
+echo "## compress target_mb: how close it lands"
+echo
+echo "| file | input MB | target MB | result MB | result/target | reached | s |"
+echo "|---|---|---|---|---|---|---|"
+for spec in "pdf-scanned/multipage-6p-mixed.pdf 0.5" "pdf-scanned/multipage-6p-mixed.pdf 0.3" "pdf-scanned/flattened-lorem-ipsum.pdf 0.2" \
+            "pdf-scanned/huckfinn-page-c02-22.pdf 0.1" "pdf-scanned/english-skewed-brochure.pdf 0.05"; do
+  set -- $spec; in="$CORPUS/$1"; target="$2"; id="$(upload "$in")"; ts=(); s=""
+  for _ in $(seq 1 "$RUNS"); do
+    t0=$(now); job="$(op compress "{\"file\":\"$id\",\"target_mb\":$target,\"wait\":300}")"; t1=$(now)
+    ts+=("$(python3 -c "print($t1-$t0)")"); s="$(echo "$job" | json 'd["output"]["files"][0]["size"]')"
+  done
+  ratio="$(python3 -c "print(f'{$s/($target*1e6):.2f}')")"; reached="$(python3 -c "print('yes' if $s <= $target*1e6 else 'no')")"
+  echo "| $(basename "$1") | $(mb "$(size "$in")") | $target | $(mb "$s") | $ratio | $reached | $(median "${ts[@]}") |"
+done
+echo
+
+echo "## ocr vs \`ocrmypdf\` alone (same flags: -l eng+ara --skip-text --deskew --rotate-pages --jobs $(nproc), OMP_THREAD_LIMIT=1)"
+echo
+echo "| file | pages | docapi s | ocrmypdf s | docapi pages/min | ocrmypdf pages/min | ratio |"
+echo "|---|---|---|---|---|---|---|"
+for f in pdf-scanned/english-skewed-brochure.pdf pdf-scanned/multipage-6p-mixed.pdf; do
+  in="$CORPUS/$f"; id="$(upload "$in")"; pages="$(qpdf --show-npages "$in")"; ta=(); tr=()
+  for _ in $(seq 1 "$RUNS"); do
+    t0=$(now); op ocr "{\"file\":\"$id\",\"wait\":300}" > /dev/null; t1=$(now); ta+=("$(python3 -c "print($t1-$t0)")")
+    t0=$(now); OMP_THREAD_LIMIT=1 ocrmypdf -q -l eng+ara --output-type pdf --pdf-renderer sandwich --sidecar "$WORK/side.txt" \
+      --skip-text --deskew --rotate-pages --jobs "$(nproc)" "$in" "$WORK/ocr.pdf"; t1=$(now); tr+=("$(python3 -c "print($t1-$t0)")")
+  done
+  a="$(median "${ta[@]}")"; r="$(median "${tr[@]}")"
+  echo "| $(basename "$f") | $pages | $a | $r | $(python3 -c "print(f'{$pages*60/$a:.1f}')") | $(python3 -c "print(f'{$pages*60/$r:.1f}')") | $(python3 -c "print(f'{$r/$a:.2f}')") |"
+done
+echo
+
+echo "## OCR character error rate against the ground truth (extract-text, and raw tesseract on the same image)"
+echo
+echo "| file | language | docapi CER | raw tesseract CER |"
+echo "|---|---|---|---|"
+for spec in "pdf-scanned/arabic-paragraph-capr12-imageonly.pdf pdf-scanned/arabic-paragraph-capr12.truth.txt pdf-scanned/arabic-paragraph-capr12.png Arabic" \
+            "images/phototest.tif images/phototest.txt images/phototest.tif English"; do
+  set -- $spec; id="$(upload "$CORPUS/$1")"
+  op extract-text "{\"file\":\"$id\",\"wait\":300}" | json 'd["output"]["text"]' > "$WORK/out.txt"
+  OMP_THREAD_LIMIT=1 tesseract "$CORPUS/$3" "$WORK/raw" -l eng+ara txt 2>/dev/null
+  echo "| $(basename "$1") | $4 | $(cer "$WORK/out.txt" "$CORPUS/$2") | $(cer "$WORK/raw.txt" "$CORPUS/$2") |"
+done

@@ -1,0 +1,169 @@
+package dev.docapi.engines.ocrmypdf;
+
+import dev.docapi.api.ErrorCode;
+import dev.docapi.engines.process.ProcessRunner;
+import dev.docapi.operations.OperationFailure;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntConsumer;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.springframework.stereotype.Component;
+
+/**
+ * OCRmyPDF (Tesseract underneath) in English and Arabic: adds an invisible text layer beneath the page images
+ * (sandwich renderer) and writes the recognised text as a sidecar file in logical order (DESIGN §2: Arabic read
+ * back from the PDF by PDFBox comes out reversed; the sidecar does not).
+ *
+ * <p>Threads: at most {@code cores / 2} (min 1) OCRmyPDF processes at once, each with {@code --jobs cores} page
+ * workers and one Tesseract thread per worker ({@code OMP_THREAD_LIMIT=1}; Tesseract's own threading only adds
+ * contention when pages run in parallel).
+ */
+@Component
+public class Ocrmypdf {
+    /** Tesseract languages, always both: a document may mix them. */
+    public static final String LANGUAGES = "eng+ara";
+    private static final Pattern PAGE_DONE = Pattern.compile("\\d{6}_ocr_tess\\.pdf|\\d{6}_ocr_tess\\.txt");
+    private static final int CORES = Runtime.getRuntime().availableProcessors();
+    private final ProcessRunner runner;
+
+    /** What to do with pages that already have a text layer. */
+    public enum PagesWithText {
+        /** Keep them as they are, OCR only the others ({@code --skip-text}). DESIGN §4. */
+        SKIP,
+        /** Rasterise and OCR every page ({@code --force-ocr}): for reading text only; the output loses its vector text. */
+        FORCE
+    }
+
+    public Ocrmypdf(ProcessRunner runner) {
+        this.runner = runner;
+        runner.setLimit("ocrmypdf", Math.max(1, CORES / 2));
+    }
+
+    /**
+     * OCRs {@code in} with pages that have text kept, skewed pages straightened and rotated pages turned upright.
+     *
+     * @param out     the PDF to write, or null for none (only the sidecar, faster)
+     * @param sidecar where the recognised text goes (UTF-8, pages separated by form feeds; a skipped page reads
+     *                {@code [OCR skipped on page(s) N]})
+     * @param pages   the page count (sets the timeout: 3 min + 90 s per page), or 0 when unknown (30 min)
+     * @param pagesOcred receives the number of pages OCR'd so far while it runs (may be null)
+     * @throws OperationFailure {@code invalid_file} when the PDF cannot be read or is encrypted,
+     *                          {@code service_unavailable} when an OCR dependency is missing, else {@code internal_error}
+     */
+    public void ocr(Path in, Path out, Path sidecar, PagesWithText mode, int pages, IntConsumer pagesOcred)
+            throws OperationFailure, InterruptedException {
+        Path workDir = sidecar.toAbsolutePath().getParent();
+        Path tmp = null;
+        Path part = out == null ? null : out.resolveSibling(out.getFileName() + ".part");
+        Thread watcher = null;
+        try {
+            tmp = Files.createTempDirectory(workDir, "ocrmypdf-tmp-");
+            List<String> cmd = new ArrayList<>(List.of("ocrmypdf", "-l", LANGUAGES, "--output-type", out == null ? "none" : "pdf",
+                    "--pdf-renderer", "sandwich", "--sidecar", sidecar.toString(), "--jobs", String.valueOf(CORES),
+                    "--rotate-pages", "--deskew", mode == PagesWithText.SKIP ? "--skip-text" : "--force-ocr", "--quiet",
+                    in.toString(), part == null ? "-" : part.toString()));
+            Map<String, String> env = Map.of("OMP_THREAD_LIMIT", "1", "TMPDIR", tmp.toString());
+            Duration timeout = pages > 0 ? Duration.ofMinutes(3).plusSeconds(90L * pages) : Duration.ofMinutes(30);
+            if (pagesOcred != null) watcher = watch(tmp, pagesOcred);
+            ProcessRunner.Result r = runner.run(cmd, timeout, workDir, env);
+            if (!r.ok()) throw failure(r);
+            if (part != null) Files.move(part, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (ProcessRunner.TimeoutException e) {
+            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "OCR took too long and was stopped", e);
+        } catch (IOException e) {
+            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "OCRmyPDF could not run: " + e.getMessage(), e);
+        } finally {
+            if (watcher != null) watcher.interrupt();
+            deleteQuietly(part);
+            deleteTree(tmp);
+        }
+    }
+
+    /** OCRs {@code in} into {@code out}, keeping pages that have text, with the sidecar text in {@code sidecar}. */
+    public void ocr(Path in, Path out, Path sidecar) throws OperationFailure, InterruptedException {
+        ocr(in, out, sidecar, PagesWithText.SKIP, 0, null);
+    }
+
+    /** The sidecar's text per page (index 0 = page 1); a page OCRmyPDF skipped gives null. */
+    public static List<String> sidecarPages(Path sidecar, int pages) throws IOException {
+        String all = new String(Files.readAllBytes(sidecar), StandardCharsets.UTF_8);
+        String[] parts = all.split("\f", -1);
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < pages; i++) {
+            String t = i < parts.length ? parts[i] : "";
+            out.add(t.strip().matches("\\[OCR skipped on page\\(s\\) [0-9, -]+\\]") ? null : t);
+        }
+        return out;
+    }
+
+    /**
+     * Counts pages whose Tesseract output exists in OCRmyPDF's temp folder (it writes {@code 000003_ocr_tess.pdf}
+     * when page 3 is done): progress without a TTY progress bar to parse.
+     */
+    private static Thread watch(Path tmp, IntConsumer pagesOcred) {
+        return Thread.ofVirtual().start(() -> {
+            long last = -1;
+            while (!Thread.currentThread().isInterrupted()) {
+                try (Stream<Path> walk = Files.walk(tmp, 3)) {
+                    long done = walk.map(p -> p.getFileName().toString()).filter(n -> PAGE_DONE.matcher(n).matches())
+                            .map(n -> n.substring(0, 6)).distinct().count();
+                    if (done != last) {
+                        last = done;
+                        pagesOcred.accept((int) done);
+                    }
+                } catch (IOException | java.io.UncheckedIOException ignored) {
+                    // files come and go while OCRmyPDF works; try again
+                }
+                try {
+                    Thread.sleep(500);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+    }
+
+    private static OperationFailure failure(ProcessRunner.Result r) {
+        String why = lastLine(r.stderr());
+        return switch (r.exitCode()) {
+            case 2 -> new OperationFailure(ErrorCode.INVALID_FILE, "the PDF could not be read for OCR: " + why, null);
+            case 8 -> new OperationFailure(ErrorCode.INVALID_FILE, "the PDF is encrypted; unlock it first", null);
+            case 3 -> new OperationFailure(ErrorCode.SERVICE_UNAVAILABLE, "an OCR component is missing on this server: " + why, null);
+            default -> new OperationFailure("OCR failed (OCRmyPDF exit " + r.exitCode() + "): " + why);
+        };
+    }
+
+    private static String lastLine(String text) {
+        String t = text.strip();
+        int nl = t.lastIndexOf('\n');
+        String line = nl >= 0 ? t.substring(nl + 1) : t;
+        return line.isEmpty() ? "no message" : line;
+    }
+
+    private static void deleteQuietly(Path p) {
+        if (p == null) return;
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // inside the job's work directory, removed with it
+        }
+    }
+
+    static void deleteTree(Path dir) {
+        if (dir == null) return;
+        try (Stream<Path> walk = Files.walk(dir)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // already gone
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package dev.docapi.operations.compress;
+
+import dev.docapi.engines.EngineCheck;
+import dev.docapi.engines.ghostscript.Ghostscript;
+import dev.docapi.operations.Inputs;
+import dev.docapi.operations.Operation;
+import dev.docapi.operations.OperationContext;
+import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OptionField;
+import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.ValidationContext;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+import org.springframework.stereotype.Component;
+
+/**
+ * {@code POST /compress} (spec §4.4): a smaller PDF, never a larger one. {@code level} picks a Ghostscript preset;
+ * {@code target_mb} (which wins when both are given) searches for the best quality that fits. {@code output.note}
+ * gives the sizes before and after, the settings chosen and whether the target was reached.
+ */
+@Component
+public class CompressOperation implements Operation {
+    private static final OptionSchema OPTIONS = OptionSchema.of(
+            OptionField.number("target_mb").min(0.05).max(500)
+                    .description("Fit under this size (1 MB = 1,000,000 bytes) at the best quality that does; lossless first, then lower image resolution and JPEG quality. Takes precedence over level. When it cannot be reached, the smallest result is returned and output.note says so."),
+            OptionField.string("level").oneOf(Ghostscript.LEVELS.toArray()).defaultValue("ebook")
+                    .description("Fixed quality (Ghostscript -dPDFSETTINGS): screen (smallest, 72 dpi), ebook (150 dpi), printer (300 dpi), prepress (300 dpi, colour kept)"));
+    private final Compressor compressor;
+    private final EngineCheck engines;
+
+    public CompressOperation(Compressor compressor, EngineCheck engines) {
+        this.compressor = compressor;
+        this.engines = engines;
+    }
+
+    @Override
+    public String name() {
+        return "compress";
+    }
+
+    @Override
+    public String toolName() {
+        return "compress_pdf";
+    }
+
+    @Override
+    public String description() {
+        return "Make a PDF smaller: a quality level (screen, ebook, printer, prepress) or a target size in MB reached at the best quality that fits. Never returns a larger file; output.note gives sizes and settings.";
+    }
+
+    @Override
+    public Inputs inputs() {
+        return Inputs.onePdf();
+    }
+
+    @Override
+    public OptionSchema options() {
+        return OPTIONS;
+    }
+
+    @Override
+    public void validate(ValidationContext ctx) {
+        engines.require("gs", "qpdf");
+    }
+
+    @Override
+    public OperationResult run(OperationContext ctx) throws Exception {
+        Path in = ctx.input().path();
+        Path scratch = ctx.tempDir("compress");
+        Double targetMb = ctx.options().number("target_mb");
+        Compressor.Steps steps = (done, total) -> ctx.progress(done, total, "steps");
+        Compressor.Outcome o;
+        long target = 0;
+        if (targetMb != null) {
+            target = Math.round(targetMb * Compressor.MB);
+            o = compressor.toTarget(in, target, scratch, steps);
+        } else {
+            o = compressor.withLevel(in, ctx.options().string("level"), scratch, steps);
+        }
+        Path out = ctx.output("compressed", "pdf");
+        Files.copy(o.file(), out, StandardCopyOption.REPLACE_EXISTING);
+        return OperationResult.ofNote(note(o, targetMb, target));
+    }
+
+    static String note(Compressor.Outcome o, Double targetMb, long target) {
+        StringBuilder s = new StringBuilder();
+        if (o.unchanged()) {
+            s.append("Returned the input unchanged (").append(Compressor.mb(o.before())).append("): no smaller version was found. ");
+        } else {
+            long saved = Math.round(100.0 * (o.before() - o.after()) / o.before());
+            s.append(String.format(Locale.ROOT, "Compressed from %s to %s (%d%% smaller). ", Compressor.mb(o.before()), Compressor.mb(o.after()), saved));
+        }
+        s.append("Settings: ").append(o.how()).append('.');
+        if (targetMb != null) {
+            String t = Compressor.mb(target);
+            s.append(o.after() <= target ? " Target " + t + " reached." : " Target " + t + " not reached: this is the smallest result found.");
+        }
+        return s.toString();
+    }
+}

@@ -1,0 +1,160 @@
+package dev.docapi.operations.compress;
+
+import dev.docapi.engines.ghostscript.Ghostscript;
+import dev.docapi.engines.ghostscript.Ghostscript.ImageSettings;
+import dev.docapi.engines.qpdf.Qpdf;
+import dev.docapi.operations.OperationFailure;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.stereotype.Component;
+
+/**
+ * Chooses how to compress a PDF (DESIGN §2 "compress"): lossless first, then a ladder of image resolution × JPEG
+ * quality, every rung made from the original (never a compressed result compressed again). The chosen candidate is
+ * never larger than the input: when nothing is smaller, the input itself is the answer.
+ */
+@Component
+public class Compressor {
+    /** 1 MB = 10^6 bytes: a target in MB is met under either reading of "MB". */
+    public static final long MB = 1_000_000L;
+
+    /**
+     * Rungs from best quality to smallest. Bilevel (fax-like) images keep at least 200 dpi: below that, scanned
+     * text becomes unreadable, and CCITT G4 makes them small anyway.
+     */
+    static final List<ImageSettings> LADDER = List.of(
+            new ImageSettings(300, 0.15, 600, 90),
+            new ImageSettings(225, 0.25, 450, 85),
+            new ImageSettings(150, 0.40, 300, 75),
+            new ImageSettings(150, 0.76, 300, 50),
+            new ImageSettings(120, 0.90, 240, 45),
+            new ImageSettings(96, 1.30, 200, 30),
+            new ImageSettings(72, 1.80, 200, 20),
+            new ImageSettings(50, 2.40, 200, 10));
+
+    /** Receives {@code (done, total)} after each attempt. */
+    @FunctionalInterface
+    public interface Steps {
+        void step(int done, int total);
+    }
+
+    /**
+     * What was chosen. {@code file} is the input itself when {@code unchanged}; {@code how} says the settings in
+     * words; {@code rung} is the ladder rung used (null for lossless, a preset or unchanged).
+     */
+    public record Outcome(Path file, long before, long after, String how, boolean unchanged, ImageSettings rung) {
+    }
+
+    private final Qpdf qpdf;
+    private final Ghostscript gs;
+
+    public Compressor(Qpdf qpdf, Ghostscript gs) {
+        this.qpdf = qpdf;
+        this.gs = gs;
+    }
+
+    /** The number of steps {@link #toTarget} takes at most: lossless, then a binary search of the ladder. */
+    public static int maxTargetSteps() {
+        return 1 + (32 - Integer.numberOfLeadingZeros(LADDER.size()));
+    }
+
+    /**
+     * Compresses with a Ghostscript preset; falls back to lossless, then to the input, whichever is first smaller
+     * than the input.
+     */
+    public Outcome withLevel(Path in, String level, Path scratch, Steps steps) throws OperationFailure, InterruptedException, IOException {
+        long before = Files.size(in);
+        Path preset = scratch.resolve("preset-" + level + ".pdf");
+        String presetResult;
+        try {
+            gs.pdfSettings(in, level, preset);
+            if (Files.size(preset) < before) return new Outcome(preset, before, Files.size(preset), "Ghostscript preset '" + level + "'", false, null);
+            presetResult = "gave " + mb(Files.size(preset)) + ", not smaller";
+        } catch (OperationFailure e) {
+            // A file Ghostscript cannot rewrite may still shrink losslessly; its failure is not the end.
+            presetResult = "could not be applied to this file";
+        }
+        steps.step(1, 2);
+        Path lossless = lossless(in, scratch);
+        steps.step(2, 2);
+        if (lossless != null && Files.size(lossless) < before) {
+            return new Outcome(lossless, before, Files.size(lossless),
+                    "lossless rewrite (the '" + level + "' preset " + presetResult + ")", false, null);
+        }
+        return new Outcome(in, before, before, "none: neither the '" + level + "' preset nor a lossless rewrite made it smaller", true, null);
+    }
+
+    /**
+     * Finds the best quality that fits under {@code targetBytes}: lossless when that fits, else the first ladder rung
+     * (by binary search over the ladder, sizes falling down it) that fits. When none fits, the smallest result reached.
+     */
+    public Outcome toTarget(Path in, long targetBytes, Path scratch, Steps steps) throws OperationFailure, InterruptedException, IOException {
+        long before = Files.size(in);
+        int total = maxTargetSteps();
+        int done = 0;
+        List<Candidate> tried = new ArrayList<>();
+        Path lossless = lossless(in, scratch);
+        steps.step(++done, total);
+        if (lossless != null) tried.add(new Candidate(lossless, Files.size(lossless), null));
+        long losslessSize = lossless == null ? Long.MAX_VALUE : Files.size(lossless);
+        if (Math.min(before, losslessSize) <= targetBytes) {
+            // Already fits at full quality: the smaller of the input and its lossless rewrite.
+            if (losslessSize < before) return new Outcome(lossless, before, losslessSize, "lossless rewrite (no image changed)", false, null);
+            return new Outcome(in, before, before, "none: the input already fits and a lossless rewrite was not smaller", true, null);
+        }
+        Candidate best = null;
+        int lo = 0;
+        int hi = LADDER.size() - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            ImageSettings rung = LADDER.get(mid);
+            Path p = scratch.resolve("rung-" + mid + ".pdf");
+            try {
+                gs.resample(in, rung, p);
+            } catch (OperationFailure e) {
+                if (tried.isEmpty()) throw e; // nothing to fall back on: neither engine could rewrite it
+                break; // Ghostscript cannot rewrite this file: the lossless rewrite is the best there is
+            }
+            Candidate c = new Candidate(p, Files.size(p), rung);
+            tried.add(c);
+            steps.step(++done, total);
+            if (c.size <= targetBytes) {
+                best = c;
+                hi = mid - 1;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        if (best == null) {
+            best = tried.stream().min((a, b) -> Long.compare(a.size, b.size)).orElse(null);
+        }
+        steps.step(total, total);
+        if (best == null || best.size >= before) {
+            return new Outcome(in, before, before, "none: no setting made it smaller", true, null);
+        }
+        return new Outcome(best.path, before, best.size, best.rung == null ? "lossless rewrite (no image changed)"
+                : "Ghostscript, images at most " + best.rung, false, best.rung);
+    }
+
+    private Path lossless(Path in, Path scratch) throws InterruptedException {
+        Path out = scratch.resolve("lossless.pdf");
+        try {
+            qpdf.optimizeLossless(in, out);
+            return Files.exists(out) ? out : null;
+        } catch (OperationFailure e) {
+            return null; // Ghostscript may still manage; qpdf's failure is not the client's
+        }
+    }
+
+    /** {@code 1.14 MB} (10^6 bytes), three decimals below 0.1 MB. */
+    public static String mb(long bytes) {
+        double v = bytes / (double) MB;
+        return String.format(java.util.Locale.ROOT, v < 0.1 ? "%.3f MB" : "%.2f MB", v);
+    }
+
+    private record Candidate(Path path, long size, ImageSettings rung) {
+    }
+}

@@ -1,0 +1,146 @@
+package dev.docapi.operations.extracttext;
+
+import dev.docapi.api.ApiException;
+import dev.docapi.engines.EngineCheck;
+import dev.docapi.engines.ocrmypdf.Ocrmypdf;
+import dev.docapi.engines.poppler.Poppler;
+import dev.docapi.engines.qpdf.Qpdf;
+import dev.docapi.engines.tesseract.Tesseract;
+import dev.docapi.operations.FileKind;
+import dev.docapi.operations.Inputs;
+import dev.docapi.operations.Operation;
+import dev.docapi.operations.OperationContext;
+import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OptionField;
+import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.ValidationContext;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.stereotype.Component;
+
+/**
+ * {@code POST /extract-text} (spec §4.4): the text of a PDF or image as {@code output.text} and a {@code .txt} file.
+ * Pages are separated by a form feed ({@code \f}). {@code ocr}: {@code auto} (default, DESIGN §4) reads each page's
+ * text layer and OCRs only the pages that have none; {@code always} OCRs every page; {@code never} reads text
+ * layers only. Images are always OCR'd. OCR text comes from Tesseract's own output in logical order (never
+ * re-extracted from a PDF), so Arabic reads right-to-left correctly.
+ */
+@Component
+public class ExtractTextOperation implements Operation {
+    private static final OptionSchema OPTIONS = OptionSchema.of(
+            OptionField.string("ocr").oneOf("auto", "always", "never").defaultValue("auto")
+                    .description("auto: OCR only pages without a text layer; always: OCR every page; never: text layer only. Images are always OCR'd."));
+    private final Poppler poppler;
+    private final Ocrmypdf ocrmypdf;
+    private final Tesseract tesseract;
+    private final Qpdf qpdf;
+    private final EngineCheck engines;
+
+    public ExtractTextOperation(Poppler poppler, Ocrmypdf ocrmypdf, Tesseract tesseract, Qpdf qpdf, EngineCheck engines) {
+        this.poppler = poppler;
+        this.ocrmypdf = ocrmypdf;
+        this.tesseract = tesseract;
+        this.qpdf = qpdf;
+        this.engines = engines;
+    }
+
+    @Override
+    public String name() {
+        return "extract-text";
+    }
+
+    @Override
+    public String toolName() {
+        return "extract_text";
+    }
+
+    @Override
+    public String description() {
+        return "Extract the text of a PDF or image (English and Arabic OCR where needed) as output.text and a .txt file; pages are separated by form feeds.";
+    }
+
+    @Override
+    public Inputs inputs() {
+        return Inputs.one(FileKind.PDF, FileKind.IMAGE);
+    }
+
+    @Override
+    public OptionSchema options() {
+        return OPTIONS;
+    }
+
+    @Override
+    public void validate(ValidationContext ctx) {
+        String ocr = ctx.options().string("ocr");
+        if (ctx.input().file().kind() == FileKind.IMAGE) {
+            if (ocr.equals("never")) throw ApiException.invalid("an image has no text layer: use 'ocr' auto or always to read it");
+            engines.require("tesseract");
+        } else {
+            engines.require("pdftotext");
+            if (!ocr.equals("never")) engines.require("ocrmypdf", "tesseract", "qpdf");
+        }
+    }
+
+    @Override
+    public OperationResult run(OperationContext ctx) throws Exception {
+        String text = ctx.input().file().kind() == FileKind.IMAGE ? image(ctx) : pdf(ctx, ctx.options().string("ocr"));
+        Files.writeString(ctx.output("text", "txt"), text, StandardCharsets.UTF_8);
+        return OperationResult.ofText(text);
+    }
+
+    private String image(OperationContext ctx) throws Exception {
+        ctx.progress(0, 1, "images");
+        String text = tesseract.text(ctx.input().path(), ctx.tempDir("tesseract"));
+        ctx.progress(1, 1, "images");
+        return join(List.of(text.split("\f", -1)));
+    }
+
+    private String pdf(OperationContext ctx, String ocr) throws Exception {
+        Path in = ctx.input().path();
+        List<String> pages = new ArrayList<>(poppler.pageTexts(in));
+        List<Integer> toOcr = new ArrayList<>();
+        switch (ocr) {
+            case "always" -> {
+                for (int p = 1; p <= pages.size(); p++) toOcr.add(p);
+            }
+            case "auto" -> toOcr.addAll(poppler.pagesWithoutText(in));
+            default -> {
+                // never: text layers only
+            }
+        }
+        int total = pages.size();
+        int done = total - toOcr.size();
+        ctx.progress(done, total, "pages");
+        if (!toOcr.isEmpty()) {
+            Path dir = ctx.tempDir("ocr");
+            Path subset = in;
+            if (toOcr.size() < total) {
+                // Only the pages without a text layer go to OCR (a smaller PDF of just them).
+                subset = dir.resolve("pages-to-ocr.pdf");
+                qpdf.selectPages(in, toOcr, subset);
+            }
+            Path sidecar = dir.resolve("sidecar.txt");
+            int base = done;
+            ocrmypdf.ocr(subset, null, sidecar, Ocrmypdf.PagesWithText.FORCE, toOcr.size(),
+                    n -> ctx.progress(Math.min(total, base + n), total, "pages"));
+            List<String> ocred = Ocrmypdf.sidecarPages(sidecar, toOcr.size());
+            for (int i = 0; i < toOcr.size(); i++) {
+                String t = ocred.get(i);
+                pages.set(toOcr.get(i) - 1, t == null ? "" : t);
+            }
+        }
+        ctx.progress(total, total, "pages");
+        return join(pages);
+    }
+
+    /** Pages, each without trailing blank lines, separated by form feeds. */
+    static String join(List<String> pages) {
+        List<String> cleaned = new ArrayList<>();
+        for (String p : pages) cleaned.add(p.stripTrailing());
+        while (cleaned.size() > 1 && cleaned.getLast().isEmpty()) cleaned.removeLast();
+        return String.join("\f", cleaned);
+    }
+}

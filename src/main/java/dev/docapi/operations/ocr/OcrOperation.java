@@ -1,0 +1,81 @@
+package dev.docapi.operations.ocr;
+
+import dev.docapi.engines.EngineCheck;
+import dev.docapi.engines.ocrmypdf.Ocrmypdf;
+import dev.docapi.engines.poppler.Poppler;
+import dev.docapi.operations.Inputs;
+import dev.docapi.operations.Operation;
+import dev.docapi.operations.OperationContext;
+import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.ValidationContext;
+import java.nio.file.Path;
+import java.util.List;
+import org.springframework.stereotype.Component;
+
+/**
+ * {@code POST /ocr} (spec §4.4): the PDF with an invisible English + Arabic text layer beneath its page images.
+ * Pages that already have text keep it untouched (DESIGN §4); skewed scans are straightened and sideways pages
+ * turned upright. Progress counts pages.
+ */
+@Component
+public class OcrOperation implements Operation {
+    private final Ocrmypdf ocrmypdf;
+    private final Poppler poppler;
+    private final EngineCheck engines;
+
+    public OcrOperation(Ocrmypdf ocrmypdf, Poppler poppler, EngineCheck engines) {
+        this.ocrmypdf = ocrmypdf;
+        this.poppler = poppler;
+        this.engines = engines;
+    }
+
+    @Override
+    public String name() {
+        return "ocr";
+    }
+
+    @Override
+    public String toolName() {
+        return "ocr_pdf";
+    }
+
+    @Override
+    public String description() {
+        return "Add a searchable text layer (English and Arabic) beneath the page images of a scanned PDF. Pages that already have text keep it; skewed and rotated scans are straightened.";
+    }
+
+    @Override
+    public Inputs inputs() {
+        return Inputs.onePdf();
+    }
+
+    @Override
+    public OptionSchema options() {
+        return OptionSchema.none();
+    }
+
+    @Override
+    public void validate(ValidationContext ctx) {
+        engines.require("ocrmypdf", "tesseract", "pdftotext");
+    }
+
+    @Override
+    public OperationResult run(OperationContext ctx) throws Exception {
+        Path in = ctx.input().path();
+        Integer known = ctx.input().file().pages();
+        int pages = known != null ? known : poppler.pageTexts(in).size();
+        List<Integer> toOcr = poppler.pagesWithoutText(in);
+        int withText = pages - toOcr.size();
+        ctx.progress(withText, pages, "pages");
+        Path sidecar = ctx.tempDir("ocr").resolve("sidecar.txt");
+        ocrmypdf.ocr(in, ctx.output("ocr", "pdf"), sidecar, Ocrmypdf.PagesWithText.SKIP, pages,
+                done -> ctx.progress(Math.min(pages, withText + done), pages, "pages"));
+        ctx.progress(pages, pages, "pages");
+        String note = toOcr.isEmpty()
+                ? "Every page already had a text layer; pages were kept as they were."
+                : "OCR'd " + toOcr.size() + " of " + pages + " page" + (pages == 1 ? "" : "s") + " (English and Arabic)"
+                        + (withText > 0 ? "; " + withText + " page" + (withText == 1 ? "" : "s") + " with a text layer kept theirs." : ".");
+        return OperationResult.ofNote(note);
+    }
+}

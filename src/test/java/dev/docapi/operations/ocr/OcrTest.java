@@ -1,0 +1,64 @@
+package dev.docapi.operations.ocr;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.docapi.support.ApiTestBase;
+import dev.docapi.support.Independent;
+import java.nio.file.Path;
+import java.util.Map;
+import org.apache.pdfbox.cos.COSName;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+@Tag("database")
+class OcrTest extends ApiTestBase {
+
+    @Test
+    void aSidewaysSkewedScanGainsAnUprightTextLayerAndKeepsItsImage() throws Exception {
+        String key = newKey();
+        Path input = corpus("pdf-scanned/english-rotate90-skewed.pdf");
+        assertThat(Independent.pdftotext(input).strip()).isEmpty();
+        JsonNode job = run(key, "ocr", Map.of("file", uploadId(key, input), "wait", 300));
+
+        assertThat(job.at("/output/files/0/name").asString()).isEqualTo("english-rotate90-skewed-ocr.pdf");
+        Path out = downloadOutput(job, 0);
+        assertThat(Independent.qpdfCheck(out).exit()).isIn(0, 3);
+        String text = Independent.pdftotext(out);
+        // Read as upright words: the page was turned and straightened before recognition.
+        assertThat(text).contains("LinnSequencer").contains("MIDI").contains("musician");
+        try (PDDocument doc = Independent.pdfbox(out)) {
+            assertThat(doc.getNumberOfPages()).isEqualTo(1);
+            PDPage page = doc.getPage(0);
+            boolean hasImage = false;
+            for (COSName n : page.getResources().getXObjectNames()) {
+                if (page.getResources().isImageXObject(n)) hasImage = true;
+                else if (page.getResources().getXObject(n) instanceof org.apache.pdfbox.pdmodel.graphics.form.PDFormXObject form) {
+                    for (COSName inner : form.getResources().getXObjectNames()) hasImage |= form.getResources().isImageXObject(inner);
+                }
+            }
+            assertThat(hasImage).isTrue();
+        }
+        assertThat(job.at("/output/note").asString()).contains("OCR'd 1 of 1 page");
+    }
+
+    @Test
+    void aBornDigitalPdfKeepsItsTextLayer() throws Exception {
+        String key = newKey();
+        Path input = corpus("pdf-text/arabic-habibi.pdf");
+        JsonNode job = run(key, "ocr", Map.of("file", uploadId(key, input), "wait", 300));
+        Path out = downloadOutput(job, 0);
+        assertThat(Independent.pdftotext(out).strip()).isEqualTo(Independent.pdftotext(input).strip());
+        assertThat(job.at("/output/note").asString()).contains("already had a text layer");
+    }
+
+    @Test
+    void anEncryptedPdfIsRefusedBeforeAnyJob() {
+        String key = newKey();
+        Response r = post(key, "/ocr", Map.of("file", uploadId(key, corpus("pdf-broken/encrypted-aes256-R6-user-view.pdf"))));
+        assertThat(r.status()).isEqualTo(400);
+        assertThat(get(key, "/jobs").body().get("data").size()).isZero();
+    }
+}
