@@ -120,10 +120,8 @@ final class ComponentSchemas {
                 "additionalProperties", false);
         Map<String, Object> input = object("What the job was asked to do. Options are stored with any password removed.", o(
                 "files", o("type", "array", "items", str("file id")),
-                "options", o("type", "object", "description", "the operation's options as given"),
-                "steps", o("type", "array", "items", ref("Step"), "description", "workflow runs: the steps run"),
-                "workflow", o("type", "string", "description", "workflow runs: the saved workflow's id")),
-                "files");
+                "options", o("type", "object", "description", "the operation's options as given; for a workflow run "
+                        + "{workflow (id or null), name (or null), steps}")));
         return object("A job: one operation, workflow run or agent run (spec §2.3).", o(
                 "object", constant("job"),
                 "id", o("type", "string", "pattern", "^job_"),

@@ -90,7 +90,8 @@ public class OpenApiDocument {
                             "summary", "Document-processing API: files, jobs, workflows, AI extraction and webhooks",
                             "description", "Edit, convert, compress, OCR and organise PDFs. Upload a file, run operations on file ids "
                                     + "(each runs as a job), download the outputs. Files are deleted 24 hours after creation; job records are "
-                                    + "kept 7 days. Errors are {error: {code, message}}; 429 answers carry Retry-After in seconds.",
+                                    + "kept 7 days. Errors are {error: {code, message}}; 429 answers carry Retry-After in seconds. "
+                                    + "Responses to requests with a key carry X-RateLimit-Limit and X-RateLimit-Remaining (per minute).",
                             "license", o("name", "Proprietary", "identifier", "LicenseRef-docapi")),
                     "servers", a(o("url", baseUrl.get(), "description", "this service (base address ends in /v1)")),
                     "security", a(o("bearerAuth", List.of()), o("apiKeyHeader", List.of())),
@@ -170,7 +171,7 @@ public class OpenApiDocument {
 
         private void workflows(Map<String, Object> paths) {
             Map<String, Object> create = op("createWorkflow", "Workflows", "Save a workflow", "Steps are validated when saved; at most 50 per account.",
-                    o("201", o("description", "the workflow", "headers", o("Location", hdr("Location")), "content", jsonOf(ref("Workflow"))),
+                    o("201", ok("the workflow", "Workflow"),
                             "400", error("invalid steps, or 50 workflows saved already", ErrorCode.INVALID_REQUEST)));
             create.put("requestBody", body(J.object("A workflow to save.", o(
                     "name", o("type", "string", "minLength", 1),
