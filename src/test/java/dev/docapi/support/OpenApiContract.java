@@ -157,6 +157,31 @@ public final class OpenApiContract {
         return problems;
     }
 
+    /**
+     * A webhook delivery (spec §6) against {@code webhooks.<type>.post}: its required header parameters and its JSON
+     * body.
+     */
+    public List<String> webhookProblems(String type, Map<String, String> headers, byte[] body) {
+        List<String> problems = new ArrayList<>();
+        String op = pointer("webhooks", type, "post");
+        if (doc.at(op).isMissingNode()) return List.of("webhook " + type + " is not described");
+        JsonNode params = doc.at(op + "/parameters");
+        for (int i = 0; i < params.size(); i++) {
+            JsonNode p = params.get(i);
+            String value = headers.get(p.path("name").asString());
+            if (value == null) {
+                if (p.path("required").asBoolean(false)) problems.add("required header " + p.path("name").asString() + " is missing");
+                continue;
+            }
+            for (Error e : schema(op + "/parameters/" + i + "/schema").validate(StringNode.valueOf(value))) {
+                problems.add("header " + p.path("name").asString() + ": " + e.getMessage());
+            }
+        }
+        JsonNode json = parse(body, problems);
+        if (json != null) problems.addAll(validate(json, op + pointer("requestBody", "content", "application/json", "schema")));
+        return problems;
+    }
+
     private List<String> validate(JsonNode json, String schemaPointer) {
         List<String> out = new ArrayList<>();
         for (Error e : schema(schemaPointer).validate(json)) out.add(e.getInstanceLocation() + ": " + e.getMessage());
