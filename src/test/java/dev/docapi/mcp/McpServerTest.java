@@ -17,6 +17,9 @@ import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
+import com.sun.net.httpserver.HttpServer;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.nio.file.Files;
@@ -131,6 +134,54 @@ class McpServerTest extends ApiTestBase {
             JsonNode job = JSON.valueToTree(result.structuredContent());
             assertThat(job.at("/input/files/0").asString()).isEqualTo(id);
             assertRotatedBy90(downloadOutput(job, 0));
+        }
+    }
+
+    @Test
+    void aJobLongerThanTheToolsWaitComesBackWithItsIdAndIsPolledWithGetJob() throws Exception {
+        String key = newKey();
+        String id = uploadId(key, ROTATED);
+        try (McpSyncClient mcp = client(key)) {
+            mcp.initialize();
+            CallToolResult started = mcp.callTool(new CallToolRequest("rotate_pdf", Map.of("file", id, "angle", 90, "wait", 0)));
+            assertThat(started.isError()).isFalse();
+            JsonNode job = JSON.valueToTree(started.structuredContent());
+            assertThat(job.path("status").asString()).isIn("queued", "running");
+            assertThat(text(started)).contains("get_job").contains(job.path("id").asString());
+            long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (!job.path("status").asString().equals("succeeded") && System.nanoTime() < end) {
+                Thread.sleep(200);
+                job = JSON.valueToTree(mcp.callTool(new CallToolRequest("get_job", Map.of("job_id", job.path("id").asString()))).structuredContent());
+            }
+            assertThat(job.path("status").asString()).isEqualTo("succeeded");
+            assertRotatedBy90(downloadOutput(job, 0));
+            CallToolResult unknown = mcp.callTool(new CallToolRequest("get_job", Map.of("job_id", "job_nope")));
+            assertThat(JSON.valueToTree(unknown.structuredContent()).at("/error/code").asString()).isEqualTo("job_not_found");
+        }
+    }
+
+    @Test
+    void aFileGivenByUrlIsFetchedAndProcessed() throws Exception {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/doc.pdf", exchange -> {
+            byte[] bytes = Files.readAllBytes(ROTATED);
+            exchange.getResponseHeaders().add("Content-Type", "application/pdf");
+            exchange.sendResponseHeaders(200, bytes.length);
+            exchange.getResponseBody().write(bytes);
+            exchange.close();
+        });
+        server.start();
+        try (McpSyncClient mcp = client(newKey())) {
+            mcp.initialize();
+            String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/doc.pdf";
+            CallToolResult result = mcp.callTool(new CallToolRequest("rotate_pdf", Map.of("file", url, "angle", 90)));
+            assertThat(result.isError()).as(text(result)).isFalse();
+            assertRotatedBy90(downloadOutput(JSON.valueToTree(result.structuredContent()), 0));
+            CallToolResult missing = mcp.callTool(new CallToolRequest("rotate_pdf",
+                    Map.of("file", "http://127.0.0.1:" + server.getAddress().getPort() + "/gone.pdf", "angle", 90)));
+            assertThat(JSON.valueToTree(missing.structuredContent()).at("/error/code").asString()).isEqualTo("fetch_failed");
+        } finally {
+            server.stop(0);
         }
     }
 
