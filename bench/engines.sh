@@ -4,6 +4,7 @@
 #
 #   bench/engines.sh                      builds the jar, starts a private service on port 18093 (temp data dir)
 #   BASE_URL=... API_KEY=... bench/engines.sh   uses a service that is already running
+#   SECTIONS="level target ocr cer" (default: all) picks sections; RUNS=3 (default) sets the runs per figure
 #
 # Needs: curl, python3 (JSON and the character error rate), gs, ocrmypdf, tesseract.
 set -euo pipefail
@@ -11,6 +12,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CORPUS="${DOCAPI_CORPUS:-$(cd "$ROOT/.." && pwd)/shared/corpus}"
 [[ -d "$CORPUS" ]] || CORPUS="$ROOT/../shared/corpus"
 RUNS="${RUNS:-3}"
+SECTIONS="${SECTIONS:-level target ocr cer}"
+want() { [[ " $SECTIONS " == *" $1 "* ]]; }
 WORK="$(mktemp -d /tmp/docapi-bench-XXXXXX)"
 SERVICE_PID=""
 cleanup() {
@@ -61,6 +64,7 @@ echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB RAM, $(un
 echo "Tools: gs $(gs --version), ocrmypdf $(ocrmypdf --version 2>/dev/null), $(tesseract --version 2>&1 | head -1), $(qpdf --version | head -1)."
 echo
 
+if want level; then
 echo "## compress level=ebook vs \`gs -dPDFSETTINGS=/ebook\` alone"
 echo
 echo "| file | input MB | docapi MB | gs MB | docapi s | gs s |"
@@ -77,6 +81,9 @@ for f in pdf-scanned/multipage-6p-mixed.pdf pdf-text/two-column-paper-2p.pdf pdf
 done
 echo
 
+fi
+
+if want target; then
 echo "## compress target_mb: how close it lands"
 echo
 echo "| file | input MB | target MB | result MB | result/target | reached | s |"
@@ -93,6 +100,9 @@ for spec in "pdf-scanned/multipage-6p-mixed.pdf 0.5" "pdf-scanned/multipage-6p-m
 done
 echo
 
+fi
+
+if want ocr; then
 echo "## ocr vs \`ocrmypdf\` alone (same flags: -l eng+ara --skip-text --deskew --rotate-pages --jobs $(nproc), OMP_THREAD_LIMIT=1)"
 echo
 echo "| file | pages | docapi s | ocrmypdf s | docapi pages/min | ocrmypdf pages/min | ratio |"
@@ -109,6 +119,9 @@ for f in pdf-scanned/english-skewed-brochure.pdf pdf-scanned/multipage-6p-mixed.
 done
 echo
 
+fi
+
+if want cer; then
 echo "## OCR character error rate against the ground truth (extract-text, and raw tesseract on the same image)"
 echo
 echo "| file | language | docapi CER | raw tesseract CER |"
@@ -120,3 +133,4 @@ for spec in "pdf-scanned/arabic-paragraph-capr12-imageonly.pdf pdf-scanned/arabi
   OMP_THREAD_LIMIT=1 tesseract "$CORPUS/$3" "$WORK/raw" -l eng+ara txt 2>/dev/null
   echo "| $(basename "$1") | $4 | $(cer "$WORK/out.txt" "$CORPUS/$2") | $(cer "$WORK/raw.txt" "$CORPUS/$2") |"
 done
+fi

@@ -132,13 +132,42 @@ public final class Conform {
         double d;
         if (v.isNumber()) d = v.asDouble();
         else if (v.isString()) {
-            List<Double> read = Grounding.numbers(v.asString());
-            String digits = v.asString().replaceAll("[^0-9]", "");
-            if (read.isEmpty() || digits.isEmpty()) return null;
-            d = read.getFirst();
+            Double read = readNumber(v.asString());
+            if (read == null) return null;
+            d = read;
         } else return null;
         if (integer) return d == Math.rint(d) ? F.numberNode((long) d) : null;
         return d == Math.rint(d) && Math.abs(d) < 1e15 ? F.numberNode((long) d) : F.numberNode(d);
+    }
+
+    /**
+     * One number written as text, e.g. "1,234.50", "1.234,50", "€ 12", "-3": with both marks the last one is the
+     * decimal mark; a single ',' followed by exactly three digits groups thousands; several '.' group thousands.
+     *
+     * @return the number, or null when the text holds none or more than one
+     */
+    static Double readNumber(String text) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("[-−]?\\d[\\d,.' \u00a0]*").matcher(text);
+        if (!m.find()) return null;
+        String raw = m.group().replace('−', '-').replaceAll("[' \u00a0]", "").replaceAll("[,.]$", "");
+        if (m.find()) return null;
+        int comma = raw.lastIndexOf(','), dot = raw.lastIndexOf('.');
+        String normal;
+        if (comma >= 0 && dot >= 0) {
+            normal = comma > dot ? raw.replace(".", "").replace(',', '.') : raw.replace(",", "");
+        } else if (comma >= 0) {
+            boolean grouping = raw.indexOf(',') != comma || raw.length() - comma - 1 == 3;
+            normal = grouping ? raw.replace(",", "") : raw.replace(',', '.');
+        } else if (dot >= 0 && raw.indexOf('.') != dot) {
+            normal = raw.replace(".", "");
+        } else {
+            normal = raw;
+        }
+        try {
+            return Double.parseDouble(normal);
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     static boolean isDate(String s) {

@@ -20,12 +20,11 @@ import org.springframework.stereotype.Service;
  * <li>no {@code model}: the pipeline's service model; without one, the account's oldest key; without that, 503
  * {@code service_unavailable} saying how to configure a model.</li>
  * </ul>
- * On the service's own model the AI cap is checked here, at validation (spec §8: 20 a month free, 1,000 paid).
+ * On the service's own model the AI cap ({@link dev.docapi.limits.QuotaPolicy#aiOperations}: 20 a month free, 1,000
+ * paid, spec §8) is checked here, at validation: the limits admission counts operations, not which model ran.
  */
 @Service
 public class ModelCatalog {
-    public static final int FREE_AI_OPERATIONS = 20;
-    public static final int PAID_AI_OPERATIONS = 1000;
     static final String NOT_CONFIGURED = "no language model is configured: the operator sets DOCAPI_SERVICE_MODEL (e.g. openai/gpt-4.1-mini "
             + "with DOCAPI_SERVICE_MODEL_KEY, or custom/<model> with DOCAPI_SERVICE_MODEL_BASE_URL for a local OpenAI-compatible server "
             + "such as Ollama), or the account adds its own provider key (bin/docapi admin add-provider-key)";
@@ -34,12 +33,15 @@ public class ModelCatalog {
     private final ProviderKeys keys;
     private final ModelFactory factory;
     private final UsageService usage;
+    private final dev.docapi.limits.QuotaPolicy quotas;
 
-    public ModelCatalog(AiProperties props, ProviderKeys keys, ModelFactory factory, UsageService usage) {
+    public ModelCatalog(AiProperties props, ProviderKeys keys, ModelFactory factory, UsageService usage,
+                        dev.docapi.limits.QuotaPolicy quotas) {
         this.props = props;
         this.keys = keys;
         this.factory = factory;
         this.usage = usage;
+        this.quotas = quotas;
     }
 
     /** One entry of {@code GET /v1/models}. */
@@ -128,7 +130,7 @@ public class ModelCatalog {
      */
     public void checkAiQuota(Account account, ModelClient client) {
         if (!client.serviceModel()) return;
-        int limit = account.effectivePlan(java.time.Instant.now()).paid() ? PAID_AI_OPERATIONS : FREE_AI_OPERATIONS;
+        int limit = quotas.aiOperations(account);
         int used = usage.current(account.id())[1];
         if (used >= limit) {
             throw new ApiException(ErrorCode.QUOTA_EXCEEDED, "this month's " + limit + " AI operations on the service's model are used; "

@@ -17,7 +17,6 @@ import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.googleai.GoogleAiGeminiChatModel;
 import dev.langchain4j.model.openai.OpenAiChatModel;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import okhttp3.OkHttpClient;
 import org.slf4j.Logger;
@@ -131,18 +130,22 @@ public class ModelFactory {
             if (e instanceof InternalServerException || status >= 500) {
                 return new OperationFailure(ErrorCode.SERVICE_UNAVAILABLE, who + " failed (HTTP " + (status > 0 ? status : "5xx") + "); retry later", null);
             }
-            if (e instanceof TimeoutException || e.getCause() instanceof java.io.InterruptedIOException) {
+            if (e instanceof TimeoutException || cause(e, java.io.InterruptedIOException.class) != null) {
                 return new OperationFailure(ErrorCode.SERVICE_UNAVAILABLE, who + " did not answer in time", null);
             }
-            if (e instanceof UncheckedIOException || e.getCause() instanceof java.io.IOException) {
-                Throwable c = e.getCause();
-                String reason = c instanceof SafeHttpClient.RefusedAddressException r ? ": " + r.getMessage() : "";
-                return new OperationFailure(ErrorCode.SERVICE_UNAVAILABLE, who + " could not be reached" + reason, null);
+            if (cause(e, java.io.IOException.class) != null) {
+                SafeHttpClient.RefusedAddressException refused = cause(e, SafeHttpClient.RefusedAddressException.class);
+                return new OperationFailure(ErrorCode.SERVICE_UNAVAILABLE, who + " could not be reached" + (refused != null ? ": " + refused.getMessage() : ""), null);
             }
             if (e instanceof InvalidRequestException || status == 400) {
                 return new OperationFailure(ErrorCode.INTERNAL_ERROR, who + " rejected the request: " + brief(e.getMessage()), null);
             }
             return new OperationFailure(ErrorCode.INTERNAL_ERROR, who + " returned an answer docapi could not use", null);
+        }
+
+        private static <T extends Throwable> T cause(Throwable e, Class<T> type) {
+            for (Throwable t = e; t != null; t = t.getCause()) if (type.isInstance(t)) return type.cast(t);
+            return null;
         }
 
         private static String brief(String s) {

@@ -56,7 +56,9 @@ final class OkHttpModelTransport implements HttpClientBuilder {
 
     @Override
     public HttpClient build() {
+        // a provider may close an idle keep-alive connection: let OkHttp retry on a fresh one (the Dns rule still applies)
         OkHttpClient client = base.newBuilder()
+                .retryOnConnectionFailure(true)
                 .connectTimeout(connectTimeout)
                 .readTimeout(readTimeout)
                 .callTimeout(readTimeout.plusSeconds(30))

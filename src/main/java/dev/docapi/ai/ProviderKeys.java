@@ -91,16 +91,6 @@ public class ProviderKeys {
         if (!u.isHttps() && !safe.allowsPrivate()) throw new IllegalArgumentException("--base-url must be an https address");
         String refused = safe.refuse(baseUrl, false);
         if (refused != null) throw new IllegalArgumentException("--base-url is refused: " + refused);
-        // OkHttp does not consult its Dns for an IP literal, so the address rule is applied to literals here
-        if (!safe.allowsPrivate() && new inet.ipaddr.IPAddressString(u.host()).isIPAddress()) {
-            try {
-                if (!dev.docapi.net.PublicAddresses.isPublic(java.net.InetAddress.getByName(u.host()))) {
-                    throw new IllegalArgumentException("--base-url is refused: " + u.host() + " is not a public address");
-                }
-            } catch (java.net.UnknownHostException e) {
-                throw new IllegalArgumentException("--base-url is refused: " + u.host() + " is not an address");
-            }
-        }
         return baseUrl.replaceAll("/+$", "");
     }
 
@@ -129,7 +119,7 @@ public class ProviderKeys {
             case ANTHROPIC -> new Request.Builder().url(base + "/models").header("x-api-key", key).header("anthropic-version", "2023-06-01");
             case GOOGLE -> new Request.Builder().url(base + "/models").header("x-goog-api-key", key);
         };
-        OkHttpClient client = p == Provider.CUSTOM ? safe.client() : open;
+        OkHttpClient client = (p == Provider.CUSTOM ? safe.client() : open).newBuilder().retryOnConnectionFailure(true).build();
         try (Response r = client.newCall(rb.get().build()).execute()) {
             if (r.code() == 401 || r.code() == 403) throw new IllegalArgumentException(p.prefix() + " refused the key (HTTP " + r.code() + ")");
             if (!r.isSuccessful()) throw new IllegalArgumentException(p.prefix() + " could not check the key (HTTP " + r.code() + " from " + base + ")");

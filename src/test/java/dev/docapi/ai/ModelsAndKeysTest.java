@@ -87,6 +87,10 @@ class ModelsAndKeysTest extends AiTestBase {
         assertThatThrownBy(() -> keys.add("acct", "custom/x", "k", "https://localhost/v1")).hasMessageContaining("not a public address");
         assertThatThrownBy(() -> keys.add("acct", "custom/x", "k", "https://127.0.0.1:9/v1")).hasMessageContaining("not a public address");
         assertThatThrownBy(() -> keys.add("acct", "custom/x", "k", "https://10.1.2.3/v1")).hasMessageContaining("not a public address");
+        // IP literals never reach OkHttp's Dns, so the URL check itself refuses them (URL imports and webhooks too)
+        assertThat(strict.refuse("http://169.254.169.254/latest/meta-data", false)).contains("not a public address");
+        assertThat(strict.refuse("http://[::1]:8080/", false)).contains("not a public address");
+        assertThat(strict.refuse("https://93.184.215.14/", false)).isNull();
     }
 
     @Test

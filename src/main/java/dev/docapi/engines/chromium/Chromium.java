@@ -73,6 +73,18 @@ public class Chromium {
         return Files.isExecutable(binary);
     }
 
+    /** The process id of the running browser, if one is running (for operators and tests). */
+    public java.util.OptionalLong pid() {
+        Process p = process;
+        return p != null && p.isAlive() ? java.util.OptionalLong.of(p.pid()) : java.util.OptionalLong.empty();
+    }
+
+    @org.springframework.context.event.EventListener(org.springframework.boot.context.event.ApplicationReadyEvent.class)
+    void report() {
+        if (available()) log.info("engine chromium: {} (HTML, Markdown, text → PDF; started on first use)", binary);
+        else log.warn("engine chromium: not found at {}; HTML, Markdown and text → PDF answer 503", binary);
+    }
+
     /** The command line of the browser; also used by the benchmark's per-file baseline. */
     public static List<String> isolationFlags() {
         return List.of("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -5,12 +5,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.fontbox.ttf.CmapLookup;
+import org.apache.fontbox.ttf.OpenTypeFont;
 import org.apache.fontbox.ttf.TTFParser;
+import org.apache.fontbox.ttf.TrueTypeCollection;
 import org.apache.fontbox.ttf.TrueTypeFont;
 import org.apache.pdfbox.io.RandomAccessReadBufferedFile;
 import org.slf4j.Logger;
@@ -18,42 +21,59 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Finds installed TrueType fonts (glyph outlines, which PDFBox can embed as subsets) that draw a given character.
+ * Finds installed fonts with TrueType (glyf) outlines, which PDFBox can embed as subsets, that draw a given character.
  * DejaVu Sans (fonts-dejavu-core: Latin, Greek, Cyrillic, Arabic presentation forms) is tried first; for any other
- * character fontconfig is asked ({@code fc-list :charset=<hex>:fontformat=TrueType}) and the first {@code .ttf} whose
- * cmap really maps it wins. Answers are cached per character for the life of the service.
+ * character fontconfig is asked ({@code fc-list :charset=<hex>:fontformat=TrueType}) and the first face, of a
+ * {@code .ttf} or of a {@code .ttc} collection (e.g. WenQuanYi Zen Hei for CJK), whose cmap really maps it wins.
+ * CFF-outline fonts (Noto CJK) are skipped: PDFBox cannot subset them. Answers are cached per character.
  */
 @Component
 public class FontCatalog {
     private static final Logger log = LoggerFactory.getLogger(FontCatalog.class);
     private static final Duration FC_TIMEOUT = Duration.ofSeconds(20);
 
+    /**
+     * One font face: a {@code .ttf} file ({@code name} null) or the face called {@code name} (its PostScript name)
+     * in a {@code .ttc} collection.
+     */
+    public record FontFace(Path file, String name) {
+    }
+
     private final ProcessRunner processes;
-    private final Map<Integer, Optional<Path>> byCodePoint = new ConcurrentHashMap<>();
-    private final Map<Path, Optional<CmapLookup>> cmaps = new ConcurrentHashMap<>();
-    private volatile Optional<Path> primary;
+    private final Map<Integer, Optional<FontFace>> byCodePoint = new ConcurrentHashMap<>();
+    private final Map<Path, List<Face>> facesByFile = new ConcurrentHashMap<>();
+    private volatile Optional<FontFace> primary;
+
+    private record Face(FontFace face, CmapLookup cmap) {
+        boolean covers(int codePoint) {
+            return cmap.getGlyphId(codePoint) > 0;
+        }
+    }
 
     public FontCatalog(ProcessRunner processes) {
         this.processes = processes;
     }
 
     /**
-     * The font file that draws {@code codePoint}: the primary font when it can, else the first installed TrueType
-     * font that can.
+     * The face that draws {@code codePoint}: the primary font when it can, else the first installed TrueType face
+     * that can.
      *
-     * @return empty when no installed TrueType font has a glyph for it
+     * @return empty when no installed TrueType face has a glyph for it
      */
-    public Optional<Path> fontFor(int codePoint) throws InterruptedException {
-        Optional<Path> main = primary();
+    public Optional<FontFace> fontFor(int codePoint) throws InterruptedException {
+        Optional<FontFace> main = primary();
         if (main.isPresent() && covers(main.get(), codePoint)) return main;
-        Optional<Path> known = byCodePoint.get(codePoint);
+        Optional<FontFace> known = byCodePoint.get(codePoint);
         if (known != null) return known;
-        Optional<Path> found = Optional.empty();
+        Optional<FontFace> found = Optional.empty();
+        search:
         for (String file : fcList(":charset=" + Integer.toHexString(codePoint) + ":fontformat=TrueType")) {
-            Path p = Path.of(file);
-            if (file.endsWith(".ttf") && covers(p, codePoint)) {
-                found = Optional.of(p);
-                break;
+            if (!file.endsWith(".ttf") && !file.endsWith(".ttc")) continue;
+            for (Face f : faces(Path.of(file))) {
+                if (f.covers(codePoint)) {
+                    found = Optional.of(f.face());
+                    break search;
+                }
             }
         }
         byCodePoint.put(codePoint, found);
@@ -61,28 +81,47 @@ public class FontCatalog {
     }
 
     /** DejaVu Sans as fontconfig resolves it, if installed as a TrueType file. */
-    public Optional<Path> primary() throws InterruptedException {
-        Optional<Path> p = primary;
+    public Optional<FontFace> primary() throws InterruptedException {
+        Optional<FontFace> p = primary;
         if (p == null) {
-            List<String> files = fcMatch("DejaVu Sans");
-            p = files.stream().filter(f -> f.endsWith(".ttf")).map(Path::of).filter(Files::isReadable).findFirst();
+            p = fcMatch("DejaVu Sans").stream().filter(f -> f.endsWith(".ttf")).map(Path::of).filter(Files::isReadable)
+                    .map(f -> new FontFace(f, null)).findFirst();
             primary = p;
         }
         return p;
     }
 
-    private boolean covers(Path font, int codePoint) {
-        return cmaps.computeIfAbsent(font, FontCatalog::cmapOf).map(c -> c.getGlyphId(codePoint) > 0).orElse(false);
+    private boolean covers(FontFace face, int codePoint) {
+        return faces(face.file()).stream().anyMatch(f -> f.face().equals(face) && f.covers(codePoint));
     }
 
-    private static Optional<CmapLookup> cmapOf(Path font) {
-        try (TrueTypeFont ttf = new TTFParser().parse(new RandomAccessReadBufferedFile(font.toFile()))) {
-            // The lookup keeps its own tables in memory, so the file can be closed.
-            return Optional.ofNullable(ttf.getUnicodeCmapLookup(false));
+    private List<Face> faces(Path file) {
+        return facesByFile.computeIfAbsent(file, FontCatalog::readFaces);
+    }
+
+    /** The TrueType-outline faces of a file with their Unicode cmaps (kept in memory; the file is closed). */
+    private static List<Face> readFaces(Path file) {
+        List<Face> out = new ArrayList<>();
+        try {
+            if (file.toString().endsWith(".ttc")) {
+                try (TrueTypeCollection c = new TrueTypeCollection(file.toFile())) {
+                    c.processAllFonts(ttf -> addFace(out, new FontFace(file, ttf.getName()), ttf));
+                }
+            } else {
+                try (TrueTypeFont ttf = new TTFParser().parse(new RandomAccessReadBufferedFile(file.toFile()))) {
+                    addFace(out, new FontFace(file, null), ttf);
+                }
+            }
         } catch (IOException | RuntimeException e) {
-            log.debug("font {} has no usable Unicode cmap: {}", font, e.toString());
-            return Optional.empty();
+            log.debug("font file {} is not usable: {}", file, e.toString());
         }
+        return out;
+    }
+
+    private static void addFace(List<Face> out, FontFace face, TrueTypeFont ttf) throws IOException {
+        if (ttf instanceof OpenTypeFont otf && otf.isPostScript()) return; // CFF: cannot be subset
+        CmapLookup cmap = ttf.getUnicodeCmapLookup(false);
+        if (cmap != null) out.add(new Face(face, cmap));
     }
 
     private List<String> fcMatch(String pattern) throws InterruptedException {
@@ -97,7 +136,7 @@ public class FontCatalog {
         try {
             ProcessRunner.Result r = processes.run(command, FC_TIMEOUT);
             if (!r.ok()) return List.of();
-            // fc-list prints "path: " per font; fc-match prints the bare path.
+            // fc-list prints "path: " per font; fc-match prints the bare path. Sorted for a stable choice.
             return r.stdout().lines().map(l -> l.strip().replaceFirst(":$", "").strip()).filter(l -> !l.isEmpty()).sorted().toList();
         } catch (IOException e) {
             log.warn("fontconfig is not available: {}", e.toString());

@@ -33,7 +33,6 @@ public class OfficePool {
     private final AtomicInteger conversions = new AtomicInteger();
     private volatile LocalOfficeManager manager;
     private volatile LocalConverter converter;
-    private volatile int[] activePorts = new int[0];
     private volatile Path workingDir;
 
     /** Thrown when a document could not be converted: LibreOffice refused it, timed out on it or died on it. */
@@ -68,7 +67,13 @@ public class OfficePool {
 
     @EventListener(ApplicationReadyEvent.class)
     void warm() {
-        if (!props.warmAtStart() || !available()) return;
+        if (!available()) {
+            log.warn("engine libreoffice: not found; Office → PDF answers 503");
+            return;
+        }
+        log.info("engine libreoffice: {} process(es), {} s per conversion, restart after {} conversions{}", props.processes(),
+                props.taskTimeout().toSeconds(), props.maxTasks(), props.warmAtStart() ? ", warming now" : ", started on first use");
+        if (!props.warmAtStart()) return;
         Thread.ofVirtual().name("office-warm").start(() -> {
             try {
                 start();
@@ -82,7 +87,6 @@ public class OfficePool {
     public synchronized void start() throws OfficeException, IOException {
         if (manager != null && manager.isRunning()) return;
         int[] ports = ports();
-        activePorts = ports;
         if (workingDir == null) workingDir = Files.createTempDirectory("docapi-office-");
         LocalOfficeManager.Builder b = LocalOfficeManager.builder()
                 .workingDir(workingDir.toFile())
@@ -92,11 +96,22 @@ public class OfficePool {
                 .taskQueueTimeout(props.queueTimeout().toMillis())
                 // ports are ours alone: never kill or reuse a process some other service started on them
                 .existingProcessAction(ExistingProcessAction.FAIL)
-                .processTimeout(30_000L);
+                .processTimeout(120_000L); // start-up can be slow on a busy 2-core box
         if (!props.officeHome().isBlank()) b.officeHome(props.officeHome());
         LocalOfficeManager m = b.build();
         long t0 = System.nanoTime();
-        m.start();
+        try {
+            m.start();
+        } catch (OfficeException | RuntimeException e) {
+            // a half-started pool must not leave processes behind (the next start picks new ports)
+            try {
+                m.stop();
+            } catch (OfficeException | RuntimeException ignored) {
+                // already failing; the processes are killed below
+            }
+            killOwnProcesses();
+            throw e;
+        }
         manager = m;
         converter = LocalConverter.builder().officeManager(m).build();
         log.info("LibreOffice pool started: {} process(es) on port(s) {} in {} ms", ports.length, Arrays.toString(ports),
@@ -115,17 +130,30 @@ public class OfficePool {
         } catch (OfficeException e) {
             throw new IOException("LibreOffice could not be started: " + e.getMessage(), e);
         }
-        long t0 = System.nanoTime();
-        try {
-            converter.convert(in.toFile()).to(out.toFile()).execute();
-        } catch (OfficeException e) {
-            Files.deleteIfExists(out);
-            boolean timedOut = causeChainMentions(e, "timeout") || causeChainMentions(e, "did not complete");
-            log.warn("LibreOffice conversion of {} failed after {} ms: {}", in.getFileName(), (System.nanoTime() - t0) / 1_000_000, e.toString());
-            throw new ConversionException(timedOut
-                    ? "LibreOffice did not finish converting the document within " + props.taskTimeout().toSeconds() + " s; the conversion was stopped"
-                    : "LibreOffice could not convert the document (it is damaged, protected or not a document LibreOffice can read)",
-                    timedOut, e);
+        for (int attempt = 1; ; attempt++) {
+            long t0 = System.nanoTime();
+            try {
+                converter.convert(in.toFile()).to(out.toFile()).execute();
+                break;
+            } catch (OfficeException e) {
+                Files.deleteIfExists(out);
+                long ms = (System.nanoTime() - t0) / 1_000_000;
+                boolean timedOut = causeChainMentions(e, "did not complete within timeout");
+                boolean cancelled = !timedOut && causeChainMentions(e, "cancelled");
+                log.warn("LibreOffice conversion of {} failed after {} ms (attempt {}): {}", in.getFileName(), ms, attempt, e.toString());
+                // A task handed to a process that is being restarted (after another document's timeout or crash) is
+                // cancelled at once: that is not this document's fault, so try again on the fresh process. A task
+                // cancelled after running a while was probably the one that crashed it: one more try, then fail.
+                if (cancelled && (ms < 1000 ? attempt <= 3 : attempt <= 1)) {
+                    sleepQuietly(1000L * attempt);
+                    continue;
+                }
+                throw new ConversionException(timedOut
+                        ? "LibreOffice did not finish converting the document within " + props.taskTimeout().toSeconds() + " s; the conversion was stopped"
+                        : cancelled ? "LibreOffice stopped while converting the document (its process crashed and was restarted)"
+                        : "LibreOffice could not convert the document (it is damaged, protected or not a document LibreOffice can read)",
+                        timedOut, e);
+            }
         }
         conversions.incrementAndGet();
         if (!Files.isRegularFile(out) || Files.size(out) == 0) {
@@ -153,19 +181,22 @@ public class OfficePool {
         if (workingDir != null) org.springframework.util.FileSystemUtils.deleteRecursively(workingDir.toFile());
     }
 
-    /** Kills the LibreOffice processes this JVM started on this pool's ports (and only those), by their process id. */
+    /** Kills this pool's LibreOffice processes (and only those), by their process id. */
     private void killOwnProcesses() {
         processes().forEach(ProcessHandle::destroyForcibly);
     }
 
-    /** The live LibreOffice processes of this pool: descendants of this JVM listening on the pool's ports. */
+    /**
+     * The live LibreOffice processes of this pool: those whose profile lies in this pool's private working directory.
+     * (Not "descendants of this JVM": LibreOffice's launcher re-parents {@code soffice.bin} to init on restart.)
+     */
     public java.util.List<ProcessHandle> processes() {
-        int[] ports = activePorts;
-        return ProcessHandle.current().descendants().filter(ph -> {
+        Path dir = workingDir;
+        if (dir == null) return java.util.List.of();
+        String marker = "UserInstallation=file://" + dir;
+        return ProcessHandle.allProcesses().filter(ph -> {
             String cmd = ph.info().commandLine().orElse("");
-            if (!cmd.contains("soffice")) return false;
-            for (int port : ports) if (cmd.contains("port=" + port + ",") || cmd.contains("port=" + port + ";")) return true;
-            return false;
+            return cmd.contains("soffice") && cmd.contains(marker);
         }).toList();
     }
 
@@ -184,11 +215,18 @@ public class OfficePool {
         return ports;
     }
 
-    private static boolean causeChainMentions(Throwable e, String word) {
+    private static boolean causeChainMentions(Throwable e, String words) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t.getMessage() != null && t.getMessage().toLowerCase(java.util.Locale.ROOT).contains(word)) return true;
-            if (t instanceof java.util.concurrent.TimeoutException) return true;
+            if (t.getMessage() != null && t.getMessage().toLowerCase(java.util.Locale.ROOT).contains(words.toLowerCase(java.util.Locale.ROOT))) return true;
         }
         return false;
+    }
+
+    private static void sleepQuietly(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

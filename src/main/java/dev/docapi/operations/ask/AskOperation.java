@@ -96,7 +96,8 @@ public class AskOperation implements Operation {
     @Override
     public OperationResult run(OperationContext ctx) throws Exception {
         ModelClient model = catalog.resolve(ctx.account(), Pipeline.QUESTIONS, ctx.options().string("model"));
-        List<String> pages = text.pages(ctx.input(), ctx.tempDir("text"));
+        // a model that reads the PDF itself needs no text; custom/ models get the text (OCR'd for scans)
+        List<String> pages = model.readsPdf() && DocumentInput.sendsFile(ctx.input()) ? List.of() : text.pages(ctx.input(), ctx.tempDir("text"));
         List<Content> parts = new ArrayList<>(DocumentInput.parts(model, ctx.input(), pages));
         String q = "Question: " + ctx.options().string("question");
         if (ctx.options().has("instructions")) q += "\nInstructions from the user: " + ctx.options().string("instructions");

@@ -56,40 +56,53 @@ public class Compressor {
         this.gs = gs;
     }
 
-    /** The number of steps {@link #toTarget} takes at most: lossless, then a binary search of the ladder. */
+    /** The number of steps {@link #toTarget} takes at most: lossless, a binary search of the ladder, one refinement. */
     public static int maxTargetSteps() {
-        return 1 + (32 - Integer.numberOfLeadingZeros(LADDER.size()));
+        return 2 + (32 - Integer.numberOfLeadingZeros(LADDER.size()));
+    }
+
+    /** Half-way between two rungs: resolution, JPEG QFactor and bilevel resolution averaged. */
+    static ImageSettings between(ImageSettings better, ImageSettings smaller) {
+        return new ImageSettings((better.dpi() + smaller.dpi()) / 2, (better.qFactor() + smaller.qFactor()) / 2,
+                (better.monoDpi() + smaller.monoDpi()) / 2, (better.approxJpegQuality() + smaller.approxJpegQuality()) / 2);
     }
 
     /**
-     * Compresses with a Ghostscript preset; falls back to lossless, then to the input, whichever is first smaller
-     * than the input.
+     * Compresses with a Ghostscript preset and also rewrites losslessly; returns the smaller of the two when it is
+     * smaller than the input (a lossless rewrite that is smaller than the preset's result is better on both counts),
+     * else the input.
      */
     public Outcome withLevel(Path in, String level, Path scratch, Steps steps) throws OperationFailure, InterruptedException, IOException {
         long before = Files.size(in);
         Path preset = scratch.resolve("preset-" + level + ".pdf");
+        long presetSize = Long.MAX_VALUE;
         String presetResult;
         try {
             gs.pdfSettings(in, level, preset);
-            if (Files.size(preset) < before) return new Outcome(preset, before, Files.size(preset), "Ghostscript preset '" + level + "'", false, null);
-            presetResult = "gave " + mb(Files.size(preset)) + ", not smaller";
+            presetSize = Files.size(preset);
+            presetResult = "gave " + mb(presetSize);
         } catch (OperationFailure e) {
             // A file Ghostscript cannot rewrite may still shrink losslessly; its failure is not the end.
             presetResult = "could not be applied to this file";
         }
         steps.step(1, 2);
         Path lossless = lossless(in, scratch);
+        long losslessSize = lossless == null ? Long.MAX_VALUE : Files.size(lossless);
         steps.step(2, 2);
-        if (lossless != null && Files.size(lossless) < before) {
-            return new Outcome(lossless, before, Files.size(lossless),
-                    "lossless rewrite (the '" + level + "' preset " + presetResult + ")", false, null);
+        if (presetSize < before && presetSize <= losslessSize) {
+            return new Outcome(preset, before, presetSize, "Ghostscript preset '" + level + "'", false, null);
+        }
+        if (losslessSize < before) {
+            return new Outcome(lossless, before, losslessSize,
+                    "lossless rewrite, no image changed (the '" + level + "' preset " + presetResult + ")", false, null);
         }
         return new Outcome(in, before, before, "none: neither the '" + level + "' preset nor a lossless rewrite made it smaller", true, null);
     }
 
     /**
      * Finds the best quality that fits under {@code targetBytes}: lossless when that fits, else the first ladder rung
-     * (by binary search over the ladder, sizes falling down it) that fits. When none fits, the smallest result reached.
+     * (by binary search over the ladder, sizes falling down it) that fits, then one try half-way towards the rung
+     * above it. When none fits, the smallest result reached.
      */
     public Outcome toTarget(Path in, long targetBytes, Path scratch, Steps steps) throws OperationFailure, InterruptedException, IOException {
         long before = Files.size(in);
@@ -106,6 +119,7 @@ public class Compressor {
             return new Outcome(in, before, before, "none: the input already fits and a lossless rewrite was not smaller", true, null);
         }
         Candidate best = null;
+        int bestIndex = -1;
         int lo = 0;
         int hi = LADDER.size() - 1;
         while (lo <= hi) {
@@ -123,10 +137,25 @@ public class Compressor {
             steps.step(++done, total);
             if (c.size <= targetBytes) {
                 best = c;
+                bestIndex = mid;
                 hi = mid - 1;
             } else {
                 lo = mid + 1;
             }
+        }
+        if (best != null && best.rung != null && bestIndex > 0) {
+            // The ladder is coarse (one rung can halve the size): one more try between the rung that fits and the
+            // one above it often lands closer to the target at better quality.
+            ImageSettings between = between(LADDER.get(bestIndex - 1), LADDER.get(bestIndex));
+            Path p = scratch.resolve("rung-between.pdf");
+            try {
+                gs.resample(in, between, p);
+                Candidate c = new Candidate(p, Files.size(p), between);
+                if (c.size <= targetBytes && c.size > best.size) best = c;
+            } catch (OperationFailure e) {
+                // keep the rung that fits
+            }
+            steps.step(++done, total);
         }
         if (best == null) {
             best = tried.stream().min((a, b) -> Long.compare(a.size, b.size)).orElse(null);

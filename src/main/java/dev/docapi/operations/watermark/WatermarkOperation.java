@@ -1,7 +1,9 @@
 package dev.docapi.operations.watermark;
 
 import dev.docapi.api.ApiException;
+import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.fonts.FontCatalog;
+import dev.docapi.engines.fonts.FontCatalog.FontFace;
 import dev.docapi.engines.pdfbox.PdfBox;
 import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
@@ -11,7 +13,6 @@ import dev.docapi.operations.OperationResult;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
 import dev.docapi.operations.ValidationContext;
-import java.nio.file.Path;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,10 +36,12 @@ public class WatermarkOperation implements Operation {
                     .description("The watermark text, any script (Arabic is shaped and right to left), at most 120 characters"));
     private final PdfBox pdfBox;
     private final FontCatalog fonts;
+    private final EngineCheck engines;
 
-    public WatermarkOperation(PdfBox pdfBox, FontCatalog fonts) {
+    public WatermarkOperation(PdfBox pdfBox, FontCatalog fonts, EngineCheck engines) {
         this.pdfBox = pdfBox;
         this.fonts = fonts;
+        this.engines = engines;
     }
 
     @Override
@@ -68,6 +71,7 @@ public class WatermarkOperation implements Operation {
 
     @Override
     public void validate(ValidationContext ctx) {
+        engines.require("fc-match", "fc-list"); // fontconfig finds the fonts; without it no character could be drawn
         String text = ctx.options().string("text");
         if (text.isBlank()) throw ApiException.invalid("'text' must contain something to draw, not only spaces");
         text.codePoints().filter(Character::isISOControl).findFirst().ifPresent(cp -> {
@@ -84,14 +88,14 @@ public class WatermarkOperation implements Operation {
     @Override
     public OperationResult run(OperationContext ctx) throws Exception {
         String visual = VisualText.of(ctx.options().string("text"));
-        List<Path> files;
+        List<FontFace> files;
         try {
             files = fontsFor(visual);
         } catch (ApiException e) {
             throw new OperationFailure(e.getMessage()); // fonts removed since validation
         }
-        try (PDDocument doc = pdfBox.open(ctx.input().path(), null, ctx.tempDir("open"))) {
-            WatermarkStamper stamper = new WatermarkStamper(doc, visual, files);
+        try (PDDocument doc = pdfBox.open(ctx.input().path(), null, ctx.tempDir("open"));
+             WatermarkStamper stamper = new WatermarkStamper(doc, visual, files)) {
             int total = doc.getNumberOfPages();
             for (int i = 0; i < total; i++) {
                 stamper.stamp(doc, doc.getPage(i));
@@ -107,14 +111,14 @@ public class WatermarkOperation implements Operation {
     }
 
     /**
-     * The font file for each code point of {@code visual}, in order.
+     * The font face for each code point of {@code visual}, in order.
      *
      * @throws ApiException {@code invalid_request} naming the first character no installed font can draw
      */
-    private List<Path> fontsFor(String visual) throws InterruptedException {
-        List<Path> out = new ArrayList<>();
+    private List<FontFace> fontsFor(String visual) throws InterruptedException {
+        List<FontFace> out = new ArrayList<>();
         for (int cp : visual.codePoints().toArray()) {
-            Optional<Path> f = fonts.fontFor(cp);
+            Optional<FontFace> f = fonts.fontFor(cp);
             if (f.isEmpty()) throw ApiException.invalid("'text' has a character no installed font can draw: " + describe(cp));
             out.add(f.get());
         }

@@ -1,13 +1,16 @@
 package dev.docapi.operations.watermark;
 
 import dev.docapi.engines.pdfbox.PageFrame;
+import dev.docapi.engines.fonts.FontCatalog.FontFace;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.fontbox.ttf.TrueTypeCollection;
+import org.apache.fontbox.ttf.TrueTypeFont;
 import org.apache.pdfbox.contentstream.operator.Operator;
 import org.apache.pdfbox.cos.COSDictionary;
 import org.apache.pdfbox.cos.COSFloat;
@@ -40,7 +43,7 @@ import org.apache.pdfbox.util.Matrix;
  * typed text there would come out reversed). The dictionary must be inline: poppler ignores a named property list,
  * and PDFBox's content stream only writes named ones, so the form's stream is written token by token.
  */
-final class WatermarkStamper {
+final class WatermarkStamper implements Closeable {
     /** Opacity of the watermark fill (ExtGState {@code /ca}). */
     static final float OPACITY = 0.3f;
     /** The font size the form is drawn at; pages scale it. */
@@ -51,34 +54,41 @@ final class WatermarkStamper {
 
     private final PDFormXObject form;
     private final List<PDFont> fonts = new ArrayList<>();
+    /** Font collections open until the fonts are subset. */
+    private final List<TrueTypeCollection> collections = new ArrayList<>();
     /** Text width at size 1, in points. */
     private final float unitWidth;
 
     /**
      * @param visual the text shaped and in visual order: what is drawn, and its {@code /ActualText}
-     * @param fonts  for each code point of {@code visual} (in order), the font file that draws it
+     * @param fonts  for each code point of {@code visual} (in order), the font face that draws it
      */
-    WatermarkStamper(PDDocument doc, String visual, List<Path> fonts) throws IOException {
-        List<Run> runs = runs(doc, visual, fonts);
-        runs.stream().map(Run::font).distinct().forEach(this.fonts::add);
-        float width = 0;
-        for (Run r : runs) width += r.font().getStringWidth(r.text()) / 1000f;
-        unitWidth = Math.max(width, 0.001f);
-        form = form(doc, visual, runs);
+    WatermarkStamper(PDDocument doc, String visual, List<FontFace> fonts) throws IOException {
+        try {
+            List<Run> runs = runs(doc, visual, fonts);
+            runs.stream().map(Run::font).distinct().forEach(this.fonts::add);
+            float width = 0;
+            for (Run r : runs) width += r.font().getStringWidth(r.text()) / 1000f;
+            unitWidth = Math.max(width, 0.001f);
+            form = form(doc, visual, runs);
+        } catch (IOException | RuntimeException e) {
+            close(); // nobody else can close what was opened so far
+            throw e;
+        }
     }
 
-    private static List<Run> runs(PDDocument doc, String visual, List<Path> fonts) throws IOException {
-        Map<Path, PDFont> loaded = new HashMap<>();
+    private List<Run> runs(PDDocument doc, String visual, List<FontFace> fonts) throws IOException {
+        Map<FontFace, PDFont> loaded = new HashMap<>();
         List<Run> runs = new ArrayList<>();
         int[] cps = visual.codePoints().toArray();
         StringBuilder current = new StringBuilder();
         PDFont currentFont = null;
         for (int i = 0; i < cps.length; i++) {
-            Path file = fonts.get(i);
-            PDFont font = loaded.get(file);
+            FontFace face = fonts.get(i);
+            PDFont font = loaded.get(face);
             if (font == null) {
-                font = PDType0Font.load(doc, file.toFile());
-                loaded.put(file, font);
+                font = load(doc, face);
+                loaded.put(face, font);
             }
             if (font != currentFont && !current.isEmpty()) {
                 runs.add(new Run(currentFont, current.toString()));
@@ -89,6 +99,15 @@ final class WatermarkStamper {
         }
         if (!current.isEmpty()) runs.add(new Run(currentFont, current.toString()));
         return runs;
+    }
+
+    private PDFont load(PDDocument doc, FontFace face) throws IOException {
+        if (face.name() == null) return PDType0Font.load(doc, face.file().toFile());
+        TrueTypeCollection collection = new TrueTypeCollection(face.file().toFile());
+        collections.add(collection);
+        TrueTypeFont ttf = collection.getFontByName(face.name());
+        if (ttf == null) throw new IOException("font " + face.name() + " is no longer in " + face.file());
+        return PDType0Font.load(doc, ttf, true);
     }
 
     /** The text centred on the origin at {@link #FORM_SIZE}, baseline a third of the size below it (mid x-height). */
@@ -139,6 +158,13 @@ final class WatermarkStamper {
      */
     void finish() throws IOException {
         for (PDFont f : fonts) f.subset();
+    }
+
+    /** Closes the font collections read for subsetting. */
+    @Override
+    public void close() throws IOException {
+        for (TrueTypeCollection c : collections) c.close();
+        collections.clear();
     }
 
     /** Stamps the watermark on {@code page}, over its content; the existing content is wrapped so its state cannot leak. */

@@ -28,6 +28,8 @@ import tools.jackson.databind.JsonNode;
 class ConvertHangTest extends ApiTestBase {
     @Autowired
     OfficePool office;
+    @Autowired
+    dev.docapi.engines.chromium.Chromium chromium;
 
     @Test
     void anOfficeFileThatRunsPastTheTimeoutFailsItsJobAndTheNextConversionSucceeds() throws Exception {
@@ -54,6 +56,11 @@ class ConvertHangTest extends ApiTestBase {
         assertThat(started.status()).isEqualTo(202);
         String jobId = started.body().get("id").asString();
         Thread.sleep(2500); // LibreOffice is now loading the document
+        JsonNode running = get(key, "/jobs/" + jobId).body();
+        assertThat(running.get("status").asString()).isEqualTo("running");
+        assertThat(running.at("/progress/done").asInt(-1)).isZero();
+        assertThat(running.at("/progress/total").asInt()).isEqualTo(1);
+        assertThat(running.at("/progress/unit").asString()).isEqualTo("files");
         List<ProcessHandle> procs = office.processes();
         assertThat(procs).isNotEmpty();
         procs.forEach(ProcessHandle::destroyForcibly); // a crash of the office process, by its id
@@ -84,6 +91,19 @@ class ConvertHangTest extends ApiTestBase {
 
         JsonNode ok = run(key, "convert", Map.of("file", uploadId(key, corpus("html-md-txt/fake-html.html")), "to", "pdf"));
         assertThat(Independent.pdftotext(downloadOutput(ok, 0))).contains("My First Heading");
+    }
+
+    @Test
+    void aChromiumThatDiesIsRestartedForTheNextDocument() throws Exception {
+        String key = newKey();
+        run(key, "convert", Map.of("file", uploadId(key, corpus("html-md-txt/simple-table.md")), "to", "pdf"));
+        long pid = chromium.pid().orElseThrow();
+        ProcessHandle.of(pid).orElseThrow().destroyForcibly(); // a browser crash, by its process id
+        ProcessHandle.of(pid).ifPresent(ph -> ph.onExit().join());
+
+        JsonNode ok = run(key, "convert", Map.of("file", uploadId(key, corpus("html-md-txt/fake-html.html")), "to", "pdf"));
+        assertThat(Independent.pdftotext(downloadOutput(ok, 0))).contains("My First Heading");
+        assertThat(chromium.pid().orElseThrow()).isNotEqualTo(pid);
     }
 
     /** A valid .docx of {@code paragraphs} paragraphs: LibreOffice needs far longer than 15 s (about 40 s on 2 cores) to lay it out. */

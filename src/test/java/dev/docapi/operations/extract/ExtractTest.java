@@ -101,6 +101,19 @@ class ExtractTest extends AiTestBase {
     }
 
     @Test
+    void aTiffImageIsSentToAHostedModelAsPng() {
+        String key = newKey();
+        String file = uploadId(key, corpus("images/layout-parser-paper-fast.tiff"));
+        MODEL.script(ScriptedModelServer.openAiJson("{\"data\":{\"title\":null},\"sources\":[]}"));
+        JsonNode job = run(key, "extract", json().put("file", file).put("wait", 300).set("fields", JSON.readTree("[\"title\"]")));
+        assertThat(job.path("output").path("data").path("title").isNull()).isTrue();
+        JsonNode image = null;
+        for (JsonNode part : fileParts(MODEL.calls().getFirst())) if (part.path("type").asString("").equals("image_url")) image = part;
+        assertThat(image).isNotNull();
+        assertThat(image.path("image_url").path("url").asString()).startsWith("data:image/png;base64,iVBORw0KGgo");
+    }
+
+    @Test
     void extractRefusesBadFieldsAtOnce() {
         String key = newKey();
         String file = uploadId(key, corpus("pdf-text/libreoffice-form.pdf"));

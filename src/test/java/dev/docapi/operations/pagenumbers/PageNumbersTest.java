@@ -4,12 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.Independent;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import javax.imageio.ImageIO;
 import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.text.PDFTextStripper;
 import org.apache.pdfbox.text.TextPosition;
 import org.junit.jupiter.api.Test;
@@ -48,6 +53,29 @@ class PageNumbersTest extends ApiTestBase {
             }
         }
         assertThat(Independent.pdftotext(out, 3, 3)).contains("Original page 3").contains("3");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bottom-right", "top-left"})
+    void numbersLandInsideAnOffsetCropBoxOnRotatedPages(String position) throws Exception {
+        // Derived from the rotated-pages file: every page's visible area is cropped to an off-centre window, so a
+        // number placed by the MediaBox would fall outside what is shown.
+        Path cropped = Files.createTempDirectory(DATA_DIR, "crop-").resolve("rotated-pages-cropped.pdf");
+        try (PDDocument doc = Independent.pdfbox(corpus("pdf-text/rotated-pages-20p.pdf"))) {
+            for (PDPage page : doc.getPages()) page.setCropBox(new PDRectangle(90, 140, 400, 560));
+            doc.save(cropped.toFile());
+        }
+        String key = newKey();
+        Path out = downloadOutput(run(key, "page-numbers", Map.of("file", uploadId(key, cropped), "position", position)), 0);
+        assertSound(out, 20);
+        List<BufferedImage> before = render(cropped), after = render(out);
+        assertThat(after).hasSize(20);
+        for (int i = 0; i < 20; i++) {
+            BufferedImage img = after.get(i);
+            assertThat(darkPixels(before.get(i), position)).as("page %d corner before", i + 1).isZero();
+            assertThat(darkPixels(img, position)).as("page %d (%d x %d px shown) has ink in its %s corner", i + 1, img.getWidth(), img.getHeight(), position)
+                    .isGreaterThan(5);
+        }
     }
 
     @Test
@@ -94,6 +122,31 @@ class PageNumbersTest extends ApiTestBase {
         assertThat(r.status()).isEqualTo(400);
         assertThat(r.code()).isEqualTo("invalid_request");
         assertThat(r.body().at("/error/message").asString()).contains("position");
+    }
+
+    /** Pages as poppler shows them (CropBox and /Rotate applied), at 150 dpi. */
+    private static List<BufferedImage> render(Path pdf) throws Exception {
+        Path dir = Files.createTempDirectory(DATA_DIR, "render-");
+        Independent.Run r = Independent.run("pdftoppm", "-cropbox", "-r", "150", "-gray", "-png", pdf.toString(), dir.resolve("p").toString());
+        assertThat(r.exit()).as(r.output()).isZero();
+        List<BufferedImage> pages = new ArrayList<>();
+        try (var files = Files.list(dir)) {
+            for (Path p : files.sorted().toList()) pages.add(ImageIO.read(p.toFile()));
+        }
+        return pages;
+    }
+
+    /** Dark pixels in the outer 15% corner (or edge-centre band) of the shown page that {@code position} names. */
+    private static int darkPixels(BufferedImage img, String position) {
+        int w = img.getWidth(), h = img.getHeight(), n = 0;
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                boolean vertical = position.startsWith("top") ? y < h * 0.15 : y > h * 0.85;
+                boolean horizontal = position.endsWith("left") ? x < w * 0.15 : x > w * 0.85;
+                if (vertical && horizontal && (img.getRGB(x, y) & 0xFF) < 160) n++;
+            }
+        }
+        return n;
     }
 
     static void assertSound(Path out, int pages) throws Exception {

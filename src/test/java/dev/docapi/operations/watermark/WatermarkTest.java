@@ -62,6 +62,19 @@ class WatermarkTest extends ApiTestBase {
     }
 
     @Test
+    void mixedScriptsFallBackToFontsThatHaveTheirGlyphs() throws Exception {
+        String key = newKey();
+        String text = "机密 Confidential Секретно Ελληνικά " + ARABIC;
+        Path out = downloadOutput(run(key, "watermark", Map.of("file", uploadId(key, corpus("pdf-text/rotated-page-90.pdf")), "text", text)), 0);
+        assertSound(out, 1);
+        String extracted = Normalizer.normalize(Independent.pdftotext(out), Normalizer.Form.NFKC);
+        for (String part : List.of("机密", "Confidential", "Секретно", "Ελληνικά", ARABIC)) assertThat(extracted).contains(part);
+        String fonts = Independent.run("pdffonts", out.toString()).output();
+        // CJK comes from a second, embedded font (DejaVu Sans has no Han glyphs).
+        assertThat(fonts.lines().filter(l -> l.contains("CID TrueType") && l.contains("yes yes yes")).count()).isGreaterThanOrEqualTo(2);
+    }
+
+    @Test
     void watermarkIsUprightAndDiagonalOnRotatedPages() throws Exception {
         String key = newKey();
         Path out = downloadOutput(run(key, "watermark", Map.of("file", uploadId(key, corpus("pdf-text/rotated-pages-20p.pdf")), "text", "SAMPLE")), 0);
