@@ -95,7 +95,9 @@ public class McpTools {
                         + "Pass a file id to any tool instead of sending the file again.",
                 schema(Map.of("limit", Map.of("type", "integer", "minimum", 1, "maximum", 200, "default", 50)), List.of()), true,
                 (account, args) -> {
-                    int limit = args.path("limit").isIntegralNumber() ? args.get("limit").asInt() : 50;
+                    boolean given = args.hasNonNull("limit");
+                    if (given && !args.get("limit").isIntegralNumber()) throw ApiException.invalid("'limit' must be an integer from 1 to 200");
+                    int limit = given ? args.get("limit").asInt() : 50;
                     if (limit < 1 || limit > 200) throw ApiException.invalid("'limit' must be an integer from 1 to 200");
                     var list = views.list(files.list(account, limit).stream().map(views::file).toList());
                     return ToolResults.value(list, list.get("data").size() + " files:\n" + list.get("data").valueStream()

@@ -251,6 +251,18 @@ class McpServerTest extends ApiTestBase {
     }
 
     @Test
+    void mcpRequestsShareTheKeysRateLimitAndAre429WithRetryAfterInTheApiShape() {
+        String key = newKey();
+        String list = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}";
+        Response last = null;
+        // greedy refill adds a token every half second, so go on until refused (at most twice the limit)
+        for (int i = 0; i < 2 * limits.requestsPerMinute() && (last == null || last.status() == 200); i++) last = mcpPost(key, list, null);
+        assertThat(last.status()).isEqualTo(429);
+        assertThat(last.code()).isEqualTo("rate_limited");
+        assertThat(last.headers().firstValue("Retry-After")).isPresent();
+    }
+
+    @Test
     void aMalformedRequestGetsAJsonErrorWithoutAStackTrace() {
         String key = newKey();
         Response r = mcpPost(key, "{this is not json", null);
