@@ -35,6 +35,13 @@ class McpErrorFilter extends OncePerRequestFilter {
         chain.doFilter(request, capture);
         if (!capture.error) return;
         response.resetBuffer();
+        byte[] written = capture.buffer.toByteArray();
+        if (capture.message == null && isApiError(written)) {
+            // Already the API's shape (a filter answered): pass it on unchanged.
+            response.setStatus(capture.status);
+            response.getOutputStream().write(written);
+            return;
+        }
         ApiException e = translate(capture.status, capture.message != null ? capture.message : messageOf(capture.buffer.toByteArray()));
         // A refused Origin keeps the 403 the MCP transport rules require; everything else takes its code's status.
         response.setStatus(capture.status == 403 ? 403 : e.code().status());
@@ -52,6 +59,14 @@ class McpErrorFilter extends OncePerRequestFilter {
             default -> ApiException.invalid("not a valid MCP request" + (detail == null ? "" : ": " + detail)
                     + " (POST JSON-RPC with Content-Type: application/json and Accept: application/json, text/event-stream)");
         };
+    }
+
+    private boolean isApiError(byte[] body) {
+        try {
+            return body.length > 0 && json.readTree(body).path("error").path("code").isString();
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 
     private String messageOf(byte[] body) {

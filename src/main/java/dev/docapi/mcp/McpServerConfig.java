@@ -85,7 +85,8 @@ public class McpServerConfig {
     FilterRegistrationBean<McpErrorFilter> mcpErrors() {
         FilterRegistrationBean<McpErrorFilter> bean = new FilterRegistrationBean<>(new McpErrorFilter());
         bean.addUrlPatterns(PATH);
-        bean.setOrder(Ordered.HIGHEST_PRECEDENCE + 20);
+        // Last, next to the servlet: the auth and rate-limit filters answer before it in their own (API) shape.
+        bean.setOrder(Ordered.LOWEST_PRECEDENCE - 10);
         return bean;
     }
 

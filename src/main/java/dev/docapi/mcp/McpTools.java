@@ -11,6 +11,12 @@ import dev.docapi.jobs.Job;
 import dev.docapi.jobs.JobRunner;
 import dev.docapi.jobs.JobStore;
 import dev.docapi.jobs.JobTask;
+import dev.docapi.limits.Admission;
+import dev.docapi.workflows.Step;
+import dev.docapi.workflows.StepValidator;
+import dev.docapi.workflows.Workflow;
+import dev.docapi.workflows.WorkflowRunner;
+import dev.docapi.workflows.WorkflowStore;
 import dev.docapi.openapi.OperationRequestSchema;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationRegistry;
@@ -34,9 +40,10 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The MCP tools (spec §1, §4.2, §5.6): one per registered operation (name {@link Operation#toolName()}, input schema
- * = the input files + the operation's options + {@code wait}/{@code webhook_url}), plus {@code get_job} and
- * {@code list_files}. A tool call goes through the same services as the HTTP API ({@link OperationService},
- * {@link JobRunner}), so it is validated, limited and counted the same way.
+ * = the input files + the operation's options + {@code wait}/{@code webhook_url}), plus {@code get_job},
+ * {@code list_files}, {@code list_workflows} and {@code run_workflow}. A tool call goes through the same services as the HTTP API ({@link OperationService},
+ * {@link Admission}, {@link JobRunner}), so it is validated, limited (job cap, quota) and counted the same way; the
+ * per-key request rate limit applies to {@code /v1/mcp} like every path.
  */
 @Component
 public class McpTools {
@@ -47,6 +54,10 @@ public class McpTools {
     private final OperationRegistry registry;
     private final OperationService operations;
     private final JobRunner runner;
+    private final Admission admission;
+    private final WorkflowStore workflows;
+    private final StepValidator stepValidator;
+    private final WorkflowRunner workflowRunner;
     private final JobStore jobs;
     private final FileService files;
     private final ToolFiles toolFiles;
@@ -54,8 +65,13 @@ public class McpTools {
     private final WebhookUrls webhookUrls;
     private final JsonMapper json;
 
-    public McpTools(OperationRegistry registry, OperationService operations, JobRunner runner, JobStore jobs, FileService files,
-                    ToolFiles toolFiles, Views views, WebhookUrls webhookUrls, JsonMapper json) {
+    public McpTools(OperationRegistry registry, OperationService operations, JobRunner runner, Admission admission, JobStore jobs,
+                    FileService files, ToolFiles toolFiles, Views views, WebhookUrls webhookUrls, JsonMapper json,
+                    WorkflowStore workflows, StepValidator stepValidator, WorkflowRunner workflowRunner) {
+        this.admission = admission;
+        this.workflows = workflows;
+        this.stepValidator = stepValidator;
+        this.workflowRunner = workflowRunner;
         this.registry = registry;
         this.operations = operations;
         this.runner = runner;
@@ -79,14 +95,69 @@ public class McpTools {
                         + "Pass a file id to any tool instead of sending the file again.",
                 schema(Map.of("limit", Map.of("type", "integer", "minimum", 1, "maximum", 200, "default", 50)), List.of()), true,
                 (account, args) -> {
-                    int limit = args.path("limit").isIntegralNumber() ? args.get("limit").asInt() : 50;
+                    boolean given = args.hasNonNull("limit");
+                    if (given && !args.get("limit").isIntegralNumber()) throw ApiException.invalid("'limit' must be an integer from 1 to 200");
+                    int limit = given ? args.get("limit").asInt() : 50;
                     if (limit < 1 || limit > 200) throw ApiException.invalid("'limit' must be an integer from 1 to 200");
                     var list = views.list(files.list(account, limit).stream().map(views::file).toList());
                     return ToolResults.value(list, list.get("data").size() + " files:\n" + list.get("data").valueStream()
                             .map(f -> f.path("id").asString() + "  " + f.path("name").asString() + "  " + f.path("size").asLong() + " bytes")
                             .reduce("", (a, b) -> a + b + "\n"));
                 }));
+        tools.add(tool("list_workflows", "List the account's saved workflows (named chains of 1-10 operation steps) with their ids and steps. "
+                        + "Run one with run_workflow.",
+                schema(Map.of(), List.of()), true,
+                (account, args) -> {
+                    var list = views.list(workflows.list(account.id()).stream().map(this::workflowView).toList());
+                    return ToolResults.value(list, list.get("data").size() + " workflows:\n" + list.get("data").valueStream()
+                            .map(w -> w.path("id").asString() + "  " + w.path("name").asString() + "  " + w.path("steps").toString())
+                            .reduce("", (a, b) -> a + b + "\n"));
+                }));
+        Map<String, Object> runProps = new LinkedHashMap<>();
+        runProps.put("workflow_id", Map.of("type", "string", "description", "a saved workflow's id (wf_...); or give steps"));
+        runProps.put("steps", Map.of("type", "array", "minItems", 1, "maxItems", StepValidator.MAX_STEPS,
+                "description", "steps to run without saving: [{operation, options?}], e.g. [{\"operation\": \"compress\", \"options\": {\"level\": \"ebook\"}}]",
+                "items", Map.of("type", "object", "required", List.of("operation"), "properties", Map.of(
+                        "operation", Map.of("type", "string", "enum", registry.all().stream().map(Operation::name).toList()),
+                        "options", Map.of("type", "object")))));
+        runProps.put("file", ToolFiles.fileSchema("the input file (or give files)"));
+        runProps.put("files", Map.of("type", "array", "minItems", 1, "items", ToolFiles.fileSchema("an input file"), "description", "the input files"));
+        runProps.put("wait", Map.of("type", "integer", "minimum", 0, "maximum", 300, "default", DEFAULT_WAIT,
+                "description", "seconds to wait for the result; a job still running then is returned with its id (poll with get_job)"));
+        runProps.put("webhook_url", OperationRequestSchema.commonMembers().get("webhook_url"));
+        tools.add(tool("run_workflow", "Run a saved workflow (workflow_id) or ad hoc steps on a file or files, as one job: each step works on the "
+                        + "previous step's output; each succeeded step counts as one operation. Returns the job with the last step's files.",
+                schema(runProps, List.of()), false, this::runWorkflow));
         return tools;
+    }
+
+    private CallToolResult runWorkflow(Account account, ObjectNode args) throws InterruptedException {
+        boolean saved = args.hasNonNull("workflow_id");
+        if (saved == args.hasNonNull("steps")) throw ApiException.invalid("give either 'workflow_id' (a saved workflow) or 'steps', not both");
+        if (args.hasNonNull("file") == args.hasNonNull("files")) throw ApiException.invalid("give the input as 'file' or 'files', not both");
+        int wait = args.has("wait") ? JobResponses.waitSeconds(args.get("wait")) : DEFAULT_WAIT;
+        String webhook = webhookUrls.check(args.get("webhook_url"));
+        Workflow w = saved ? workflows.get(account.id(), string(args, "workflow_id")) : null;
+        List<Step> steps = stepValidator.validate(saved ? w.steps() : args.get("steps"));
+        List<String> ids = args.hasNonNull("file")
+                ? toolFiles.resolve(account, args.get("file"), dev.docapi.operations.Inputs.onePdf())
+                : toolFiles.resolve(account, args.get("files"), new dev.docapi.operations.Inputs(true, 1, Integer.MAX_VALUE, java.util.EnumSet.allOf(dev.docapi.operations.FileKind.class)));
+        WorkflowRunner.Prepared p = workflowRunner.prepare(account, steps, ids);
+        Job job = admission.submit(account, steps.size(), "workflow", workflowRunner.storedInput(p, saved ? w.id() : null, saved ? w.name() : null),
+                webhook, (jobId, progress, meter) -> workflowRunner.run(account, p, jobId, progress, meter));
+        Job current = wait > 0 ? runner.await(job, wait) : job;
+        return ToolResults.job(views.job(current));
+    }
+
+    /** As GET /v1/workflows/{id}: {@code {object, id, name, steps, created_at}}, secrets not shown. */
+    private ObjectNode workflowView(Workflow w) {
+        ObjectNode n = json.createObjectNode();
+        n.put("object", "workflow");
+        n.put("id", w.id());
+        n.put("name", w.name());
+        n.set("steps", stepValidator.view(w.steps()));
+        n.put("created_at", Views.iso(w.createdAt()));
+        return n;
     }
 
     private SyncToolSpecification operationTool(Operation op) {
@@ -113,11 +184,13 @@ public class McpTools {
         ObjectNode options = op.options().validate(args, op.name());
         List<String> ids = toolFiles.resolve(account, args.get(op.inputs().member()), op.inputs());
         OperationService.Submission s = operations.prepare(account, op, ids, options);
-        JobTask task = (jobId, progress) -> {
-            OperationService.Execution e = operations.execute(account, s, jobId, progress);
+        // Exactly as POST /v1/{operation}: admitted against the job cap and quota, counted once on success.
+        Admission.MeteredTask task = (jobId, progress, meter) -> {
+            OperationService.Execution e = operations.execute(account, s, jobId, progress, 0);
+            meter.succeeded(1);
             return new JobTask.Outcome(e.files(), e.result());
         };
-        Job job = runner.submit(account.id(), op.name(), s.storedInput(json.createObjectNode()), webhook, task);
+        Job job = admission.submit(account, 1, op.name(), s.storedInput(json.createObjectNode()), webhook, task);
         Job current = wait > 0 ? runner.await(job, wait) : job;
         return ToolResults.job(views.job(current));
     }

@@ -49,7 +49,6 @@ final class ComponentSchemas {
                 "enum", Arrays.stream(ErrorCode.values()).map(ErrorCode::code).toList()));
         s.put("ErrorDetail", object("What went wrong: a stable code and a message for a person.",
                 o("code", ref("ErrorCode"), "message", str("for a person; may change")), "code", "message"));
-        s.put("Error", object("Error body (spec §2.7).", o("error", ref("ErrorDetail")), "error"));
         s.put("FailedJob", object("A job that ran and failed (spec §2.7): the error and the job.",
                 o("error", ref("ErrorDetail"), "job", ref("Job")), "error", "job"));
         s.put("Job", job());
@@ -121,10 +120,8 @@ final class ComponentSchemas {
                 "additionalProperties", false);
         Map<String, Object> input = object("What the job was asked to do. Options are stored with any password removed.", o(
                 "files", o("type", "array", "items", str("file id")),
-                "options", o("type", "object", "description", "the operation's options as given"),
-                "steps", o("type", "array", "items", ref("Step"), "description", "workflow runs: the steps run"),
-                "workflow", o("type", "string", "description", "workflow runs: the saved workflow's id")),
-                "files");
+                "options", o("type", "object", "description", "the operation's options as given; for a workflow run "
+                        + "{workflow (id or null), name (or null), steps}")));
         return object("A job: one operation, workflow run or agent run (spec §2.3).", o(
                 "object", constant("job"),
                 "id", o("type", "string", "pattern", "^job_"),

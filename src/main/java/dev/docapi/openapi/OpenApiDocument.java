@@ -90,7 +90,8 @@ public class OpenApiDocument {
                             "summary", "Document-processing API: files, jobs, workflows, AI extraction and webhooks",
                             "description", "Edit, convert, compress, OCR and organise PDFs. Upload a file, run operations on file ids "
                                     + "(each runs as a job), download the outputs. Files are deleted 24 hours after creation; job records are "
-                                    + "kept 7 days. Errors are {error: {code, message}}; 429 answers carry Retry-After in seconds.",
+                                    + "kept 7 days. Errors are {error: {code, message}}; 429 answers carry Retry-After in seconds. "
+                                    + "Responses to requests with a key carry X-RateLimit-Limit and X-RateLimit-Remaining (per minute).",
                             "license", o("name", "Proprietary", "identifier", "LicenseRef-docapi")),
                     "servers", a(o("url", baseUrl.get(), "description", "this service (base address ends in /v1)")),
                     "security", a(o("bearerAuth", List.of()), o("apiKeyHeader", List.of())),
@@ -170,7 +171,7 @@ public class OpenApiDocument {
 
         private void workflows(Map<String, Object> paths) {
             Map<String, Object> create = op("createWorkflow", "Workflows", "Save a workflow", "Steps are validated when saved; at most 50 per account.",
-                    o("201", o("description", "the workflow", "headers", o("Location", hdr("Location")), "content", jsonOf(ref("Workflow"))),
+                    o("201", ok("the workflow", "Workflow"),
                             "400", error("invalid steps, or 50 workflows saved already", ErrorCode.INVALID_REQUEST)));
             create.put("requestBody", body(J.object("A workflow to save.", o(
                     "name", o("type", "string", "minLength", 1),
@@ -230,9 +231,6 @@ public class OpenApiDocument {
         private Map<String, Object> webhooks() {
             Map<String, Object> hooks = new LinkedHashMap<>();
             for (String type : List.of("job.succeeded", "job.failed")) {
-                Map<String, Object> event = J.object("A " + type + " delivery.", o(
-                        "type", J.constant(type), "created_at", J.timestamp("when the event was created", false), "data", ref("Job")),
-                        "type", "created_at", "data");
                 hooks.put(type, o("post", o(
                         "operationId", type.equals("job.succeeded") ? "jobSucceeded" : "jobFailed",
                         "tags", a("Webhooks"),
@@ -243,7 +241,7 @@ public class OpenApiDocument {
                                 "description", "t=<unix_time>,v1=<hex>: v1 is the lowercase hex HMAC-SHA256, keyed with the account's webhook "
                                         + "signing secret, of '<t>.<raw_body>'. Compare in constant time; reject t more than 300 s from now.",
                                 "schema", o("type", "string", "pattern", "^t=[0-9]+,v1=[0-9a-f]{64}$"))),
-                        "requestBody", body(event),
+                        "requestBody", body(ref("WebhookEvent")),
                         "responses", o("2XX", o("description", "received")))));
             }
             return hooks;

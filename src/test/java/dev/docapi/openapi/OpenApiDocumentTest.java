@@ -6,6 +6,9 @@ import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationRegistry;
 import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.OpenApiContract;
+import com.sun.net.httpserver.HttpServer;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpHeaders;
 import java.nio.charset.StandardCharsets;
@@ -96,6 +99,37 @@ class OpenApiDocumentTest extends ApiTestBase {
         byte[] wrongCode = "{\"error\":{\"code\":\"file_expired\",\"message\":\"x\"}}".getBytes(StandardCharsets.UTF_8);
         assertThat(contract.problems("GET", uri, 404, json, wrongCode)).isNotEmpty();
         assertThat(contract.problems("GET", URI.create(base() + "/nowhere"), 200, json, good)).isNotEmpty();
+    }
+
+    @Test
+    void webhookDeliveriesMatchTheWebhooksSection() throws Exception {
+        List<String[]> received = new java.util.concurrent.CopyOnWriteArrayList<>();
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> {
+            received.add(new String[] {new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8),
+                    exchange.getRequestHeaders().getFirst("Service-Signature")});
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        server.start();
+        try {
+            String key = newKey();
+            String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/hook";
+            String file = uploadId(key, corpus("pdf-text/rotated-page-90.pdf"));
+            assertThat(post(key, "/rotate", Map.of("file", file, "angle", 90, "webhook_url", url)).status()).isEqualTo(200);
+            long end = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(15);
+            while (received.isEmpty() && System.nanoTime() < end) Thread.sleep(100);
+            assertThat(received).as("a delivery arrived").isNotEmpty();
+            String[] delivery = received.getFirst();
+            JsonNode event = JSON.readTree(delivery[0]);
+            assertThat(event.path("type").asString()).isEqualTo("job.succeeded");
+            assertThat(OpenApiContract.of(base()).webhookProblems("job.succeeded", Map.of("Service-Signature", delivery[1]),
+                    delivery[0].getBytes(StandardCharsets.UTF_8))).isEmpty();
+            assertThat(OpenApiContract.of(base()).webhookProblems("job.succeeded", Map.of(),
+                    "{\"type\":\"job.done\"}".getBytes(StandardCharsets.UTF_8))).hasSizeGreaterThanOrEqualTo(2);
+        } finally {
+            server.stop(0);
+        }
     }
 
     @Test

@@ -40,6 +40,8 @@ public final class OpenApiContract {
     private final SchemaRegistry registry;
     private final Map<String, Schema> compiled = new ConcurrentHashMap<>();
     private final List<PathTemplate> templates = new ArrayList<>();
+    /** The body of the service's answer to an undescribed path or method (spec §2.7 error object). */
+    private final Schema genericError;
 
     private record PathTemplate(String path, Pattern pattern, boolean literal) {
     }
@@ -54,6 +56,10 @@ public final class OpenApiContract {
             templates.add(new PathTemplate(path, Pattern.compile(regex), literal));
         }
         templates.sort((a, b) -> Boolean.compare(b.literal(), a.literal()));
+        genericError = registry.getSchema(JSON.readTree("""
+                {"type": "object", "required": ["error"], "additionalProperties": false, "properties": {"error": {
+                  "type": "object", "required": ["code", "message"], "additionalProperties": false, "properties": {
+                    "code": {"enum": ["not_found", "unknown_operation", "method_not_allowed"]}, "message": {"type": "string"}}}}}"""));
     }
 
     /** The description served at {@code base}/openapi.json, fetched once. */
@@ -100,7 +106,7 @@ public final class OpenApiContract {
             boolean generic = (status == 404 && ("not_found".equals(code) || "unknown_operation".equals(code)))
                     || (status == 405 && "method_not_allowed".equals(code));
             if (!generic) problems.add((template == null ? "path " + path : m.toUpperCase(Locale.ROOT) + " " + template) + " is not described");
-            else problems.addAll(validate(json, "/components/schemas/Error"));
+            else for (Error e : genericError.validate(json)) problems.add(e.getInstanceLocation() + ": " + e.getMessage());
             return problems;
         }
         JsonNode responses = operation.get("responses");
@@ -148,6 +154,31 @@ public final class OpenApiContract {
                 problems.addAll(validate(json, responsePointer + pointer("content", type, "schema")));
             }
         }
+        return problems;
+    }
+
+    /**
+     * A webhook delivery (spec §6) against {@code webhooks.<type>.post}: its required header parameters and its JSON
+     * body.
+     */
+    public List<String> webhookProblems(String type, Map<String, String> headers, byte[] body) {
+        List<String> problems = new ArrayList<>();
+        String op = pointer("webhooks", type, "post");
+        if (doc.at(op).isMissingNode()) return List.of("webhook " + type + " is not described");
+        JsonNode params = doc.at(op + "/parameters");
+        for (int i = 0; i < params.size(); i++) {
+            JsonNode p = params.get(i);
+            String value = headers.get(p.path("name").asString());
+            if (value == null) {
+                if (p.path("required").asBoolean(false)) problems.add("required header " + p.path("name").asString() + " is missing");
+                continue;
+            }
+            for (Error e : schema(op + "/parameters/" + i + "/schema").validate(StringNode.valueOf(value))) {
+                problems.add("header " + p.path("name").asString() + ": " + e.getMessage());
+            }
+        }
+        JsonNode json = parse(body, problems);
+        if (json != null) problems.addAll(validate(json, op + pointer("requestBody", "content", "application/json", "schema")));
         return problems;
     }
 
