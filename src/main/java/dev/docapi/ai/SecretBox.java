@@ -14,7 +14,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
 /**
- * Encrypts account provider keys at rest with AES-256-GCM (JDK crypto). The key is SHA-256 of the operator secret
+ * Encrypts secrets at rest with AES-256-GCM (JDK crypto): account provider keys, and saved workflow steps (which
+ * may hold passwords). The key is SHA-256 of the operator secret
  * {@code DOCAPI_SECRET} when set, otherwise of a random secret generated once and kept in the database
  * ({@code service_secrets}, name {@code provider_keys}). Set {@code DOCAPI_SECRET} so that a copy of the database
  * alone does not reveal the keys; changing it makes stored keys unreadable (add them again).
@@ -59,7 +60,7 @@ public class SecretBox {
             c.updateAAD(accountId.getBytes(StandardCharsets.UTF_8));
             return new String(c.doFinal(all, 12, all.length - 12), StandardCharsets.UTF_8);
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("a stored provider key cannot be decrypted (was DOCAPI_SECRET changed?)", e);
+            throw new IllegalStateException("a stored secret cannot be decrypted (was DOCAPI_SECRET changed?)", e);
         }
     }
 }

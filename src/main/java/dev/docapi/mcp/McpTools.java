@@ -12,10 +12,9 @@ import dev.docapi.jobs.JobRunner;
 import dev.docapi.jobs.JobStore;
 import dev.docapi.jobs.JobTask;
 import dev.docapi.limits.Admission;
-import dev.docapi.workflows.Step;
 import dev.docapi.workflows.StepValidator;
 import dev.docapi.workflows.Workflow;
-import dev.docapi.workflows.WorkflowRunner;
+import dev.docapi.workflows.WorkflowService;
 import dev.docapi.workflows.WorkflowStore;
 import dev.docapi.openapi.OperationRequestSchema;
 import dev.docapi.operations.Operation;
@@ -57,7 +56,7 @@ public class McpTools {
     private final Admission admission;
     private final WorkflowStore workflows;
     private final StepValidator stepValidator;
-    private final WorkflowRunner workflowRunner;
+    private final WorkflowService workflowService;
     private final JobStore jobs;
     private final FileService files;
     private final ToolFiles toolFiles;
@@ -67,11 +66,11 @@ public class McpTools {
 
     public McpTools(OperationRegistry registry, OperationService operations, JobRunner runner, Admission admission, JobStore jobs,
                     FileService files, ToolFiles toolFiles, Views views, WebhookUrls webhookUrls, JsonMapper json,
-                    WorkflowStore workflows, StepValidator stepValidator, WorkflowRunner workflowRunner) {
+                    WorkflowStore workflows, StepValidator stepValidator, WorkflowService workflowService) {
         this.admission = admission;
         this.workflows = workflows;
         this.stepValidator = stepValidator;
-        this.workflowRunner = workflowRunner;
+        this.workflowService = workflowService;
         this.registry = registry;
         this.operations = operations;
         this.runner = runner;
@@ -137,14 +136,11 @@ public class McpTools {
         if (args.hasNonNull("file") == args.hasNonNull("files")) throw ApiException.invalid("give the input as 'file' or 'files', not both");
         int wait = args.has("wait") ? JobResponses.waitSeconds(args.get("wait")) : DEFAULT_WAIT;
         String webhook = webhookUrls.check(args.get("webhook_url"));
-        Workflow w = saved ? workflows.get(account.id(), string(args, "workflow_id")) : null;
-        List<Step> steps = stepValidator.validate(saved ? w.steps() : args.get("steps"));
         List<String> ids = args.hasNonNull("file")
                 ? toolFiles.resolve(account, args.get("file"), dev.docapi.operations.Inputs.onePdf())
                 : toolFiles.resolve(account, args.get("files"), new dev.docapi.operations.Inputs(true, 1, Integer.MAX_VALUE, java.util.EnumSet.allOf(dev.docapi.operations.FileKind.class)));
-        WorkflowRunner.Prepared p = workflowRunner.prepare(account, steps, ids);
-        Job job = admission.submit(account, steps.size(), "workflow", workflowRunner.storedInput(p, saved ? w.id() : null, saved ? w.name() : null),
-                webhook, (jobId, progress, meter) -> workflowRunner.run(account, p, jobId, progress, meter));
+        Job job = saved ? workflowService.runSaved(account, string(args, "workflow_id"), ids, webhook)
+                : workflowService.runAdHoc(account, args.get("steps"), ids, webhook);
         Job current = wait > 0 ? runner.await(job, wait) : job;
         return ToolResults.job(views.job(current));
     }

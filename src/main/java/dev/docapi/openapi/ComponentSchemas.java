@@ -120,8 +120,9 @@ final class ComponentSchemas {
                 "additionalProperties", false);
         Map<String, Object> input = object("What the job was asked to do. Options are stored with any password removed.", o(
                 "files", o("type", "array", "items", str("file id")),
-                "options", o("type", "object", "description", "the operation's options as given; for a workflow run "
-                        + "{workflow (id or null), name (or null), steps}")));
+                "options", o("type", "object", "description", "the operation's options as given (empty for a workflow run)"),
+                "steps", o("type", "array", "items", ref("Step"), "description", "workflow runs: the steps run, passwords removed"),
+                "workflow", str("workflow runs of a saved workflow: its id")));
         return object("A job: one operation, workflow run or agent run (spec §2.3).", o(
                 "object", constant("job"),
                 "id", o("type", "string", "pattern", "^job_"),

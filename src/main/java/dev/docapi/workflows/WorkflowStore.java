@@ -1,5 +1,6 @@
 package dev.docapi.workflows;
 
+import dev.docapi.ai.SecretBox;
 import dev.docapi.api.ApiException;
 import dev.docapi.api.ErrorCode;
 import dev.docapi.config.Ids;
@@ -12,16 +13,21 @@ import org.springframework.stereotype.Repository;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 
-/** Saved workflows in the database (spec §4.3): at most {@link #MAX_PER_ACCOUNT} per account. */
+/**
+ * Saved workflows in the database (spec §4.3): at most {@link #MAX_PER_ACCOUNT} per account. Steps may hold
+ * passwords (a {@code protect} step), so they are stored sealed with AES-GCM ({@link SecretBox}), never in clear.
+ */
 @Repository
 public class WorkflowStore {
     public static final int MAX_PER_ACCOUNT = 50;
     private final JdbcClient db;
     private final JsonMapper json;
+    private final SecretBox box;
 
-    public WorkflowStore(JdbcClient db, JsonMapper json) {
+    public WorkflowStore(JdbcClient db, JsonMapper json, SecretBox box) {
         this.db = db;
         this.json = json;
+        this.box = box;
     }
 
     /**
@@ -34,7 +40,7 @@ public class WorkflowStore {
         }
         Workflow w = new Workflow(Ids.newId("wf_"), accountId, name, steps, Instant.now());
         db.sql("INSERT INTO workflows(id, account_id, name, steps_json, created_at) VALUES (?,?,?,?,?)")
-                .params(w.id(), accountId, name, json.writeValueAsString(steps), w.createdAt().toEpochMilli()).update();
+                .params(w.id(), accountId, name, box.seal(json.writeValueAsString(steps), accountId), w.createdAt().toEpochMilli()).update();
         return w;
     }
 
@@ -58,6 +64,6 @@ public class WorkflowStore {
 
     private Workflow map(ResultSet rs, int row) throws SQLException {
         return new Workflow(rs.getString("id"), rs.getString("account_id"), rs.getString("name"),
-                (ArrayNode) json.readTree(rs.getString("steps_json")), Instant.ofEpochMilli(rs.getLong("created_at")));
+                (ArrayNode) json.readTree(box.open(rs.getString("steps_json"), rs.getString("account_id"))), Instant.ofEpochMilli(rs.getLong("created_at")));
     }
 }

@@ -22,6 +22,8 @@ class WorkflowsTest extends ApiTestBase {
     private static final String FOUR = "pdf-text/pdflatex-4-pages-objstm.pdf";
 
     @Autowired
+    org.springframework.jdbc.core.simple.JdbcClient workflowDb;
+    @Autowired
     UsageService usage;
 
     private static Map<String, Object> step(String operation, Map<String, Object> options) {
@@ -216,6 +218,8 @@ class WorkflowsTest extends ApiTestBase {
         assertThat(saved.status()).as(saved.toString()).isEqualTo(201);
         String id = saved.body().get("id").asString();
         assertThat(saved.raw()).asString().doesNotContain("s3cret-pw");
+        assertThat(workflowDb.sql("SELECT steps_json FROM workflows WHERE id = ?").param(id).query(String.class).single())
+                .as("steps are sealed at rest").startsWith("v1:").doesNotContain("s3cret-pw").doesNotContain("protect");
         assertThat(get(key, "/workflows/" + id).body().get("name").asString()).isEqualTo("lock it");
         assertThat(get(newKey(), "/workflows/" + id).status()).as("another account's workflow").isEqualTo(404);
 
