@@ -112,8 +112,9 @@ public class AccountService {
 
     private static Account map(ResultSet rs, int row) throws SQLException {
         long exp = rs.getLong("plan_expires_at");
+        Instant expires = rs.wasNull() ? null : Instant.ofEpochMilli(exp); // wasNull() refers to the last column read
         return new Account(rs.getString("id"), rs.getString("email"), Plan.of(rs.getString("plan")),
-                rs.wasNull() ? null : Instant.ofEpochMilli(exp), rs.getString("webhook_secret"),
+                expires, rs.getString("webhook_secret"),
                 Instant.ofEpochMilli(rs.getLong("created_at")));
     }
 }

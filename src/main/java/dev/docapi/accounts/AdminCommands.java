@@ -20,13 +20,16 @@ public class AdminCommands {
               set-plan --account ID --plan P
               show-webhook-secret --email E                               prints the secret on the last line
               rotate-webhook-secret --email E                             prints the new secret on the last line
+              add-provider-key --account ID --provider P --key K [--base-url U]   checks the key with the provider, stores it encrypted
             """;
     private final AccountService accounts;
+    private final dev.docapi.ai.ProviderKeyAdmin providerKeys;
     private final PrintStream out = System.out;
     private final PrintStream err = System.err;
 
-    public AdminCommands(AccountService accounts) {
+    public AdminCommands(AccountService accounts, dev.docapi.ai.ProviderKeyAdmin providerKeys) {
         this.accounts = accounts;
+        this.providerKeys = providerKeys;
     }
 
     public int run(String[] args) {
@@ -74,6 +77,7 @@ public class AdminCommands {
                 }
                 case "show-webhook-secret" -> out.println(byEmail(require(opts, "email")).webhookSecret());
                 case "rotate-webhook-secret" -> out.println(accounts.rotateWebhookSecret(byEmail(require(opts, "email")).id()));
+                case "add-provider-key" -> providerKeys.addProviderKey(opts, out);
                 default -> {
                     err.println("admin: unknown command '" + args[0] + "'");
                     err.print(USAGE);

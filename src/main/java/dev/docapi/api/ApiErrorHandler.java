@@ -24,6 +24,8 @@ public class ApiErrorHandler {
         var builder = ResponseEntity.status(e.code().status());
         if (e.retryAfterSeconds() != null) builder.header("Retry-After", String.valueOf(e.retryAfterSeconds()));
         if (e.code().status() == 401) builder.header("WWW-Authenticate", "Bearer");
+        // The rest of an oversized upload is not read: close the connection instead of draining it.
+        if (e.code() == ErrorCode.FILE_TOO_LARGE) builder.header("Connection", "close");
         return builder.body(ErrorWriter.body(e));
     }
 

@@ -2,8 +2,8 @@ package dev.docapi.api;
 
 import dev.docapi.accounts.Account;
 import dev.docapi.jobs.Job;
-import dev.docapi.jobs.JobRunner;
 import dev.docapi.jobs.JobTask;
+import dev.docapi.limits.Admission;
 import dev.docapi.operations.OperationService;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.ResponseEntity;
@@ -19,14 +19,14 @@ import tools.jackson.databind.node.ObjectNode;
 @RestController
 public class OperationsController {
     private final OperationService operations;
-    private final JobRunner runner;
+    private final Admission admission;
     private final JobResponses responses;
     private final WebhookUrls webhookUrls;
     private final JsonMapper json;
 
-    public OperationsController(OperationService operations, JobRunner runner, JobResponses responses, WebhookUrls webhookUrls, JsonMapper json) {
+    public OperationsController(OperationService operations, Admission admission, JobResponses responses, WebhookUrls webhookUrls, JsonMapper json) {
         this.operations = operations;
-        this.runner = runner;
+        this.admission = admission;
         this.responses = responses;
         this.webhookUrls = webhookUrls;
         this.json = json;
@@ -41,11 +41,12 @@ public class OperationsController {
         OperationService.Submission s = operations.prepare(account, operation, req);
         int wait = JobResponses.waitSeconds(req.get("wait"));
         String webhook = webhookUrls.check(req.get("webhook_url"));
-        JobTask task = (jobId, progress) -> {
-            OperationService.Execution e = operations.execute(account, s, jobId, progress);
+        Admission.MeteredTask task = (jobId, progress, meter) -> {
+            OperationService.Execution e = operations.execute(account, s, jobId, progress, 0);
+            meter.succeeded(1);
             return new JobTask.Outcome(e.files(), e.result());
         };
-        Job job = runner.submit(account.id(), s.operation().name(), s.storedInput(json.createObjectNode()), webhook, task);
+        Job job = admission.submit(account, 1, s.operation().name(), s.storedInput(json.createObjectNode()), webhook, task);
         return responses.respond(job, wait);
     }
 }

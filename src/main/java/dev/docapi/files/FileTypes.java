@@ -123,7 +123,9 @@ public class FileTypes {
             case "image/png" -> PNG;
             case "image/webp" -> WEBP;
             case "image/tiff" -> TIFF;
-            case "application/zip", "application/x-tika-ooxml", "application/java-archive" -> zipType(file);
+            case "application/zip", "application/x-tika-ooxml", "application/java-archive",
+                 "application/vnd.oasis.opendocument.text", "application/vnd.oasis.opendocument.spreadsheet",
+                 "application/vnd.oasis.opendocument.presentation" -> zipType(file);
             case "application/x-tika-msoffice", "application/x-tika-ooxml-protected", "application/msword",
                  "application/vnd.ms-excel", "application/vnd.ms-powerpoint" -> OLE2;
             case "text/html", "application/xhtml+xml" -> HTML;

@@ -29,7 +29,12 @@ public class SignedLinks {
 
     /** The signed query string for {@code fileId}, valid for one hour from now: {@code e=...&t=...}. */
     public String query(String fileId) {
-        long e = Instant.now().plus(VALIDITY).getEpochSecond();
+        return query(fileId, Instant.now().plus(VALIDITY));
+    }
+
+    /** The signed query string for {@code fileId} expiring at {@code expiry}. */
+    public String query(String fileId, Instant expiry) {
+        long e = expiry.getEpochSecond();
         return "e=" + e + "&t=" + sign(fileId, e);
     }
 

@@ -101,7 +101,7 @@ public class JobRunner {
             store.markSucceeded(jobId, outputJson(outcome));
         } catch (OperationFailure e) {
             log.info("job {} failed: {}", jobId, e.getMessage(), e.getCause());
-            store.markFailed(jobId, e.code(), e.getMessage());
+            store.markFailed(jobId, e.code(), e.getMessage(), e.partial() == null ? null : outputJson(new JobTask.Outcome(java.util.List.of(), e.partial())));
         } catch (ApiException e) {
             log.info("job {} failed: {}", jobId, e.getMessage());
             store.markFailed(jobId, e.code(), e.getMessage());

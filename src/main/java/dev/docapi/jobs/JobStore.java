@@ -52,9 +52,14 @@ public class JobStore {
     }
 
     public void markFailed(String id, ErrorCode code, String message) {
+        markFailed(id, code, message, null);
+    }
+
+    /** As {@link #markFailed(String, ErrorCode, String)}, keeping {@code output} (may be null) on the failed job. */
+    public void markFailed(String id, ErrorCode code, String message, ObjectNode output) {
         String msg = message == null ? code.code() : message.length() > 1900 ? message.substring(0, 1900) + "…" : message;
-        db.sql("UPDATE jobs SET status = 'failed', error_code = ?, error_message = ?, progress_json = NULL, finished_at = ? WHERE id = ? AND status IN ('queued','running')")
-                .params(code.code(), msg, Instant.now().toEpochMilli(), id).update();
+        db.sql("UPDATE jobs SET status = 'failed', error_code = ?, error_message = ?, output_json = ?, progress_json = NULL, finished_at = ? WHERE id = ? AND status IN ('queued','running')")
+                .params(code.code(), msg, output == null ? null : json.writeValueAsString(output), Instant.now().toEpochMilli(), id).update();
     }
 
     public void setProgress(String id, ObjectNode progress) {

@@ -68,6 +68,14 @@ public class SafeHttpClient {
         String host = parsed.host();
         if (!allowPrivate && (host.equals("localhost") || host.endsWith(".localhost") || host.endsWith(".internal") || host.endsWith(".local")))
             return "the host " + host + " is not a public address";
+        // OkHttp connects to an IP literal without asking its Dns, so the address rule is applied to literals here
+        if (!allowPrivate && new inet.ipaddr.IPAddressString(host).isIPAddress()) {
+            try {
+                if (!PublicAddresses.isPublic(InetAddress.getByName(host))) return "the host " + host + " is not a public address";
+            } catch (UnknownHostException e) {
+                return "the host " + host + " is not an address";
+            }
+        }
         return null;
     }
 

@@ -108,6 +108,15 @@ public class OperationService {
      * counts it for the account. The work directory is removed afterwards, whatever happens.
      */
     public Execution execute(Account account, Submission s, String jobId, OperationContext.ProgressListener progress) throws Exception {
+        return execute(account, s, jobId, progress, 1);
+    }
+
+    /**
+     * As {@link #execute(Account, Submission, String, OperationContext.ProgressListener)}, counting
+     * {@code countOperations} operations on success (0 when the caller counts them itself, e.g. against a quota
+     * reservation, or a workflow step run once per file that counts once). AI operations are always counted.
+     */
+    public Execution execute(Account account, Submission s, String jobId, OperationContext.ProgressListener progress, int countOperations) throws Exception {
         Files.createDirectories(props.workDir());
         Path work = Files.createTempDirectory(props.workDir(), jobId + "-");
         try {
@@ -123,7 +132,7 @@ public class OperationService {
             for (Path p : ctx.outputs()) {
                 if (Files.exists(p)) out.add(files.storeOutput(account.id(), p, p.getFileName().toString()));
             }
-            usage.record(account.id(), 1, ctx.aiOperations());
+            usage.record(account.id(), countOperations, ctx.aiOperations());
             return new Execution(out, result);
         } finally {
             deleteTree(work);

@@ -31,7 +31,7 @@ import tools.jackson.databind.node.ObjectNode;
  * cleaned at start). All test classes share one running service (Spring's context cache).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@Import(ApiTestBase.CleanDatabase.class)
+@Import({ApiTestBase.CleanDatabase.class, TestOperations.class})
 public abstract class ApiTestBase {
     protected static final Path DATA_DIR;
     protected static final JsonMapper JSON = JsonMapper.builder().build();
@@ -150,7 +150,10 @@ public abstract class ApiTestBase {
     protected Response send(String key, HttpRequest.Builder builder) {
         if (key != null) builder.header("Authorization", "Bearer " + key);
         try {
-            HttpResponse<byte[]> r = HTTP.send(builder.timeout(Duration.ofMinutes(6)).build(), HttpResponse.BodyHandlers.ofByteArray());
+            HttpRequest request = builder.timeout(Duration.ofMinutes(6)).build();
+            HttpResponse<byte[]> r = HTTP.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            // Every response the suite receives must be as the OpenAPI description says (issue 5).
+            if (request.uri().getPath().startsWith("/v1")) OpenApiContract.of(base()).check(request, r);
             JsonNode json = null;
             if (r.headers().firstValue("Content-Type").orElse("").contains("json") && r.body().length > 0) json = JSON.readTree(r.body());
             return new Response(r.statusCode(), r.headers(), json, r.body());

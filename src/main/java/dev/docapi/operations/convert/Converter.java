@@ -23,6 +23,14 @@ public interface Converter {
         return to;
     }
 
+    /**
+     * False when the engine this converter needs is not installed on this node; the convert operation then answers
+     * 503 {@code service_unavailable} at validation (issue 3: "an engine that is missing answers 503").
+     */
+    default boolean available() {
+        return true;
+    }
+
     /** Writes the converted file to {@code out}; may report progress through {@code ctx}. */
     void convert(InputFile in, Path out, OperationContext ctx) throws Exception;
 }

@@ -1,0 +1,252 @@
+package dev.docapi.engines.chromium;
+
+import dev.docapi.engines.process.ProcessRunner;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+import org.springframework.util.FileSystemUtils;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Prints HTML to PDF with one warm headless Chromium driven over the DevTools protocol (DESIGN §2 "HTML/Markdown →
+ * PDF"). Each document gets its own tab; the document is served to that tab by request interception from memory
+ * at {@link #DOCUMENT_URL}, and EVERY other request the page makes (images, styles, frames, fetches; http, https,
+ * file) is failed before it leaves the browser. Behind that, the browser itself resolves no host names and has a
+ * proxy to nowhere, so nothing reaches the network even if interception were bypassed. {@code data:} URLs (inline
+ * images) still render because they are not requests.
+ *
+ * <p>The browser starts on first use and is restarted when it dies or stops answering; a document that hangs the
+ * page fails after {@code docapi.chromium.timeout} and only its tab is closed.
+ */
+@Component
+public class Chromium {
+    private static final Logger log = LoggerFactory.getLogger(Chromium.class);
+    /** The address the document is served at inside the browser; {@code .invalid} never resolves (RFC 2606). */
+    public static final String DOCUMENT_URL = "http://document.invalid/";
+    private static final Pattern LISTENING = Pattern.compile("DevTools listening on (ws://\\S+)");
+
+    private final Path binary;
+    private final Duration timeout;
+    private final Semaphore tabs;
+    private volatile Process process;
+    private DevTools devtools;
+    private Path profile;
+
+    /** Page geometry in inches; A4 with 0.5 in margins unless the document's CSS {@code @page} says otherwise. */
+    public record PageSetup(double width, double height, double margin) {
+        public static final PageSetup A4 = new PageSetup(8.27, 11.69, 0.5);
+    }
+
+    public Chromium(@Value("${docapi.chromium.binary:/usr/bin/chromium}") String binary,
+                    @Value("${docapi.chromium.timeout:60s}") Duration timeout,
+                    @Value("${docapi.chromium.tabs:2}") int tabs) {
+        this.binary = Path.of(binary);
+        this.timeout = timeout;
+        this.tabs = new Semaphore(Math.max(1, tabs), true);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            Process p = process;
+            if (p != null) ProcessRunner.killTree(p);
+        }, "chromium-cleanup"));
+    }
+
+    public boolean available() {
+        return Files.isExecutable(binary);
+    }
+
+    /** The process id of the running browser, if one is running (for operators and tests). */
+    public java.util.OptionalLong pid() {
+        Process p = process;
+        return p != null && p.isAlive() ? java.util.OptionalLong.of(p.pid()) : java.util.OptionalLong.empty();
+    }
+
+    @org.springframework.context.event.EventListener(org.springframework.boot.context.event.ApplicationReadyEvent.class)
+    void report() {
+        if (available()) log.info("engine chromium: {} (HTML, Markdown, text → PDF; started on first use)", binary);
+        else log.warn("engine chromium: not found at {}; HTML, Markdown and text → PDF answer 503", binary);
+    }
+
+    /** The command line of the browser; also used by the benchmark's per-file baseline. */
+    public static List<String> isolationFlags() {
+        return List.of("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-default-apps",
+                "--disable-extensions", "--mute-audio", "--hide-scrollbars", "--disable-dev-shm-usage",
+                "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=socks5://127.0.0.1:9",
+                "--proxy-bypass-list=<-loopback>", "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+                "--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication");
+    }
+
+    /**
+     * Prints {@code html} (a complete document; served as UTF-8) to {@code out}.
+     *
+     * @param blocked receives each URL the page tried to load and was refused (may be null)
+     * @throws IOException when the browser cannot start, the page does not load and print within the timeout, or
+     *                     printing fails; {@code out} is then absent
+     */
+    public void print(String html, PageSetup page, Path out, List<String> blocked) throws IOException, InterruptedException {
+        tabs.acquire();
+        try {
+            try {
+                printOnce(html, page, out, blocked);
+            } catch (DevToolsGone e) {
+                // the browser died (or was killed) under us: one fresh start, one retry
+                log.warn("Chromium stopped answering ({}); restarting it", e.getMessage());
+                restart();
+                printOnce(html, page, out, blocked);
+            }
+        } catch (IOException e) {
+            Files.deleteIfExists(out);
+            throw e;
+        } finally {
+            tabs.release();
+        }
+    }
+
+    private static final class DevToolsGone extends IOException {
+        DevToolsGone(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    private void printOnce(String html, PageSetup page, Path out, List<String> blocked) throws IOException, InterruptedException {
+        DevTools dt = browser();
+        Duration step = Duration.ofSeconds(15);
+        String targetId;
+        try {
+            ObjectNode p = DevTools.params().put("url", "about:blank");
+            targetId = dt.call(null, "Target.createTarget", p, step).path("targetId").asString();
+        } catch (IOException e) {
+            throw new DevToolsGone(e.getMessage(), e);
+        }
+        String session = null;
+        List<String> refused = Collections.synchronizedList(new ArrayList<>());
+        try {
+            session = dt.call(null, "Target.attachToTarget", DevTools.params().put("targetId", targetId).put("flatten", true), step)
+                    .path("sessionId").asString();
+            String sid = session;
+            byte[] body = html.getBytes(StandardCharsets.UTF_8);
+            dt.on(sid, "Fetch.requestPaused", ev -> {
+                String url = ev.path("request").path("url").asString("");
+                String requestId = ev.path("requestId").asString();
+                if (url.equals(DOCUMENT_URL)) {
+                    ObjectNode f = DevTools.params().put("requestId", requestId).put("responseCode", 200)
+                            .put("body", Base64.getEncoder().encodeToString(body));
+                    f.putArray("responseHeaders").addObject().put("name", "Content-Type").put("value", "text/html; charset=utf-8");
+                    dt.send(sid, "Fetch.fulfillRequest", f);
+                } else {
+                    refused.add(url);
+                    dt.send(sid, "Fetch.failRequest", DevTools.params().put("requestId", requestId).put("errorReason", "BlockedByClient"));
+                }
+            });
+            CompletableFuture<Void> loaded = new CompletableFuture<>();
+            dt.on(sid, "Page.loadEventFired", ev -> loaded.complete(null));
+            ObjectNode fetch = DevTools.params();
+            fetch.putArray("patterns").addObject().put("urlPattern", "*").put("requestStage", "Request");
+            dt.call(sid, "Fetch.enable", fetch, step);
+            dt.call(sid, "Page.enable", null, step);
+            JsonNode nav = dt.call(sid, "Page.navigate", DevTools.params().put("url", DOCUMENT_URL), step);
+            if (nav.has("errorText")) throw new IOException("the page did not load: " + nav.get("errorText").asString());
+            try {
+                loaded.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                throw new IOException("the page did not finish loading within " + timeout.toSeconds() + " s");
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw new IOException("the page did not load", e.getCause());
+            }
+            ObjectNode print = DevTools.params().put("printBackground", true).put("preferCSSPageSize", true)
+                    .put("paperWidth", page.width()).put("paperHeight", page.height())
+                    .put("marginTop", page.margin()).put("marginBottom", page.margin())
+                    .put("marginLeft", page.margin()).put("marginRight", page.margin());
+            String data = dt.call(sid, "Page.printToPDF", print, timeout).path("data").asString("");
+            if (data.isEmpty()) throw new IOException("Chromium printed nothing");
+            Path tmp = out.resolveSibling(out.getFileName() + ".part");
+            Files.write(tmp, Base64.getDecoder().decode(data));
+            Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            if (session != null) dt.forget(session);
+            if (blocked != null) blocked.addAll(refused);
+            if (!refused.isEmpty()) log.info("blocked {} request(s) of a printed page, e.g. {}", refused.size(), refused.getFirst());
+            try {
+                dt.call(null, "Target.closeTarget", DevTools.params().put("targetId", targetId), Duration.ofSeconds(5));
+            } catch (IOException e) {
+                // the tab hangs (e.g. a script loop): the browser is restarted rather than left with it
+                log.warn("Chromium tab did not close ({}); restarting the browser", e.getMessage());
+                restart();
+            }
+        }
+    }
+
+    private synchronized DevTools browser() throws IOException {
+        if (devtools != null && devtools.isOpen() && process != null && process.isAlive()) return devtools;
+        stopBrowser();
+        long t0 = System.nanoTime();
+        profile = Files.createTempDirectory("docapi-chromium-");
+        List<String> cmd = new ArrayList<>();
+        cmd.add(binary.toString());
+        cmd.addAll(isolationFlags());
+        cmd.add("--user-data-dir=" + profile);
+        cmd.add("--remote-debugging-address=127.0.0.1");
+        cmd.add("--remote-debugging-port=0");
+        cmd.add("about:blank");
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.PIPE);
+        Process p = pb.start();
+        p.getOutputStream().close();
+        CompletableFuture<String> url = new CompletableFuture<>();
+        Thread.ofVirtual().name("chromium-log").start(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    Matcher m = LISTENING.matcher(line);
+                    if (m.find()) url.complete(m.group(1));
+                    else log.debug("chromium: {}", line);
+                }
+            } catch (IOException ignored) {
+                // the browser was stopped
+            }
+            url.completeExceptionally(new IOException("Chromium exited before it was ready"));
+        });
+        try {
+            String ws = url.get(30, TimeUnit.SECONDS);
+            devtools = DevTools.connect(URI.create(ws), Duration.ofSeconds(10));
+            process = p;
+        } catch (Exception e) {
+            ProcessRunner.killTree(p);
+            throw new IOException("Chromium did not start: " + e.getMessage(), e);
+        }
+        log.info("Chromium started in {} ms", (System.nanoTime() - t0) / 1_000_000);
+        return devtools;
+    }
+
+    private synchronized void restart() {
+        stopBrowser();
+    }
+
+    @jakarta.annotation.PreDestroy
+    public synchronized void stopBrowser() {
+        if (devtools != null) devtools.close();
+        devtools = null;
+        if (process != null) ProcessRunner.killTree(process);
+        process = null;
+        if (profile != null) FileSystemUtils.deleteRecursively(profile.toFile());
+        profile = null;
+    }
+}

@@ -1,0 +1,238 @@
+package dev.docapi.mcp;
+
+import dev.docapi.accounts.Account;
+import dev.docapi.api.ApiException;
+import dev.docapi.api.ErrorCode;
+import dev.docapi.api.JobResponses;
+import dev.docapi.api.Views;
+import dev.docapi.api.WebhookUrls;
+import dev.docapi.files.FileService;
+import dev.docapi.jobs.Job;
+import dev.docapi.jobs.JobRunner;
+import dev.docapi.jobs.JobStore;
+import dev.docapi.jobs.JobTask;
+import dev.docapi.limits.Admission;
+import dev.docapi.workflows.Step;
+import dev.docapi.workflows.StepValidator;
+import dev.docapi.workflows.Workflow;
+import dev.docapi.workflows.WorkflowRunner;
+import dev.docapi.workflows.WorkflowStore;
+import dev.docapi.openapi.OperationRequestSchema;
+import dev.docapi.operations.Operation;
+import dev.docapi.operations.OperationRegistry;
+import dev.docapi.operations.OperationService;
+import io.modelcontextprotocol.common.McpTransportContext;
+import io.modelcontextprotocol.server.McpStatelessServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
+import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The MCP tools (spec §1, §4.2, §5.6): one per registered operation (name {@link Operation#toolName()}, input schema
+ * = the input files + the operation's options + {@code wait}/{@code webhook_url}), plus {@code get_job},
+ * {@code list_files}, {@code list_workflows} and {@code run_workflow}. A tool call goes through the same services as the HTTP API ({@link OperationService},
+ * {@link Admission}, {@link JobRunner}), so it is validated, limited (job cap, quota) and counted the same way; the
+ * per-key request rate limit applies to {@code /v1/mcp} like every path.
+ */
+@Component
+public class McpTools {
+    /** Default seconds a tool waits for its job; short enough for common client request timeouts. */
+    public static final int DEFAULT_WAIT = 25;
+    private static final Logger log = LoggerFactory.getLogger(McpTools.class);
+
+    private final OperationRegistry registry;
+    private final OperationService operations;
+    private final JobRunner runner;
+    private final Admission admission;
+    private final WorkflowStore workflows;
+    private final StepValidator stepValidator;
+    private final WorkflowRunner workflowRunner;
+    private final JobStore jobs;
+    private final FileService files;
+    private final ToolFiles toolFiles;
+    private final Views views;
+    private final WebhookUrls webhookUrls;
+    private final JsonMapper json;
+
+    public McpTools(OperationRegistry registry, OperationService operations, JobRunner runner, Admission admission, JobStore jobs,
+                    FileService files, ToolFiles toolFiles, Views views, WebhookUrls webhookUrls, JsonMapper json,
+                    WorkflowStore workflows, StepValidator stepValidator, WorkflowRunner workflowRunner) {
+        this.admission = admission;
+        this.workflows = workflows;
+        this.stepValidator = stepValidator;
+        this.workflowRunner = workflowRunner;
+        this.registry = registry;
+        this.operations = operations;
+        this.runner = runner;
+        this.jobs = jobs;
+        this.files = files;
+        this.toolFiles = toolFiles;
+        this.views = views;
+        this.webhookUrls = webhookUrls;
+        this.json = json;
+    }
+
+    /** Every tool, operations first (in name order). */
+    public List<SyncToolSpecification> all() {
+        List<SyncToolSpecification> tools = new ArrayList<>();
+        for (Operation op : registry.all()) tools.add(operationTool(op));
+        tools.add(tool("get_job", "Get a job by id: its status and, once succeeded, its output files with one-hour download_url links, text and data. "
+                        + "Poll with this when a tool answered with a job that is still running.",
+                schema(Map.of("job_id", Map.of("type", "string", "description", "the job id (job_...)")), List.of("job_id")), true,
+                (account, args) -> ToolResults.job(views.job(jobs.get(account.id(), string(args, "job_id"))))));
+        tools.add(tool("list_files", "List the account's files of the last 24 hours, newest first, each with its id and a one-hour download_url. "
+                        + "Pass a file id to any tool instead of sending the file again.",
+                schema(Map.of("limit", Map.of("type", "integer", "minimum", 1, "maximum", 200, "default", 50)), List.of()), true,
+                (account, args) -> {
+                    boolean given = args.hasNonNull("limit");
+                    if (given && !args.get("limit").isIntegralNumber()) throw ApiException.invalid("'limit' must be an integer from 1 to 200");
+                    int limit = given ? args.get("limit").asInt() : 50;
+                    if (limit < 1 || limit > 200) throw ApiException.invalid("'limit' must be an integer from 1 to 200");
+                    var list = views.list(files.list(account, limit).stream().map(views::file).toList());
+                    return ToolResults.value(list, list.get("data").size() + " files:\n" + list.get("data").valueStream()
+                            .map(f -> f.path("id").asString() + "  " + f.path("name").asString() + "  " + f.path("size").asLong() + " bytes")
+                            .reduce("", (a, b) -> a + b + "\n"));
+                }));
+        tools.add(tool("list_workflows", "List the account's saved workflows (named chains of 1-10 operation steps) with their ids and steps. "
+                        + "Run one with run_workflow.",
+                schema(Map.of(), List.of()), true,
+                (account, args) -> {
+                    var list = views.list(workflows.list(account.id()).stream().map(this::workflowView).toList());
+                    return ToolResults.value(list, list.get("data").size() + " workflows:\n" + list.get("data").valueStream()
+                            .map(w -> w.path("id").asString() + "  " + w.path("name").asString() + "  " + w.path("steps").toString())
+                            .reduce("", (a, b) -> a + b + "\n"));
+                }));
+        Map<String, Object> runProps = new LinkedHashMap<>();
+        runProps.put("workflow_id", Map.of("type", "string", "description", "a saved workflow's id (wf_...); or give steps"));
+        runProps.put("steps", Map.of("type", "array", "minItems", 1, "maxItems", StepValidator.MAX_STEPS,
+                "description", "steps to run without saving: [{operation, options?}], e.g. [{\"operation\": \"compress\", \"options\": {\"level\": \"ebook\"}}]",
+                "items", Map.of("type", "object", "required", List.of("operation"), "properties", Map.of(
+                        "operation", Map.of("type", "string", "enum", registry.all().stream().map(Operation::name).toList()),
+                        "options", Map.of("type", "object")))));
+        runProps.put("file", ToolFiles.fileSchema("the input file (or give files)"));
+        runProps.put("files", Map.of("type", "array", "minItems", 1, "items", ToolFiles.fileSchema("an input file"), "description", "the input files"));
+        runProps.put("wait", Map.of("type", "integer", "minimum", 0, "maximum", 300, "default", DEFAULT_WAIT,
+                "description", "seconds to wait for the result; a job still running then is returned with its id (poll with get_job)"));
+        runProps.put("webhook_url", OperationRequestSchema.commonMembers().get("webhook_url"));
+        tools.add(tool("run_workflow", "Run a saved workflow (workflow_id) or ad hoc steps on a file or files, as one job: each step works on the "
+                        + "previous step's output; each succeeded step counts as one operation. Returns the job with the last step's files.",
+                schema(runProps, List.of()), false, this::runWorkflow));
+        return tools;
+    }
+
+    private CallToolResult runWorkflow(Account account, ObjectNode args) throws InterruptedException {
+        boolean saved = args.hasNonNull("workflow_id");
+        if (saved == args.hasNonNull("steps")) throw ApiException.invalid("give either 'workflow_id' (a saved workflow) or 'steps', not both");
+        if (args.hasNonNull("file") == args.hasNonNull("files")) throw ApiException.invalid("give the input as 'file' or 'files', not both");
+        int wait = args.has("wait") ? JobResponses.waitSeconds(args.get("wait")) : DEFAULT_WAIT;
+        String webhook = webhookUrls.check(args.get("webhook_url"));
+        Workflow w = saved ? workflows.get(account.id(), string(args, "workflow_id")) : null;
+        List<Step> steps = stepValidator.validate(saved ? w.steps() : args.get("steps"));
+        List<String> ids = args.hasNonNull("file")
+                ? toolFiles.resolve(account, args.get("file"), dev.docapi.operations.Inputs.onePdf())
+                : toolFiles.resolve(account, args.get("files"), new dev.docapi.operations.Inputs(true, 1, Integer.MAX_VALUE, java.util.EnumSet.allOf(dev.docapi.operations.FileKind.class)));
+        WorkflowRunner.Prepared p = workflowRunner.prepare(account, steps, ids);
+        Job job = admission.submit(account, steps.size(), "workflow", workflowRunner.storedInput(p, saved ? w.id() : null, saved ? w.name() : null),
+                webhook, (jobId, progress, meter) -> workflowRunner.run(account, p, jobId, progress, meter));
+        Job current = wait > 0 ? runner.await(job, wait) : job;
+        return ToolResults.job(views.job(current));
+    }
+
+    /** As GET /v1/workflows/{id}: {@code {object, id, name, steps, created_at}}, secrets not shown. */
+    private ObjectNode workflowView(Workflow w) {
+        ObjectNode n = json.createObjectNode();
+        n.put("object", "workflow");
+        n.put("id", w.id());
+        n.put("name", w.name());
+        n.set("steps", stepValidator.view(w.steps()));
+        n.put("created_at", Views.iso(w.createdAt()));
+        return n;
+    }
+
+    private SyncToolSpecification operationTool(Operation op) {
+        Map<String, Object> props = new LinkedHashMap<>();
+        props.put(op.inputs().member(), ToolFiles.inputSchema(op.inputs()));
+        props.putAll(op.options().properties());
+        Map<String, Object> common = new LinkedHashMap<>(OperationRequestSchema.commonMembers());
+        common.put("wait", Map.of("type", "integer", "minimum", 0, "maximum", 300, "default", DEFAULT_WAIT,
+                "description", "seconds to wait for the result; if the job is still running after that, the result is its id and status (poll with get_job)"));
+        props.putAll(common);
+        List<String> required = new ArrayList<>();
+        required.add(op.inputs().member());
+        required.addAll(op.options().required());
+        String description = op.description() + " Files: a file id, an http(s) URL, or {name, content_base64} up to 10 MB. "
+                + "Returns the job id and status and, when finished, the output files as one-hour download_url links"
+                + " (plus text or data where the operation has them).";
+        return tool(op.toolName(), description, schema(props, required), false, (account, args) -> runOperation(account, op, args));
+    }
+
+    private CallToolResult runOperation(Account account, Operation op, ObjectNode args) throws InterruptedException {
+        int wait = args.has("wait") ? JobResponses.waitSeconds(args.get("wait")) : DEFAULT_WAIT;
+        String webhook = webhookUrls.check(args.get("webhook_url"));
+        // Options first: a wrong option costs nothing, not even an import of the input files.
+        ObjectNode options = op.options().validate(args, op.name());
+        List<String> ids = toolFiles.resolve(account, args.get(op.inputs().member()), op.inputs());
+        OperationService.Submission s = operations.prepare(account, op, ids, options);
+        // Exactly as POST /v1/{operation}: admitted against the job cap and quota, counted once on success.
+        Admission.MeteredTask task = (jobId, progress, meter) -> {
+            OperationService.Execution e = operations.execute(account, s, jobId, progress, 0);
+            meter.succeeded(1);
+            return new JobTask.Outcome(e.files(), e.result());
+        };
+        Job job = admission.submit(account, 1, op.name(), s.storedInput(json.createObjectNode()), webhook, task);
+        Job current = wait > 0 ? runner.await(job, wait) : job;
+        return ToolResults.job(views.job(current));
+    }
+
+    @FunctionalInterface
+    interface Handler {
+        CallToolResult handle(Account account, ObjectNode args) throws Exception;
+    }
+
+    private SyncToolSpecification tool(String name, String description, Map<String, Object> inputSchema, boolean readOnly, Handler handler) {
+        Tool tool = Tool.builder().name(name).description(description).inputSchema(inputSchema)
+                .annotations(new ToolAnnotations(null, readOnly, false, readOnly, !readOnly, null)).build();
+        BiFunction<McpTransportContext, CallToolRequest, CallToolResult> call = (ctx, request) -> {
+            try {
+                Account account = (Account) ctx.get(McpServerConfig.ACCOUNT);
+                if (account == null) throw new ApiException(ErrorCode.MISSING_API_KEY, "send your API key as 'Authorization: Bearer <key>'");
+                ObjectNode args = request.arguments() == null ? json.createObjectNode() : json.valueToTree(request.arguments());
+                return handler.handle(account, args);
+            } catch (ApiException e) {
+                return ToolResults.error(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return ToolResults.error(new ApiException(ErrorCode.INTERRUPTED, "the call was interrupted; try again"));
+            } catch (Exception e) {
+                log.error("MCP tool {} failed unexpectedly", name, e);
+                return ToolResults.error(new ApiException(ErrorCode.INTERNAL_ERROR, "an unexpected error occurred; it is safe to retry"));
+            }
+        };
+        return SyncToolSpecification.builder().tool(tool).callHandler(call).build();
+    }
+
+    private static Map<String, Object> schema(Map<String, Object> properties, List<String> required) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("type", "object");
+        s.put("properties", properties);
+        if (!required.isEmpty()) s.put("required", required);
+        s.put("additionalProperties", false);
+        return s;
+    }
+
+    private static String string(ObjectNode args, String member) {
+        if (!args.path(member).isString()) throw ApiException.invalid("'" + member + "' is required (a string)");
+        return args.get(member).asString();
+    }
+}

@@ -1,0 +1,149 @@
+package dev.docapi.openapi;
+
+import static dev.docapi.openapi.J.a;
+import static dev.docapi.openapi.J.constant;
+import static dev.docapi.openapi.J.list;
+import static dev.docapi.openapi.J.o;
+import static dev.docapi.openapi.J.object;
+import static dev.docapi.openapi.J.ref;
+import static dev.docapi.openapi.J.str;
+import static dev.docapi.openapi.J.timestamp;
+
+import dev.docapi.accounts.Plan;
+import dev.docapi.api.ErrorCode;
+import dev.docapi.jobs.JobStatus;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The resource schemas of the description (spec §2, DESIGN §4): File, Job (with the output members by operation,
+ * {@code progress} and {@code webhook}), Workflow and Step, list envelopes, usage, models, the service object, the
+ * webhook event and Error. Every object is closed ({@code additionalProperties: false}) so an undocumented member
+ * fails response validation.
+ */
+final class ComponentSchemas {
+    private ComponentSchemas() {
+    }
+
+    static Map<String, Object> all() {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("File", object("A stored file (spec §2.2). Files are deleted 24 hours after creation.", o(
+                "object", constant("file"),
+                "id", o("type", "string", "pattern", "^file_", "description", "file id, prefix file_"),
+                "name", str("file name"),
+                "size", o("type", "integer", "minimum", 0, "description", "bytes"),
+                "content_type", str("media type, e.g. application/pdf"),
+                "pages", o("type", a("integer", "null"), "minimum", 0, "description", "page count (PDF pages, image frames); null for other types"),
+                "created_at", timestamp("ISO 8601 UTC", false),
+                "expires_at", timestamp("ISO 8601 UTC, 24 hours after creation", false),
+                "source", o("type", "string", "enum", a("upload", "url", "job"), "description", "job = produced by an operation"),
+                "download_url", o("type", "string", "format", "uri",
+                        "description", "signed link, usable without an API key for one hour (query e and t); GET /files/{id} returns a fresh one")),
+                "object", "id", "name", "size", "content_type", "pages", "created_at", "expires_at", "source", "download_url"));
+        s.put("FileList", list("File", "The account's files of the last 24 hours, newest first."));
+        s.put("DeletedFile", object("A deleted file.", o("object", constant("file"), "id", str("file id"), "deleted", o("type", "boolean", "const", true)),
+                "object", "id", "deleted"));
+        s.put("ErrorCode", o("type", "string", "description", "stable error code (spec §7)",
+                "enum", Arrays.stream(ErrorCode.values()).map(ErrorCode::code).toList()));
+        s.put("ErrorDetail", object("What went wrong: a stable code and a message for a person.",
+                o("code", ref("ErrorCode"), "message", str("for a person; may change")), "code", "message"));
+        s.put("FailedJob", object("A job that ran and failed (spec §2.7): the error and the job.",
+                o("error", ref("ErrorDetail"), "job", ref("Job")), "error", "job"));
+        s.put("Job", job());
+        s.put("JobList", list("Job", "Jobs of the last 7 days, newest first."));
+        s.put("Step", object("One workflow step (spec §2.4).", o(
+                "operation", str("name of an operation, e.g. compress"),
+                "options", o("type", "object", "description", "the operation's options, e.g. {target_mb: 2}; see the operation's request schema")),
+                "operation"));
+        s.put("Workflow", object("A saved chain of 1-10 operation steps (spec §2.4).", o(
+                "object", constant("workflow"),
+                "id", o("type", "string", "pattern", "^wf_"),
+                "name", str("workflow name"),
+                "steps", o("type", "array", "minItems", 1, "maxItems", 10, "items", ref("Step")),
+                "created_at", timestamp("when it was saved", false)),
+                "object", "id", "name", "steps"));
+        s.put("WorkflowList", list("Workflow", "The account's saved workflows."));
+        s.put("DeletedWorkflow", object("A deleted workflow (DESIGN §4).", o("object", constant("workflow"), "id", str("workflow id"),
+                "deleted", o("type", "boolean", "const", true)), "object", "id", "deleted"));
+        Map<String, Object> counter = object("Used this month and the limit (null = unlimited).",
+                o("used", o("type", "integer", "minimum", 0), "limit", o("type", a("integer", "null"), "minimum", 0)), "used", "limit");
+        s.put("Usage", object("This UTC calendar month's counts (DESIGN §4).", o(
+                "object", constant("usage"),
+                "plan", o("type", "string", "enum", Arrays.stream(Plan.values()).map(Plan::id).toList()),
+                "period_start", timestamp("start of the month (UTC)", false),
+                "period_end", timestamp("end of the month (UTC), exclusive", false),
+                "operations", counter,
+                "ai_operations", counter),
+                "object", "plan", "period_start", "period_end", "operations", "ai_operations"));
+        s.put("Model", object("A model the account can use (spec §2.5, DESIGN §4).", o(
+                "object", constant("model"),
+                "id", o("type", "string", "description", "<provider_prefix>/<model_name>"),
+                "provider", str("provider prefix"),
+                "source", o("type", "string", "enum", a("service", "account"), "description", "service = the service's own model; account = a provider key the account added"),
+                "reads_pdf", o("type", "boolean", "description", "whether PDFs are sent natively (false: text is sent, OCR'd for scans)")),
+                "object", "id", "provider", "source", "reads_pdf"));
+        Map<String, Object> pipeline = o("type", a("string", "null"), "description", "model id");
+        s.put("ModelList", object("Models the account can use and which one each pipeline uses.", o(
+                "object", constant("list"),
+                "data", o("type", "array", "items", ref("Model")),
+                "pipelines", object("Model id per pipeline.", o("extraction", pipeline, "questions", pipeline, "agent", pipeline, "editor", pipeline),
+                        "extraction", "questions", "agent", "editor")),
+                "object", "data", "pipelines"));
+        s.put("Service", object("What this service is (DESIGN §4).", o(
+                "object", constant("service"), "name", str("service name"), "version", str("interface version"),
+                "openapi_url", o("type", "string", "format", "uri")),
+                "object", "name", "version", "openapi_url"));
+        s.put("WebhookEvent", object("A webhook delivery body (spec §6).", o(
+                "type", o("type", "string", "enum", a("job.succeeded", "job.failed")),
+                "created_at", timestamp("when the event was created", false),
+                "data", ref("Job")),
+                "type", "created_at", "data"));
+        return s;
+    }
+
+    private static Map<String, Object> job() {
+        Map<String, Object> output = o(
+                "type", a("object", "null"),
+                "description", "null until the job succeeds. Members by operation: files (all); text (extract-text, ask, agent); "
+                        + "data (extract); model (extract, ask); note (e.g. compress); steps (workflow runs, agent).",
+                "properties", o(
+                        "files", o("type", "array", "items", ref("File"), "description", "resulting files (a workflow run: the last step's)"),
+                        "text", str("text result (agent: its summary)"),
+                        "data", o("description", "extract: the extracted fields as JSON; an absent field is null"),
+                        "model", str("model id used"),
+                        "note", str("free text, e.g. compress could not reach target_mb"),
+                        "steps", o("type", "array", "items", o("type", "object"),
+                                "description", "workflow runs: what each step did; agent: every operation run with arguments and results")),
+                "required", List.of("files"),
+                "additionalProperties", false);
+        Map<String, Object> input = object("What the job was asked to do. Options are stored with any password removed.", o(
+                "files", o("type", "array", "items", str("file id")),
+                "options", o("type", "object", "description", "the operation's options as given; for a workflow run "
+                        + "{workflow (id or null), name (or null), steps}")));
+        return object("A job: one operation, workflow run or agent run (spec §2.3).", o(
+                "object", constant("job"),
+                "id", o("type", "string", "pattern", "^job_"),
+                "operation", str("operation run, e.g. ocr (workflow for workflow runs)"),
+                "status", o("type", "string", "enum", Arrays.stream(JobStatus.values()).map(JobStatus::id).toList()),
+                "created_at", timestamp("when the job was created", false),
+                "started_at", timestamp("when a runner claimed it", true),
+                "finished_at", timestamp("when it finished", true),
+                "input", input,
+                "output", output,
+                "error", o("oneOf", a(o("type", "null"), ref("ErrorDetail")), "description", "null unless failed"),
+                "progress", object("Present while running (DESIGN §4).", o(
+                        "done", o("type", "integer", "minimum", 0), "total", o("type", "integer", "minimum", 0),
+                        "unit", str("what is counted, e.g. pages")), "done", "total", "unit"),
+                "webhook", object("Present when webhook_url was given: how delivery went (DESIGN §4).", o(
+                        "url", o("type", "string", "format", "uri"),
+                        "status", o("type", "string", "enum", a("pending", "delivered", "failed")),
+                        "attempts", o("type", "array", "items", object("One delivery attempt.", o(
+                                "at", timestamp("when it was tried", false),
+                                "status_code", o("type", a("integer", "null"), "description", "the receiver's HTTP status; null when no answer"),
+                                "error", o("type", a("string", "null"), "description", "why it failed, if it did")), "at"))),
+                        "url", "status", "attempts")),
+                "object", "id", "operation", "status", "created_at", "started_at", "finished_at", "input", "output", "error");
+    }
+}

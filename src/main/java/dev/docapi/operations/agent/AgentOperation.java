@@ -1,0 +1,87 @@
+package dev.docapi.operations.agent;
+
+import dev.docapi.ai.ModelCatalog;
+import dev.docapi.ai.ModelClient;
+import dev.docapi.ai.Pipeline;
+import dev.docapi.operations.FileKind;
+import dev.docapi.operations.Inputs;
+import dev.docapi.operations.Operation;
+import dev.docapi.operations.OperationContext;
+import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OperationService;
+import dev.docapi.operations.OptionField;
+import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.ValidationContext;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.stereotype.Component;
+
+/**
+ * {@code POST /agent} (spec §4.4): a goal in plain words reached by a tool-calling loop over the operation registry
+ * ({@link AgentRun}). {@code max_steps} caps the model turns. {@code output.text} is the model's summary,
+ * {@code output.files} the files the run produced that no later step consumed, {@code output.steps} every operation
+ * run with its arguments and result.
+ */
+@Component
+public class AgentOperation implements Operation {
+    private static final OptionSchema OPTIONS = OptionSchema.of(
+            OptionField.string("goal").minLength(1).maxLength(4000).required().description("What to do with the files, in plain words"),
+            OptionField.integer("max_steps").min(1).max(15).defaultValue(8).description("Maximum model turns, 1-15"),
+            OptionField.string("model").maxLength(200).description("Model id (GET /v1/models); default: the agent pipeline's model"));
+
+    private final ModelCatalog catalog;
+    private final ObjectProvider<OperationService> operations;
+    private final ObjectProvider<dev.docapi.operations.OperationRegistry> registry;
+    private final dev.docapi.files.FileService files;
+
+    public AgentOperation(ModelCatalog catalog, ObjectProvider<OperationService> operations,
+                          ObjectProvider<dev.docapi.operations.OperationRegistry> registry, dev.docapi.files.FileService files) {
+        this.catalog = catalog;
+        this.operations = operations;
+        this.registry = registry;
+        this.files = files;
+    }
+
+    @Override
+    public String name() {
+        return "agent";
+    }
+
+    @Override
+    public String toolName() {
+        return "run_agent";
+    }
+
+    @Override
+    public String description() {
+        return "Reach a goal given in plain words: a language model chooses docapi operations, runs them on the files given, reads each result and stops when the goal is met.";
+    }
+
+    @Override
+    public Inputs inputs() {
+        return Inputs.many(1, 20, FileKind.PDF, FileKind.IMAGE, FileKind.OFFICE, FileKind.HTML, FileKind.MARKDOWN, FileKind.TEXT,
+                FileKind.ZIP, FileKind.JSON);
+    }
+
+    @Override
+    public OptionSchema options() {
+        return OPTIONS;
+    }
+
+    @Override
+    public boolean usesModel() {
+        return true;
+    }
+
+    @Override
+    public void validate(ValidationContext ctx) {
+        if (ctx.options().string("goal").isBlank()) throw dev.docapi.api.ApiException.invalid("'goal' must not be blank");
+        ModelClient model = catalog.resolve(ctx.account(), Pipeline.AGENT, ctx.options().string("model"));
+        catalog.checkAiQuota(ctx.account(), model);
+    }
+
+    @Override
+    public OperationResult run(OperationContext ctx) throws Exception {
+        ModelClient model = catalog.resolve(ctx.account(), Pipeline.AGENT, ctx.options().string("model"));
+        return new AgentRun(ctx, model, registry.getObject(), operations.getObject(), files).run();
+    }
+}

@@ -1,0 +1,118 @@
+package dev.docapi.operations.ask;
+
+import dev.docapi.ai.DocumentInput;
+import dev.docapi.ai.DocumentText;
+import dev.docapi.ai.JsonSchemas;
+import dev.docapi.ai.ModelCatalog;
+import dev.docapi.ai.ModelClient;
+import dev.docapi.ai.ModelJson;
+import dev.docapi.ai.Pipeline;
+import dev.docapi.operations.FileKind;
+import dev.docapi.operations.Inputs;
+import dev.docapi.operations.Operation;
+import dev.docapi.operations.OperationContext;
+import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OptionField;
+import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.ValidationContext;
+import dev.langchain4j.data.message.Content;
+import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.TextContent;
+import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.request.ResponseFormat;
+import dev.langchain4j.model.chat.request.ResponseFormatType;
+import dev.langchain4j.model.chat.request.json.JsonSchema;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code POST /ask} (spec §4.4): a question answered from the document only. The model answers in a JSON object
+ * {@code {in_document: boolean, answer: string}}; when the document does not answer the question, {@code output.text}
+ * starts with "The document does not say." whatever else the model wrote.
+ */
+@Component
+public class AskOperation implements Operation {
+    public static final String DOES_NOT_SAY = "The document does not say.";
+    private static final String SYSTEM = """
+            You answer questions about the document you are given, using only what the document says.
+            Do not use outside knowledge and do not guess. Set "in_document" to true only when the document itself \
+            answers the question; then "answer" is the answer, citing page numbers where useful.
+            When the document does not answer it, set "in_document" to false and say briefly what the document does cover.""";
+    private static final String ANSWER_SCHEMA = """
+            {"type":"object","properties":{"in_document":{"type":"boolean"},"answer":{"type":"string"}},"required":["in_document","answer"],"additionalProperties":false}""";
+    private static final OptionSchema OPTIONS = OptionSchema.of(
+            OptionField.string("question").minLength(1).maxLength(4000).required().description("The question, in plain words"),
+            OptionField.string("instructions").maxLength(4000).description("Extra guidance for the model (e.g. answer language or length)"),
+            OptionField.string("model").maxLength(200).description("Model id (GET /v1/models); default: the questions pipeline's model"));
+
+    private final ModelCatalog catalog;
+    private final DocumentText text;
+
+    public AskOperation(ModelCatalog catalog, DocumentText text) {
+        this.catalog = catalog;
+        this.text = text;
+    }
+
+    @Override
+    public String name() {
+        return "ask";
+    }
+
+    @Override
+    public String toolName() {
+        return "ask_document";
+    }
+
+    @Override
+    public String description() {
+        return "Answer a question about a PDF or image from the document only; when the document does not say, the answer says so.";
+    }
+
+    @Override
+    public Inputs inputs() {
+        return Inputs.one(FileKind.PDF, FileKind.IMAGE);
+    }
+
+    @Override
+    public OptionSchema options() {
+        return OPTIONS;
+    }
+
+    @Override
+    public boolean usesModel() {
+        return true;
+    }
+
+    @Override
+    public void validate(ValidationContext ctx) {
+        if (ctx.options().string("question").isBlank()) throw dev.docapi.api.ApiException.invalid("'question' must not be blank");
+        ModelClient model = catalog.resolve(ctx.account(), Pipeline.QUESTIONS, ctx.options().string("model"));
+        catalog.checkAiQuota(ctx.account(), model);
+    }
+
+    @Override
+    public OperationResult run(OperationContext ctx) throws Exception {
+        ModelClient model = catalog.resolve(ctx.account(), Pipeline.QUESTIONS, ctx.options().string("model"));
+        // a model that reads the PDF itself needs no text; custom/ models get the text (OCR'd for scans)
+        List<String> pages = model.readsPdf() && DocumentInput.sendsFile(ctx.input()) ? List.of() : text.pages(ctx.input(), ctx.tempDir("text"));
+        List<Content> parts = new ArrayList<>(DocumentInput.parts(model, ctx.input(), pages));
+        String q = "Question: " + ctx.options().string("question");
+        if (ctx.options().has("instructions")) q += "\nInstructions from the user: " + ctx.options().string("instructions");
+        parts.add(TextContent.from(q));
+        ChatRequest request = ChatRequest.builder()
+                .messages(SystemMessage.from(SYSTEM), UserMessage.from(parts))
+                .responseFormat(ResponseFormat.builder().type(ResponseFormatType.JSON)
+                        .jsonSchema(JsonSchema.builder().name("answer").rootElement(JsonSchemas.element(ModelJson.JSON.readTree(ANSWER_SCHEMA))).build()).build())
+                .build();
+        var response = model.chat(request);
+        if (model.serviceModel()) ctx.useAiOperation();
+        JsonNode answer = ModelJson.object(response.aiMessage().text(), model.id());
+        String said = answer.path("answer").asString("").strip();
+        boolean inDocument = answer.path("in_document").asBoolean(false);
+        String out = inDocument && !said.isEmpty() ? said : said.isEmpty() ? DOES_NOT_SAY : DOES_NOT_SAY + " " + said;
+        return OperationResult.ofText(out).withModel(model.id());
+    }
+}

@@ -1,0 +1,134 @@
+package dev.docapi.operations.convert;
+
+import dev.docapi.api.ApiException;
+import dev.docapi.api.ErrorCode;
+import dev.docapi.files.StoredFile;
+import dev.docapi.operations.FileKind;
+import dev.docapi.operations.Inputs;
+import dev.docapi.operations.InputFile;
+import dev.docapi.operations.Operation;
+import dev.docapi.operations.OperationContext;
+import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OptionField;
+import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.ValidationContext;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.stereotype.Component;
+
+/**
+ * {@code POST /convert} (spec §4.4): converts one file to {@code to} through the first {@link Converter} bean that
+ * accepts the (input kind, input extension, target) pair. A pair no converter accepts is refused with 400
+ * {@code invalid_request} before any job, naming the targets that input can have. The output is named
+ * {@code <input base name>.<extension>} (e.g. {@code report.docx} → {@code report.pdf}).
+ */
+@Component
+public class ConvertOperation implements Operation {
+    /** The targets of spec §4.4, in the order they are listed in messages. */
+    public static final List<String> TARGETS = List.of("pdf", "docx", "xlsx", "pptx", "jpg");
+    private static final OptionSchema OPTIONS = OptionSchema.of(
+            OptionField.string("to").oneOf(TARGETS.toArray()).required()
+                    .description("Target format: pdf (from images, Office files, HTML, Markdown, plain text), or docx, xlsx, "
+                            + "pptx, jpg (a ZIP of page images) from a PDF"));
+    /** Canonical extensions by media type, for files whose name has no usable extension. */
+    private static final Map<String, String> EXTENSION_BY_TYPE = Map.ofEntries(
+            Map.entry("application/pdf", "pdf"), Map.entry("image/jpeg", "jpg"), Map.entry("image/png", "png"),
+            Map.entry("image/webp", "webp"), Map.entry("image/tiff", "tiff"),
+            Map.entry("application/vnd.openxmlformats-officedocument.wordprocessingml.document", "docx"),
+            Map.entry("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx"),
+            Map.entry("application/vnd.openxmlformats-officedocument.presentationml.presentation", "pptx"),
+            Map.entry("application/msword", "doc"), Map.entry("application/vnd.ms-excel", "xls"),
+            Map.entry("application/vnd.ms-powerpoint", "ppt"), Map.entry("application/vnd.oasis.opendocument.text", "odt"),
+            Map.entry("application/vnd.oasis.opendocument.spreadsheet", "ods"),
+            Map.entry("application/vnd.oasis.opendocument.presentation", "odp"), Map.entry("text/html", "html"),
+            Map.entry("text/markdown", "md"), Map.entry("text/plain", "txt"));
+
+    private final List<Converter> converters;
+
+    public ConvertOperation(List<Converter> converters) {
+        this.converters = List.copyOf(converters);
+    }
+
+    @Override
+    public String name() {
+        return "convert";
+    }
+
+    @Override
+    public String toolName() {
+        return "convert_file";
+    }
+
+    @Override
+    public String description() {
+        return "Convert a file: images, Word/Excel/PowerPoint/OpenDocument files, HTML, Markdown or plain text to PDF; "
+                + "a PDF to docx, xlsx, pptx, or jpg (a ZIP of page images). Returns the converted file.";
+    }
+
+    @Override
+    public Inputs inputs() {
+        return Inputs.one(FileKind.PDF, FileKind.IMAGE, FileKind.OFFICE, FileKind.HTML, FileKind.MARKDOWN, FileKind.TEXT);
+    }
+
+    @Override
+    public OptionSchema options() {
+        return OPTIONS;
+    }
+
+    @Override
+    public void validate(ValidationContext ctx) {
+        StoredFile f = ctx.input().file();
+        String to = ctx.options().string("to");
+        Converter c = find(f, to).orElseThrow(() -> {
+            List<String> possible = TARGETS.stream().filter(t -> find(f, t).isPresent()).toList();
+            return ApiException.invalid("cannot convert " + describe(f) + " to " + to + "; "
+                    + (possible.isEmpty() ? "this file cannot be converted on this service"
+                    : "it can be converted to: " + String.join(", ", possible)));
+        });
+        if (!c.available()) {
+            throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "converting " + describe(f) + " to " + to
+                    + " needs an engine that is not installed on this service");
+        }
+    }
+
+    @Override
+    public OperationResult run(OperationContext ctx) throws Exception {
+        InputFile in = ctx.input();
+        String to = ctx.options().string("to");
+        Converter c = find(in.file(), to).orElseThrow(() -> new IllegalStateException("validated pair has no converter"));
+        Path out = ctx.output(in.file().baseName() + "." + c.outputExtension(to));
+        ctx.progress(0, 1, "files");
+        c.convert(in, out, ctx);
+        if (!Files.isRegularFile(out)) throw new IllegalStateException(c.getClass().getSimpleName() + " wrote no output");
+        ctx.progress(1, 1, "files");
+        return OperationResult.empty();
+    }
+
+    /** The input's extension, lower case: from its name when that is a known one, else from its sniffed media type. */
+    public static String extension(StoredFile f) {
+        String name = f.name();
+        int dot = name.lastIndexOf('.');
+        String ext = dot >= 0 ? name.substring(dot + 1).toLowerCase(Locale.ROOT) : "";
+        if (ext.equals("jpeg")) ext = "jpg";
+        if (ext.equals("htm")) ext = "html";
+        if (ext.equals("tif")) ext = "tiff";
+        if (ext.equals("markdown")) ext = "md";
+        if (ext.equals("text")) ext = "txt";
+        if (EXTENSION_BY_TYPE.containsValue(ext)) return ext;
+        return EXTENSION_BY_TYPE.getOrDefault(f.contentType(), ext);
+    }
+
+    private Optional<Converter> find(StoredFile f, String to) {
+        String ext = extension(f);
+        return converters.stream().filter(c -> c.accepts(f.kind(), ext, to)).findFirst();
+    }
+
+    private static String describe(StoredFile f) {
+        String ext = extension(f);
+        return "'" + f.name() + "' (" + (ext.isEmpty() ? f.kind().id() : ext) + ")";
+    }
+}

@@ -1,0 +1,250 @@
+package dev.docapi.operations.extract;
+
+import dev.docapi.ai.Conform;
+import dev.docapi.ai.DocumentInput;
+import dev.docapi.ai.DocumentText;
+import dev.docapi.ai.Grounding;
+import dev.docapi.ai.JsonSchemas;
+import dev.docapi.ai.ModelCatalog;
+import dev.docapi.ai.ModelClient;
+import dev.docapi.ai.ModelJson;
+import dev.docapi.ai.Pipeline;
+import dev.docapi.api.ApiException;
+import dev.docapi.operations.FileKind;
+import dev.docapi.operations.Inputs;
+import dev.docapi.operations.Operation;
+import dev.docapi.operations.OperationContext;
+import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OptionField;
+import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.ValidationContext;
+import dev.langchain4j.data.message.Content;
+import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.TextContent;
+import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.request.ResponseFormat;
+import dev.langchain4j.model.chat.request.ResponseFormatType;
+import dev.langchain4j.model.chat.request.json.JsonSchema;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code POST /extract} (spec §4.4): fields or a JSON Schema filled from a PDF or image by a language model.
+ * {@code output.data} has every requested field; a field the document does not contain is null; each non-null value
+ * must be backed by a quote the model cites and {@link Grounding} finds in the document's text, else it becomes null
+ * and {@code output.note} names it. Also a {@code .json} output file with the data.
+ */
+@Component
+public class ExtractOperation implements Operation {
+    private static final int MAX_FIELDS = 100;
+    private static final String SYSTEM = """
+            You extract data from the document you are given. Use only what is written in the document.
+            If the document does not contain a value, give null. Never guess, infer, compute or make up a value.
+            For every value that is not null, add one entry to "sources": "field" is the value's path \
+            (the field name; for nested data e.g. "customer.name" or "items[0].price"), "quote" is the exact text \
+            copied from the document that contains the value (at most 200 characters), and "page" is its page number (from 1).
+            Dates are given as YYYY-MM-DD. Numbers are given as JSON numbers without currency signs or thousands separators.""";
+
+    private final OptionSchema options = OptionSchema.of(
+            OptionField.custom("fields", Map.of("type", "array", "minItems", 1, "maxItems", MAX_FIELDS,
+                            "items", Map.of("oneOf", List.of(Map.of("type", "string"), Map.of("type", "object",
+                                    "properties", Map.of("name", Map.of("type", "string"), "type", Map.of("type", "string", "enum", Conform.FIELD_TYPES)),
+                                    "required", List.of("name"))))),
+                    ExtractOperation::checkFields)
+                    .description("Fields to extract: names (type string) or {name, type} with type string, number, integer, boolean, date (YYYY-MM-DD) or list"),
+            OptionField.custom("schema", Map.of("type", "object"), ExtractOperation::checkSchema)
+                    .description("A JSON Schema (an object) for nested data, used instead of fields"),
+            OptionField.string("instructions").maxLength(4000).description("Extra guidance for the model"),
+            OptionField.string("model").maxLength(200).description("Model id (GET /v1/models); default: the extraction pipeline's model"));
+
+    private final ModelCatalog catalog;
+    private final DocumentText text;
+
+    public ExtractOperation(ModelCatalog catalog, DocumentText text) {
+        this.catalog = catalog;
+        this.text = text;
+    }
+
+    @Override
+    public String name() {
+        return "extract";
+    }
+
+    @Override
+    public String toolName() {
+        return "extract_data";
+    }
+
+    @Override
+    public String description() {
+        return "Extract fields (or data matching a JSON Schema) from a PDF or image with a language model. A field the document does not contain is null; values are never guessed.";
+    }
+
+    @Override
+    public Inputs inputs() {
+        return Inputs.one(FileKind.PDF, FileKind.IMAGE);
+    }
+
+    @Override
+    public OptionSchema options() {
+        return options;
+    }
+
+    @Override
+    public boolean usesModel() {
+        return true;
+    }
+
+    @Override
+    public void validate(ValidationContext ctx) {
+        boolean fields = ctx.options().has("fields");
+        boolean schema = ctx.options().has("schema");
+        if (!fields && !schema) throw ApiException.invalid("extract needs 'fields' (names or {name, type}) or 'schema' (a JSON Schema)");
+        if (fields && schema) throw ApiException.invalid("give 'fields' or 'schema', not both");
+        ModelClient model = catalog.resolve(ctx.account(), Pipeline.EXTRACTION, ctx.options().string("model"));
+        catalog.checkAiQuota(ctx.account(), model);
+    }
+
+    @Override
+    public OperationResult run(OperationContext ctx) throws Exception {
+        ModelClient model = catalog.resolve(ctx.account(), Pipeline.EXTRACTION, ctx.options().string("model"));
+        List<String> pages = text.pages(ctx.input(), ctx.tempDir("text"));
+        ctx.progress(1, 3, "steps");
+
+        Map<String, String> fieldTypes = fields(ctx.options().node("fields"));
+        JsonNode userSchema = ctx.options().node("schema");
+        ObjectNode dataSchema = userSchema != null ? (ObjectNode) userSchema.deepCopy() : fieldsSchema(fieldTypes);
+        ObjectNode answerSchema = answerSchema(dataSchema);
+
+        List<Content> parts = new ArrayList<>(DocumentInput.parts(model, ctx.input(), pages));
+        StringBuilder ask = new StringBuilder("Extract ");
+        ask.append(userSchema != null ? "the data described by the JSON schema of \"data\"." : "these fields: " + String.join(", ", fieldTypes.keySet()) + ".");
+        if (ctx.options().has("instructions")) ask.append("\nInstructions from the user: ").append(ctx.options().string("instructions"));
+        parts.add(TextContent.from(ask.toString()));
+        ChatRequest request = ChatRequest.builder()
+                .messages(SystemMessage.from(SYSTEM), UserMessage.from(parts))
+                .responseFormat(ResponseFormat.builder().type(ResponseFormatType.JSON)
+                        .jsonSchema(JsonSchema.builder().name("extraction").rootElement(JsonSchemas.element(answerSchema)).build()).build())
+                .build();
+        var response = model.chat(request);
+        if (model.serviceModel()) ctx.useAiOperation();
+        ctx.progress(2, 3, "steps");
+
+        JsonNode answer = ModelJson.object(response.aiMessage().text(), model.id());
+        JsonNode raw = answer.path("data");
+        List<String> invalid = new ArrayList<>();
+        ObjectNode data = ModelJson.JSON.createObjectNode();
+        if (userSchema != null) {
+            JsonNode conformed = Conform.schema(raw.isObject() ? raw : data, userSchema, "", invalid);
+            if (conformed.isObject()) data = (ObjectNode) conformed;
+        } else {
+            for (var f : fieldTypes.entrySet()) {
+                JsonNode typed = Conform.field(raw.get(f.getKey()), f.getValue());
+                if (typed == null) invalid.add(f.getKey());
+                data.set(f.getKey(), typed == null ? data.nullNode() : typed);
+            }
+        }
+        List<Grounding.Source> sources = new ArrayList<>();
+        for (JsonNode s : answer.path("sources")) {
+            sources.add(new Grounding.Source(s.path("field").asString(""), s.path("quote").asString(null),
+                    s.path("page").isNumber() ? s.get("page").asInt() : null));
+        }
+        List<String> ungrounded = new Grounding(pages).check(data, sources);
+
+        Files.writeString(ctx.output("extracted", "json"), ModelJson.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(data));
+        ctx.progress(3, 3, "steps");
+        List<String> notes = new ArrayList<>();
+        if (!invalid.isEmpty()) notes.add("not a valid value of its type, set to null: " + String.join(", ", invalid));
+        if (!ungrounded.isEmpty()) notes.add("not found in the document, set to null: " + String.join(", ", ungrounded));
+        return OperationResult.empty().withData(data).withModel(model.id()).withNote(notes.isEmpty() ? null : String.join("; ", notes));
+    }
+
+    /** Field name → type, in request order. */
+    static Map<String, String> fields(JsonNode node) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (node == null) return out;
+        for (JsonNode f : node) {
+            if (f.isString()) out.put(f.asString().strip(), "string");
+            else out.put(f.get("name").asString().strip(), f.path("type").asString("string"));
+        }
+        return out;
+    }
+
+    private static ObjectNode fieldsSchema(Map<String, String> fields) {
+        ObjectNode s = ModelJson.JSON.createObjectNode();
+        s.put("type", "object");
+        ObjectNode props = s.putObject("properties");
+        var required = s.putArray("required");
+        for (var f : fields.entrySet()) {
+            props.set(f.getKey(), Conform.fieldSchema(f.getValue()));
+            required.add(f.getKey());
+        }
+        s.put("additionalProperties", false);
+        return s;
+    }
+
+    private static ObjectNode answerSchema(ObjectNode data) {
+        ObjectNode s = ModelJson.JSON.createObjectNode();
+        s.put("type", "object");
+        ObjectNode props = s.putObject("properties");
+        props.set("data", data);
+        ObjectNode sources = props.putObject("sources");
+        sources.put("type", "array");
+        ObjectNode item = sources.putObject("items");
+        item.put("type", "object");
+        ObjectNode ip = item.putObject("properties");
+        ip.putObject("field").put("type", "string");
+        ip.putObject("quote").put("type", "string");
+        ip.putObject("page").put("type", "integer");
+        item.putArray("required").add("field").add("quote").add("page");
+        s.putArray("required").add("data").add("sources");
+        return s;
+    }
+
+    private static String checkFields(JsonNode v) {
+        if (!v.isArray() || v.isEmpty()) return "must be a non-empty array of field names or {name, type} objects";
+        if (v.size() > MAX_FIELDS) return "must have at most " + MAX_FIELDS + " fields";
+        Set<String> seen = new HashSet<>();
+        for (JsonNode f : v) {
+            String name;
+            if (f.isString()) {
+                name = f.asString();
+            } else if (f.isObject() && f.path("name").isString()) {
+                name = f.get("name").asString();
+                for (String member : f.propertyNames()) {
+                    if (!member.equals("name") && !member.equals("type")) return "items take 'name' and 'type' only, not '" + member + "'";
+                }
+                if (f.has("type") && !(f.get("type").isString() && Conform.FIELD_TYPES.contains(f.get("type").asString()))) {
+                    return "has field '" + name + "' with type " + f.get("type") + "; types are " + Conform.FIELD_TYPES;
+                }
+            } else {
+                return "items must be field names or {name, type} objects";
+            }
+            if (name.isBlank() || name.length() > 100) return "field names must be 1-100 characters";
+            if (!seen.add(name.strip())) return "names field '" + name + "' twice";
+        }
+        return null;
+    }
+
+    private static String checkSchema(JsonNode v) {
+        if (!v.isObject()) return "must be a JSON Schema object";
+        if (!"object".equals(v.path("type").asString("")) || !v.path("properties").isObject()) {
+            return "must be a JSON Schema of type object with properties";
+        }
+        try {
+            JsonSchemas.element(v);
+        } catch (IllegalArgumentException | ClassCastException e) {
+            return "is not supported: " + e.getMessage();
+        }
+        return null;
+    }
+}

@@ -1,0 +1,56 @@
+package dev.docapi.operations.imagestopdf;
+
+import dev.docapi.engines.pdfbox.ImagePdfWriter;
+import dev.docapi.operations.FileKind;
+import dev.docapi.operations.Inputs;
+import dev.docapi.operations.Operation;
+import dev.docapi.operations.OperationContext;
+import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OptionSchema;
+import org.springframework.stereotype.Component;
+
+/**
+ * {@code POST /images-to-pdf} (spec §4.4): 1-50 images (JPEG, PNG, WebP, TIFF) → one PDF, one page per image (per
+ * frame of a multi-frame TIFF) in the order given, each page sized to its image; JPEGs embedded without
+ * recompression (see {@link ImagePdfWriter}). Output {@code <first input>-images.pdf}.
+ */
+@Component
+public class ImagesToPdfOperation implements Operation {
+    private final ImagePdfWriter writer;
+
+    public ImagesToPdfOperation(ImagePdfWriter writer) {
+        this.writer = writer;
+    }
+
+    @Override
+    public String name() {
+        return "images-to-pdf";
+    }
+
+    @Override
+    public String toolName() {
+        return "images_to_pdf";
+    }
+
+    @Override
+    public String description() {
+        return "Combine 1-50 images (JPG, PNG, WebP, TIFF) into one PDF, one page per image in the order given, each page the size of its image; JPEGs are not recompressed.";
+    }
+
+    @Override
+    public Inputs inputs() {
+        return Inputs.many(1, 50, FileKind.IMAGE);
+    }
+
+    @Override
+    public OptionSchema options() {
+        return OptionSchema.none();
+    }
+
+    @Override
+    public OperationResult run(OperationContext ctx) throws Exception {
+        var sources = ctx.inputs().stream().map(in -> new ImagePdfWriter.Source(in.path(), in.file().name())).toList();
+        writer.write(sources, ctx.output("images", "pdf"), ctx::progress);
+        return OperationResult.empty();
+    }
+}

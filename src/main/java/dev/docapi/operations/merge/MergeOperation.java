@@ -1,0 +1,52 @@
+package dev.docapi.operations.merge;
+
+import dev.docapi.engines.qpdf.Qpdf;
+import dev.docapi.operations.FileKind;
+import dev.docapi.operations.InputFile;
+import dev.docapi.operations.Inputs;
+import dev.docapi.operations.Operation;
+import dev.docapi.operations.OperationContext;
+import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OptionSchema;
+import org.springframework.stereotype.Component;
+
+/** {@code POST /merge}: 2-50 PDFs joined in the order given, links, outlines and forms kept by qpdf (spec §4.4). */
+@Component
+public class MergeOperation implements Operation {
+    private final Qpdf qpdf;
+
+    public MergeOperation(Qpdf qpdf) {
+        this.qpdf = qpdf;
+    }
+
+    @Override
+    public String name() {
+        return "merge";
+    }
+
+    @Override
+    public String toolName() {
+        return "merge_pdfs";
+    }
+
+    @Override
+    public String description() {
+        return "Merge 2 to 50 PDFs into one, in the order given.";
+    }
+
+    @Override
+    public Inputs inputs() {
+        return Inputs.many(2, 50, FileKind.PDF);
+    }
+
+    @Override
+    public OptionSchema options() {
+        return OptionSchema.none();
+    }
+
+    @Override
+    public OperationResult run(OperationContext ctx) throws Exception {
+        qpdf.merge(ctx.inputs().stream().map(InputFile::path).toList(), ctx.output("merged", "pdf"));
+        return OperationResult.empty();
+    }
+}

@@ -1,0 +1,60 @@
+package dev.docapi.operations.organize;
+
+import dev.docapi.engines.qpdf.Qpdf;
+import dev.docapi.operations.Inputs;
+import dev.docapi.operations.Operation;
+import dev.docapi.operations.OperationContext;
+import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OptionField;
+import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.ValidationContext;
+import org.springframework.stereotype.Component;
+
+/** {@code POST /organize}: keeps exactly the pages listed, in that order; a page may appear more than once (spec §4.4). */
+@Component
+public class OrganizeOperation implements Operation {
+    private static final OptionSchema OPTIONS = OptionSchema.of(
+            OptionField.integers("pages", 1).minItems(1).maxItems(10_000).required()
+                    .description("Page numbers (from 1) in the new order; pages not listed are dropped"));
+    private final Qpdf qpdf;
+
+    public OrganizeOperation(Qpdf qpdf) {
+        this.qpdf = qpdf;
+    }
+
+    @Override
+    public String name() {
+        return "organize";
+    }
+
+    @Override
+    public String toolName() {
+        return "organize_pdf";
+    }
+
+    @Override
+    public String description() {
+        return "Reorder a PDF's pages: keeps exactly the pages listed, in the order listed (duplicates allowed).";
+    }
+
+    @Override
+    public Inputs inputs() {
+        return Inputs.onePdf();
+    }
+
+    @Override
+    public OptionSchema options() {
+        return OPTIONS;
+    }
+
+    @Override
+    public void validate(ValidationContext ctx) {
+        ctx.requirePagesExist("pages", ctx.options().integers("pages"));
+    }
+
+    @Override
+    public OperationResult run(OperationContext ctx) throws Exception {
+        qpdf.selectPages(ctx.input().path(), ctx.options().integers("pages"), ctx.output("organized", "pdf"));
+        return OperationResult.empty();
+    }
+}

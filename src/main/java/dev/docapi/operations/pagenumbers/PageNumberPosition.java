@@ -1,0 +1,34 @@
+package dev.docapi.operations.pagenumbers;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/** Where a page number sits, named as the reader sees the page (spec §4.4 {@code page-numbers} {@code position}). */
+public enum PageNumberPosition {
+    BOTTOM_CENTER, BOTTOM_RIGHT, BOTTOM_LEFT, TOP_CENTER, TOP_RIGHT, TOP_LEFT;
+
+    /** The option value, e.g. {@code bottom-center}. */
+    public String id() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    public static PageNumberPosition of(String id) {
+        return valueOf(id.toUpperCase(Locale.ROOT).replace('-', '_'));
+    }
+
+    public static Object[] ids() {
+        return Arrays.stream(values()).map(PageNumberPosition::id).toArray();
+    }
+
+    boolean top() {
+        return name().startsWith("TOP");
+    }
+
+    boolean left() {
+        return name().endsWith("LEFT");
+    }
+
+    boolean right() {
+        return name().endsWith("RIGHT");
+    }
+}

@@ -1,0 +1,58 @@
+package dev.docapi.operations.protect;
+
+import dev.docapi.engines.qpdf.Qpdf;
+import dev.docapi.operations.Inputs;
+import dev.docapi.operations.Operation;
+import dev.docapi.operations.OperationContext;
+import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OptionField;
+import dev.docapi.operations.OptionSchema;
+import org.springframework.stereotype.Component;
+
+/**
+ * {@code POST /protect}: encrypts with AES-256 (PDF 2.0 / R6) so that {@code password} is needed to open the file.
+ * The same password is the owner password, so whoever opens it has full rights (spec §4.4).
+ */
+@Component
+public class ProtectOperation implements Operation {
+    private static final OptionSchema OPTIONS = OptionSchema.of(
+            OptionField.string("password").minLength(1).maxLength(127).required().secret()
+                    .description("The password needed to open the PDF (1-127 characters); never stored"));
+    private final Qpdf qpdf;
+
+    public ProtectOperation(Qpdf qpdf) {
+        this.qpdf = qpdf;
+    }
+
+    @Override
+    public String name() {
+        return "protect";
+    }
+
+    @Override
+    public String toolName() {
+        return "protect_pdf";
+    }
+
+    @Override
+    public String description() {
+        return "Protect a PDF with a password (AES-256 encryption); the password is needed to open it.";
+    }
+
+    @Override
+    public Inputs inputs() {
+        return Inputs.onePdf();
+    }
+
+    @Override
+    public OptionSchema options() {
+        return OPTIONS;
+    }
+
+    @Override
+    public OperationResult run(OperationContext ctx) throws Exception {
+        String password = ctx.options().string("password");
+        qpdf.encryptAes256(ctx.input().path(), password, password, ctx.output("protected", "pdf"));
+        return OperationResult.empty();
+    }
+}

@@ -1,0 +1,73 @@
+package dev.docapi.operations.removepages;
+
+import dev.docapi.api.ApiException;
+import dev.docapi.engines.qpdf.Qpdf;
+import dev.docapi.operations.Inputs;
+import dev.docapi.operations.Operation;
+import dev.docapi.operations.OperationContext;
+import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OptionField;
+import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.ValidationContext;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.springframework.stereotype.Component;
+
+/** {@code POST /remove-pages}: drops the pages listed; removing every page is refused (spec §4.4). */
+@Component
+public class RemovePagesOperation implements Operation {
+    private static final OptionSchema OPTIONS = OptionSchema.of(
+            OptionField.integers("pages", 1).minItems(1).maxItems(10_000).required()
+                    .description("Page numbers (from 1) to remove"));
+    private final Qpdf qpdf;
+
+    public RemovePagesOperation(Qpdf qpdf) {
+        this.qpdf = qpdf;
+    }
+
+    @Override
+    public String name() {
+        return "remove-pages";
+    }
+
+    @Override
+    public String toolName() {
+        return "remove_pages";
+    }
+
+    @Override
+    public String description() {
+        return "Remove the listed pages from a PDF; the other pages keep their order.";
+    }
+
+    @Override
+    public Inputs inputs() {
+        return Inputs.onePdf();
+    }
+
+    @Override
+    public OptionSchema options() {
+        return OPTIONS;
+    }
+
+    @Override
+    public void validate(ValidationContext ctx) {
+        List<Integer> pages = ctx.options().integers("pages");
+        ctx.requirePagesExist("pages", pages);
+        Integer count = ctx.input().file().pages();
+        if (count != null && new HashSet<>(pages).size() >= count) {
+            throw ApiException.invalid("'pages' lists every page of the document; at least one page must remain");
+        }
+    }
+
+    @Override
+    public OperationResult run(OperationContext ctx) throws Exception {
+        Set<Integer> removed = new HashSet<>(ctx.options().integers("pages"));
+        List<Integer> kept = new ArrayList<>();
+        for (int p = 1; p <= ctx.input().file().pages(); p++) if (!removed.contains(p)) kept.add(p);
+        qpdf.selectPages(ctx.input().path(), kept, ctx.output("pages-removed", "pdf"));
+        return OperationResult.empty();
+    }
+}

@@ -1,0 +1,72 @@
+package dev.docapi.operations.unlock;
+
+import dev.docapi.api.ApiException;
+import dev.docapi.engines.pdfbox.PdfBox;
+import dev.docapi.engines.qpdf.Qpdf;
+import dev.docapi.operations.Inputs;
+import dev.docapi.operations.Operation;
+import dev.docapi.operations.OperationContext;
+import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OptionField;
+import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.ValidationContext;
+import org.springframework.stereotype.Component;
+
+/**
+ * {@code POST /unlock}: removes a PDF's encryption. {@code password} (user or owner) is required when the file needs
+ * one to open; a file that only restricts printing or copying is unlocked without it (spec §4.4).
+ */
+@Component
+public class UnlockOperation implements Operation {
+    private static final OptionSchema OPTIONS = OptionSchema.of(
+            OptionField.string("password").maxLength(127).secret()
+                    .description("The password that opens the PDF; not needed when it only restricts printing or copying"));
+    private final Qpdf qpdf;
+    private final PdfBox pdfBox;
+
+    public UnlockOperation(Qpdf qpdf, PdfBox pdfBox) {
+        this.qpdf = qpdf;
+        this.pdfBox = pdfBox;
+    }
+
+    @Override
+    public String name() {
+        return "unlock";
+    }
+
+    @Override
+    public String toolName() {
+        return "unlock_pdf";
+    }
+
+    @Override
+    public String description() {
+        return "Remove a PDF's password and restrictions; give the password unless the PDF only restricts printing or copying.";
+    }
+
+    @Override
+    public Inputs inputs() {
+        return Inputs.onePdf();
+    }
+
+    @Override
+    public OptionSchema options() {
+        return OPTIONS;
+    }
+
+    @Override
+    public void validate(ValidationContext ctx) {
+        String password = ctx.options().string("password");
+        if (!ctx.input().file().encrypted()) return;
+        if (password == null) throw ApiException.invalid("'password' is required: this PDF needs a password to open");
+        if (!pdfBox.opensWith(ctx.input().path(), password)) throw ApiException.invalid("the password does not open this PDF");
+    }
+
+    @Override
+    public OperationResult run(OperationContext ctx) throws Exception {
+        // A file that opens without a password only carries restrictions: qpdf needs no password to drop them.
+        String password = ctx.input().file().encrypted() ? ctx.options().string("password") : null;
+        qpdf.decrypt(ctx.input().path(), password, ctx.output("unlocked", "pdf"));
+        return OperationResult.empty();
+    }
+}

@@ -1,0 +1,183 @@
+package dev.docapi.webhooks;
+
+import dev.docapi.accounts.Account;
+import dev.docapi.accounts.AccountService;
+import dev.docapi.api.Views;
+import dev.docapi.jobs.Job;
+import dev.docapi.jobs.JobFinishedEvent;
+import dev.docapi.jobs.JobStatus;
+import dev.docapi.jobs.JobStore;
+import dev.docapi.net.SafeHttpClient;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Service;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Delivers job webhooks (spec §6). When a job with a {@code webhook_url} finishes, the event {@code {type,
+ * created_at, data: <Job>}} is written to {@code webhook_deliveries} and attempted at once; a failed attempt (not
+ * 2xx, a redirect, no answer) is retried after {@code docapi.webhooks.retry-delays} (30 s, then 5 min). Retries are
+ * only ever driven by polling that table, never by timers in memory, so they survive a restart and any node may make
+ * them. Each attempt is recorded on the job: {@code webhook: {url, status: pending|delivered|failed, attempts:
+ * [{at, status_code, error}]}} (DESIGN §4).
+ */
+@Service
+public class WebhookDispatcher {
+    private static final Logger log = LoggerFactory.getLogger(WebhookDispatcher.class);
+    private static final MediaType JSON_TYPE = MediaType.get("application/json");
+
+    private final DeliveryStore deliveries;
+    private final JobStore jobs;
+    private final AccountService accounts;
+    private final Views views;
+    private final JsonMapper json;
+    private final SafeHttpClient http;
+    private final WebhookProperties props;
+    private final OkHttpClient client;
+
+    public WebhookDispatcher(DeliveryStore deliveries, JobStore jobs, AccountService accounts, Views views, JsonMapper json,
+                             SafeHttpClient http, WebhookProperties props) {
+        this.deliveries = deliveries;
+        this.jobs = jobs;
+        this.accounts = accounts;
+        this.views = views;
+        this.json = json;
+        this.http = http;
+        this.props = props;
+        // newBuilder keeps the SSRF-safe DNS rule and the no-redirect policy; only the time budget is narrowed.
+        this.client = http.client().newBuilder().callTimeout(props.timeout()).readTimeout(props.timeout()).build();
+    }
+
+    @EventListener
+    public void onJobFinished(JobFinishedEvent event) {
+        DeliveryStore.Delivery d = enqueue(event.job());
+        if (d != null) Thread.ofVirtual().name("webhook-" + d.jobId()).start(() -> attemptIfClaimed(d, Instant.now()));
+    }
+
+    /** Finds finished jobs whose event was lost (e.g. jobs marked interrupted while the service started). */
+    @EventListener(ApplicationReadyEvent.class)
+    public void onReady() {
+        recoverLost();
+    }
+
+    @Scheduled(fixedDelayString = "${docapi.webhooks.poll-interval:5s}", initialDelayString = "${docapi.webhooks.poll-interval:5s}")
+    public void poll() {
+        pollOnce(Instant.now());
+    }
+
+    /**
+     * One pass over the table: every delivery due at {@code now} is claimed and attempted. A freshly started node (or
+     * a test standing in for one) needs nothing else to pick up retries left by a node that stopped.
+     *
+     * @return how many attempts this pass made
+     */
+    public int pollOnce(Instant now) {
+        int made = 0;
+        for (DeliveryStore.Delivery d : deliveries.due(now, 50)) {
+            if (attemptIfClaimed(d, now)) made++;
+        }
+        return made;
+    }
+
+    /** Once a minute (and at start): finished jobs whose webhook is pending without a delivery row get one. */
+    @Scheduled(fixedDelay = 60_000, initialDelay = 60_000)
+    public void recoverLost() {
+        Instant now = Instant.now();
+        for (String id : deliveries.jobsMissingDelivery(now.minusSeconds(10), now.minus(Duration.ofDays(1)))) {
+            jobs.find(id).ifPresent(this::enqueue);
+        }
+    }
+
+    private DeliveryStore.Delivery enqueue(Job job) {
+        if (job.webhook() == null || !job.status().finished() || !"pending".equals(job.webhook().path("status").asString(""))) return null;
+        ObjectNode event = json.createObjectNode();
+        event.put("type", job.status() == JobStatus.SUCCEEDED ? "job.succeeded" : "job.failed");
+        event.put("created_at", Instant.now().toString());
+        event.set("data", views.job(job));
+        return deliveries.insert(job.id(), job.accountId(), job.webhook().path("url").asString(), json.writeValueAsString(event), Instant.now());
+    }
+
+    private boolean attemptIfClaimed(DeliveryStore.Delivery d, Instant now) {
+        Duration lease = props.timeout().plusSeconds(60);
+        if (!deliveries.claim(d, now.plus(lease))) return false;
+        try {
+            attempt(d);
+        } catch (RuntimeException e) {
+            log.warn("webhook delivery {} for job {} could not be recorded; retried after the lease", d.id(), d.jobId(), e);
+        }
+        return true;
+    }
+
+    private void attempt(DeliveryStore.Delivery d) {
+        Integer statusCode = null;
+        String error = null;
+        Account account = accounts.findById(d.accountId()).orElse(null);
+        String refused = http.refuse(d.url(), true);
+        if (account == null) {
+            error = "the account no longer exists";
+        } else if (refused != null) {
+            error = "the URL is refused: " + refused;
+        } else {
+            byte[] body = d.payload().getBytes(StandardCharsets.UTF_8);
+            long t = Instant.now().getEpochSecond();
+            Request request = new Request.Builder().url(d.url())
+                    .header("User-Agent", "docapi-webhooks/1.0")
+                    .header(WebhookSignature.HEADER, WebhookSignature.header(account.webhookSecret(), t, body))
+                    .post(RequestBody.create(body, JSON_TYPE)).build();
+            try (Response r = client.newCall(request).execute()) {
+                statusCode = r.code();
+                if (r.isRedirect() || (r.code() >= 300 && r.code() < 400)) {
+                    error = "redirect to " + r.header("Location", "(no Location)") + " not followed";
+                } else if (!r.isSuccessful()) {
+                    error = "the receiver answered HTTP " + r.code();
+                }
+            } catch (IOException e) {
+                error = e.getCause() instanceof SafeHttpClient.RefusedAddressException || e instanceof SafeHttpClient.RefusedAddressException
+                        ? "the URL is refused: " + e.getMessage()
+                        : "no answer: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+            }
+        }
+        int attempts = d.attempts() + 1;
+        List<Duration> delays = props.retryDelays();
+        boolean delivered = error == null;
+        boolean giveUp = !delivered && attempts > delays.size();
+        record(d.jobId(), Instant.now(), statusCode, error, delivered ? "delivered" : giveUp ? "failed" : "pending");
+        if (delivered || giveUp) {
+            deliveries.delete(d.id());
+            if (giveUp) log.info("webhook for job {} failed after {} attempts: {}", d.jobId(), attempts, error);
+        } else {
+            deliveries.reschedule(d.id(), attempts, Instant.now().plus(delays.get(attempts - 1)));
+        }
+    }
+
+    /** Appends the attempt to the job's {@code webhook} record and sets its status. */
+    private void record(String jobId, Instant at, Integer statusCode, String error, String status) {
+        jobs.find(jobId).ifPresent(job -> {
+            ObjectNode webhook = job.webhook() == null ? json.createObjectNode() : job.webhook().deepCopy();
+            ArrayNode attempts = webhook.has("attempts") && webhook.get("attempts").isArray() ? (ArrayNode) webhook.get("attempts") : webhook.putArray("attempts");
+            ObjectNode a = attempts.addObject();
+            a.put("at", at.toString());
+            if (statusCode == null) a.putNull("status_code");
+            else a.put("status_code", statusCode);
+            if (error == null) a.putNull("error");
+            else a.put("error", error);
+            webhook.put("status", status);
+            jobs.setWebhook(jobId, webhook);
+        });
+    }
+}

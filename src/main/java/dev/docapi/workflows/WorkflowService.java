@@ -1,0 +1,64 @@
+package dev.docapi.workflows;
+
+import dev.docapi.accounts.Account;
+import dev.docapi.api.ApiException;
+import dev.docapi.jobs.Job;
+import dev.docapi.limits.Admission;
+import java.util.List;
+import org.springframework.stereotype.Service;
+
+/**
+ * Starts workflow runs (spec §4.3) for the HTTP endpoints and for the MCP tools ({@code list_workflows},
+ * {@code run_workflow}) and the agent: validates the first step against the real files, admits the run (job cap,
+ * quota: one operation reserved per step) and submits it as one job with operation {@code workflow}.
+ */
+@Service
+public class WorkflowService {
+    private final WorkflowStore store;
+    private final StepValidator validator;
+    private final WorkflowRunner runner;
+    private final Admission admission;
+
+    public WorkflowService(WorkflowStore store, StepValidator validator, WorkflowRunner runner, Admission admission) {
+        this.store = store;
+        this.validator = validator;
+        this.runner = runner;
+        this.admission = admission;
+    }
+
+    /** The account's saved workflows, newest first. */
+    public List<Workflow> list(Account account) {
+        return store.list(account.id());
+    }
+
+    /**
+     * Runs a saved workflow on {@code fileIds}.
+     *
+     * @param webhookUrl an already checked {@code webhook_url}, or null
+     * @throws ApiException 404 {@code not_found} (workflow), plus everything {@link #run} throws
+     */
+    public Job runSaved(Account account, String workflowId, List<String> fileIds, String webhookUrl) {
+        Workflow w = store.get(account.id(), workflowId);
+        // Saved steps were validated when saved; validating again applies today's rules and yields typed steps.
+        return run(account, validator.validate(w.steps()), fileIds, w.id(), webhookUrl);
+    }
+
+    /**
+     * Runs steps given as JSON ({@code [{operation, options}]}) without saving them.
+     *
+     * @throws ApiException as {@link StepValidator#validate} and {@link #run}
+     */
+    public Job runAdHoc(Account account, tools.jackson.databind.JsonNode steps, List<String> fileIds, String webhookUrl) {
+        return run(account, validator.validate(steps), fileIds, null, webhookUrl);
+    }
+
+    /**
+     * @throws ApiException 400 (first step against the files), 404/410 (files), 429 {@code too_many_jobs},
+     *                      402 {@code quota_exceeded}
+     */
+    private Job run(Account account, List<Step> steps, List<String> fileIds, String workflowId, String webhookUrl) {
+        WorkflowRunner.Prepared p = runner.prepare(account, steps, fileIds);
+        return admission.submit(account, steps.size(), "workflow", runner.storedInput(p, workflowId), webhookUrl,
+                (jobId, progress, meter) -> runner.run(account, p, jobId, progress, meter));
+    }
+}

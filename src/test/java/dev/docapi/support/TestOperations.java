@@ -1,0 +1,73 @@
+package dev.docapi.support;
+
+import dev.docapi.operations.FileKind;
+import dev.docapi.operations.Inputs;
+import dev.docapi.operations.Operation;
+import dev.docapi.operations.OperationContext;
+import dev.docapi.operations.OperationFailure;
+import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OptionField;
+import dev.docapi.operations.OptionSchema;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Operations that exist only in tests, to drive the job model deterministically: one that takes a while and one
+ * that fails at run time (no real document makes a page operation fail after it passed validation).
+ */
+@TestConfiguration
+public class TestOperations {
+
+    @Bean
+    Operation testSleep() {
+        return new Operation() {
+            public String name() { return "test-sleep"; }
+            public String toolName() { return "test_sleep"; }
+            public String description() { return "Test only: waits 'seconds', reporting progress each second."; }
+            public Inputs inputs() { return Inputs.one(FileKind.PDF); }
+            public OptionSchema options() { return OptionSchema.of(OptionField.integer("seconds").min(0).max(60).required()); }
+            public OperationResult run(OperationContext ctx) throws Exception {
+                int seconds = ctx.options().integer("seconds");
+                for (int i = 0; i < seconds; i++) {
+                    ctx.progress(i, seconds, "seconds");
+                    Thread.sleep(1000);
+                }
+                return OperationResult.ofNote("slept " + seconds + " s");
+            }
+        };
+    }
+
+    @Bean
+    Operation testFail() {
+        return new Operation() {
+            public String name() { return "test-fail"; }
+            public String toolName() { return "test_fail"; }
+            public String description() { return "Test only: fails at run time."; }
+            public Inputs inputs() { return Inputs.one(FileKind.PDF); }
+            public OptionSchema options() { return OptionSchema.none(); }
+            public OperationResult run(OperationContext ctx) throws Exception {
+                throw new OperationFailure("the engine could not process page 1");
+            }
+        };
+    }
+
+    /** Test only (workflows): a data-only step, like {@code extract}: a text and a JSON result, no document out. */
+    @Bean
+    Operation testPageCount() {
+        return new Operation() {
+            public String name() { return "test-page-count"; }
+            public String toolName() { return "test_page_count"; }
+            public String description() { return "Test only: reports the page count as text and data, with a .json file."; }
+            public Inputs inputs() { return Inputs.one(FileKind.PDF); }
+            public OptionSchema options() { return OptionSchema.none(); }
+            public OperationResult run(OperationContext ctx) throws Exception {
+                int pages;
+                try (var doc = org.apache.pdfbox.Loader.loadPDF(ctx.input().path().toFile())) {
+                    pages = doc.getNumberOfPages();
+                }
+                java.nio.file.Files.writeString(ctx.output("pages", "json"), "{\"pages\":" + pages + "}");
+                return OperationResult.ofText(pages + " pages").withData(tools.jackson.databind.node.JsonNodeFactory.instance.objectNode().put("pages", pages));
+            }
+        };
+    }
+}
