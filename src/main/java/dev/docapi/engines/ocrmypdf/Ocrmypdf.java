@@ -2,6 +2,7 @@ package dev.docapi.engines.ocrmypdf;
 
 import dev.docapi.api.ErrorCode;
 import dev.docapi.engines.process.ProcessRunner;
+import dev.docapi.engines.qpdf.Qpdf;
 import dev.docapi.operations.OperationFailure;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -33,7 +34,9 @@ public class Ocrmypdf {
     public static final String LANGUAGES = "eng+ara";
     private static final Pattern PAGE_DONE = Pattern.compile("\\d{6}_ocr_tess\\.pdf|\\d{6}_ocr_tess\\.txt");
     private static final int CORES = Runtime.getRuntime().availableProcessors();
+    private static final int EXIT_ENCRYPTED = 8;
     private final ProcessRunner runner;
+    private final Qpdf qpdf;
 
     /** What to do with pages that already have a text layer. */
     public enum PagesWithText {
@@ -43,8 +46,9 @@ public class Ocrmypdf {
         FORCE
     }
 
-    public Ocrmypdf(ProcessRunner runner) {
+    public Ocrmypdf(ProcessRunner runner, Qpdf qpdf) {
         this.runner = runner;
+        this.qpdf = qpdf;
         runner.setLimit("ocrmypdf", Math.max(1, CORES / 2));
     }
 
@@ -67,14 +71,17 @@ public class Ocrmypdf {
         Thread watcher = null;
         try {
             tmp = Files.createTempDirectory(workDir, "ocrmypdf-tmp-");
-            List<String> cmd = new ArrayList<>(List.of("ocrmypdf", "-l", LANGUAGES, "--output-type", out == null ? "none" : "pdf",
-                    "--pdf-renderer", "sandwich", "--sidecar", sidecar.toString(), "--jobs", String.valueOf(CORES),
-                    "--rotate-pages", "--deskew", mode == PagesWithText.SKIP ? "--skip-text" : "--force-ocr", "--quiet",
-                    in.toString(), part == null ? "-" : part.toString()));
             Map<String, String> env = Map.of("OMP_THREAD_LIMIT", "1", "TMPDIR", tmp.toString());
             Duration timeout = pages > 0 ? Duration.ofMinutes(3).plusSeconds(90L * pages) : Duration.ofMinutes(30);
             if (pagesOcred != null) watcher = watch(tmp, pagesOcred);
-            ProcessRunner.Result r = runner.run(cmd, timeout, workDir, env);
+            ProcessRunner.Result r = runner.run(command(in, part, sidecar, mode), timeout, workDir, env);
+            if (r.exitCode() == EXIT_ENCRYPTED) {
+                // Encrypted but opening without a password (owner restrictions only, or an empty user password):
+                // the service accepts such files, OCRmyPDF does not. Decrypt a copy and OCR that.
+                Path decrypted = tmp.resolve("decrypted.pdf");
+                qpdf.decrypt(in, null, decrypted);
+                r = runner.run(command(decrypted, part, sidecar, mode), timeout, workDir, env);
+            }
             if (!r.ok()) throw failure(r);
             if (part != null) Files.move(part, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (ProcessRunner.TimeoutException e) {
@@ -86,6 +93,13 @@ public class Ocrmypdf {
             deleteQuietly(part);
             deleteTree(tmp);
         }
+    }
+
+    private static List<String> command(Path in, Path part, Path sidecar, PagesWithText mode) {
+        return List.of("ocrmypdf", "-l", LANGUAGES, "--output-type", part == null ? "none" : "pdf",
+                "--pdf-renderer", "sandwich", "--sidecar", sidecar.toString(), "--jobs", String.valueOf(CORES),
+                "--rotate-pages", "--deskew", mode == PagesWithText.SKIP ? "--skip-text" : "--force-ocr", "--quiet",
+                in.toString(), part == null ? "-" : part.toString());
     }
 
     /** OCRs {@code in} into {@code out}, keeping pages that have text, with the sidecar text in {@code sidecar}. */
@@ -136,7 +150,7 @@ public class Ocrmypdf {
         String why = lastLine(r.stderr());
         return switch (r.exitCode()) {
             case 2 -> new OperationFailure(ErrorCode.INVALID_FILE, "the PDF could not be read for OCR: " + why, null);
-            case 8 -> new OperationFailure(ErrorCode.INVALID_FILE, "the PDF is encrypted; unlock it first", null);
+            case EXIT_ENCRYPTED -> new OperationFailure(ErrorCode.INVALID_FILE, "the PDF is encrypted; unlock it first", null);
             case 3 -> new OperationFailure(ErrorCode.SERVICE_UNAVAILABLE, "an OCR component is missing on this server: " + why, null);
             default -> new OperationFailure("OCR failed (OCRmyPDF exit " + r.exitCode() + "): " + why);
         };

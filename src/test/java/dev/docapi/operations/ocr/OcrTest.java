@@ -55,6 +55,19 @@ class OcrTest extends ApiTestBase {
     }
 
     @Test
+    void aPdfWithOwnerRestrictionsOnlyIsProcessedNotRefused() throws Exception {
+        String key = newKey();
+        Path input = corpus("pdf-broken/owner-password-copy-protected.pdf");
+        JsonNode job = run(key, "ocr", Map.of("file", uploadId(key, input), "wait", 300));
+        Path out = downloadOutput(job, 0);
+        assertThat(Independent.qpdfCheck(out).exit()).isIn(0, 3);
+        assertThat(Independent.pdftotext(out)).contains("LayoutParser");
+        try (PDDocument doc = Independent.pdfbox(out)) {
+            assertThat(doc.getNumberOfPages()).isEqualTo(2);
+        }
+    }
+
+    @Test
     void anEncryptedPdfIsRefusedBeforeAnyJob() {
         String key = newKey();
         Response r = post(key, "/ocr", Map.of("file", uploadId(key, corpus("pdf-broken/encrypted-aes256-R6-user-view.pdf"))));
