@@ -1,0 +1,170 @@
+package dev.docapi.operations.convert.frompdf;
+
+import dev.docapi.engines.tabula.Tabula;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.pdfbox.pdmodel.font.PDFont;
+import org.apache.pdfbox.text.PDFTextStripper;
+import org.apache.pdfbox.text.TextPosition;
+
+/**
+ * Reads a PDF's text as blocks for a flowing document: paragraphs (PDFBox's own paragraph detection, in content
+ * order, which keeps columns apart in the PDFs that LaTeX, Word and LibreOffice write) with their lines, each line's
+ * dominant font size and boldness; and placeholders for the tables found by Tabula, at the point where the text
+ * first reaches them. Text inside a table's area is left out of the paragraphs (the table carries it).
+ */
+final class ParagraphStripper extends PDFTextStripper {
+
+    /** A line of text: its characters' dominant size (points) and whether most of them are bold. */
+    record Line(String text, float size, boolean bold) {
+    }
+
+    /** A block of the flowing document. */
+    sealed interface Block permits Paragraph, TableRef, PageBreak {
+    }
+
+    record Paragraph(List<Line> lines) implements Block {
+    }
+
+    record TableRef(Tabula.PdfTable table) implements Block {
+    }
+
+    record PageBreak() implements Block {
+    }
+
+    private final List<Tabula.PdfTable> tables;
+    private final List<Block> blocks = new ArrayList<>();
+    private List<Tabula.PdfTable> pageTables = List.of();
+    private final List<Tabula.PdfTable> placed = new ArrayList<>();
+    private List<Line> paragraph = new ArrayList<>();
+    private StringBuilder line = new StringBuilder();
+    private final java.util.Map<Float, Integer> lineSizes = new java.util.HashMap<>();
+    private int lineBold, lineChars;
+    private final java.util.Map<Float, Integer> documentSizes = new java.util.HashMap<>();
+
+    ParagraphStripper(List<Tabula.PdfTable> tables) throws IOException {
+        this.tables = tables;
+        setSortByPosition(false);
+        setShouldSeparateByBeads(true);
+    }
+
+    List<Block> blocks() {
+        return blocks;
+    }
+
+    /** The font size most characters of the document have: the body size. */
+    float bodySize() {
+        return documentSizes.entrySet().stream().max(java.util.Map.Entry.comparingByValue()).map(java.util.Map.Entry::getKey).orElse(10f);
+    }
+
+    @Override
+    protected void startPage(org.apache.pdfbox.pdmodel.PDPage page) throws IOException {
+        int number = getCurrentPageNo();
+        if (number > getStartPage() && !blocks.isEmpty()) blocks.add(new PageBreak());
+        pageTables = tables.stream().filter(t -> t.page() == number).toList();
+        super.startPage(page);
+    }
+
+    @Override
+    protected void endPage(org.apache.pdfbox.pdmodel.PDPage page) throws IOException {
+        endLine();
+        endParagraph();
+        // Tables whose area no text reached (e.g. text drawn in an order we did not follow) go after the page's text.
+        for (Tabula.PdfTable t : pageTables) {
+            if (!placed.contains(t)) {
+                placed.add(t);
+                blocks.add(new TableRef(t));
+            }
+        }
+        super.endPage(page);
+    }
+
+    @Override
+    protected void writeParagraphStart() {
+        endLine();
+        endParagraph();
+    }
+
+    @Override
+    protected void writeParagraphEnd() {
+        endLine();
+        endParagraph();
+    }
+
+    @Override
+    protected void writeLineSeparator() {
+        endLine();
+    }
+
+    @Override
+    protected void writeWordSeparator() {
+        if (!line.isEmpty()) line.append(' ');
+    }
+
+    @Override
+    protected void writeString(String text, List<TextPosition> positions) {
+        List<TextPosition> kept = new ArrayList<>();
+        for (TextPosition p : positions) {
+            Tabula.PdfTable t = tableAt(p);
+            if (t == null) {
+                kept.add(p);
+            } else if (!placed.contains(t)) {
+                endLine();
+                endParagraph();
+                placed.add(t);
+                blocks.add(new TableRef(t));
+            }
+        }
+        if (kept.isEmpty()) return;
+        StringBuilder sb = new StringBuilder();
+        for (TextPosition p : kept) {
+            sb.append(p.getUnicode());
+            float size = Math.round(p.getFontSizeInPt() * 2) / 2f;
+            lineSizes.merge(size, 1, Integer::sum);
+            documentSizes.merge(size, 1, Integer::sum);
+            if (bold(p)) lineBold++;
+            lineChars++;
+        }
+        line.append(kept.size() == positions.size() ? text : sb.toString());
+    }
+
+    @Override
+    protected void writeString(String text) {
+        // every call comes through writeString(String, List) above
+    }
+
+    private Tabula.PdfTable tableAt(TextPosition p) {
+        if (pageTables.isEmpty()) return null;
+        float x = p.getXDirAdj() + p.getWidthDirAdj() / 2, y = p.getYDirAdj() - p.getHeightDir() / 2;
+        for (Tabula.PdfTable t : pageTables) if (t.contains(x, y)) return t;
+        return null;
+    }
+
+    private static boolean bold(TextPosition p) {
+        PDFont font = p.getFont();
+        if (font == null) return false;
+        String name = font.getName() == null ? "" : font.getName().toLowerCase(Locale.ROOT);
+        if (name.contains("bold") || name.contains("black") || name.contains("heavy") || name.matches(".*(cmbx|-bd|_bd|,b).*")) return true;
+        var d = font.getFontDescriptor();
+        return d != null && (d.isForceBold() || d.getFontWeight() >= 600);
+    }
+
+    private void endLine() {
+        String text = line.toString().strip();
+        if (!text.isEmpty()) {
+            float size = lineSizes.entrySet().stream().max(java.util.Map.Entry.comparingByValue()).map(java.util.Map.Entry::getKey).orElse(0f);
+            paragraph.add(new Line(text, size, lineBold * 2 > lineChars));
+        }
+        line = new StringBuilder();
+        lineSizes.clear();
+        lineBold = 0;
+        lineChars = 0;
+    }
+
+    private void endParagraph() {
+        if (!paragraph.isEmpty()) blocks.add(new Paragraph(paragraph));
+        paragraph = new ArrayList<>();
+    }
+}

@@ -1,0 +1,196 @@
+package dev.docapi.operations.convert.frompdf;
+
+import dev.docapi.api.ErrorCode;
+import dev.docapi.engines.pdfbox.PdfBox;
+import dev.docapi.engines.tabula.Tabula;
+import dev.docapi.operations.FileKind;
+import dev.docapi.operations.InputFile;
+import dev.docapi.operations.OperationContext;
+import dev.docapi.operations.OperationFailure;
+import dev.docapi.operations.convert.Converter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.Writer;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.poi.xwpf.usermodel.XWPFDocument;
+import org.apache.poi.xwpf.usermodel.XWPFParagraph;
+import org.apache.poi.xwpf.usermodel.XWPFRun;
+import org.apache.poi.xwpf.usermodel.XWPFStyle;
+import org.apache.poi.xwpf.usermodel.XWPFStyles;
+import org.apache.poi.xwpf.usermodel.XWPFTable;
+import org.apache.poi.xwpf.usermodel.XWPFTableRow;
+import org.openxmlformats.schemas.wordprocessingml.x2006.main.CTStyle;
+import org.openxmlformats.schemas.wordprocessingml.x2006.main.STStyleType;
+import org.springframework.stereotype.Component;
+
+/**
+ * pdf → docx (spec §4.4): flowing, editable text — one Word paragraph per PDF paragraph (its lines joined, line-end
+ * hyphens removed), not one text box per line. Paragraphs set clearly larger than the body text become Heading 1 /
+ * Heading 2 (real Word heading styles, so they show in the navigation pane); each PDF page starts a new Word page;
+ * ruled tables (Tabula lattice) become real Word tables where the text reaches them. Scans are OCR'd first.
+ * Not carried over: images, columns, fonts and exact positions.
+ */
+@Component
+public class PdfToDocxConverter implements Converter {
+    /** A paragraph at least this much larger than the body text is a Heading 1. */
+    static final float H1_RATIO = 1.5f;
+    /** At least this much larger (or bold and a little larger) is a Heading 2. */
+    static final float H2_RATIO = 1.15f;
+    private static final int HEADING_MAX_CHARS = 200;
+    private final PdfSource source;
+    private final Tabula tabula;
+    private final PdfBox pdfBox;
+
+    public PdfToDocxConverter(PdfSource source, Tabula tabula, PdfBox pdfBox) {
+        this.source = source;
+        this.tabula = tabula;
+        this.pdfBox = pdfBox;
+    }
+
+    @Override
+    public boolean accepts(FileKind from, String extension, String to) {
+        return from == FileKind.PDF && to.equals("docx");
+    }
+
+    @Override
+    public void convert(InputFile in, Path out, OperationContext ctx) throws Exception {
+        int pages = source.pages(in);
+        Path pdf = source.withText(in, pages, ctx);
+        List<Tabula.PdfTable> tables;
+        try {
+            tables = tabula.tables(pdf, false);
+        } catch (IOException e) {
+            throw new OperationFailure(ErrorCode.INVALID_FILE, "'" + in.file().name() + "': " + e.getMessage(), e);
+        }
+        ParagraphStripper stripper = new ParagraphStripper(tables);
+        try (PDDocument doc = pdfBox.open(pdf, null, ctx.tempDir("docx-open"))) {
+            stripper.writeText(doc, Writer.nullWriter());
+        }
+        ctx.progress(pages, pages, "pages");
+        float body = stripper.bodySize();
+        Path part = out.resolveSibling(out.getFileName() + ".part");
+        try (XWPFDocument docx = new XWPFDocument()) {
+            headingStyles(docx);
+            boolean pageBreak = false;
+            for (ParagraphStripper.Block b : stripper.blocks()) {
+                switch (b) {
+                    case ParagraphStripper.PageBreak ignored -> pageBreak = true;
+                    case ParagraphStripper.TableRef t -> {
+                        if (pageBreak) docx.createParagraph().setPageBreak(true);
+                        pageBreak = false;
+                        table(docx, t.table());
+                    }
+                    case ParagraphStripper.Paragraph p -> {
+                        for (List<ParagraphStripper.Line> group : byStyle(p.lines())) {
+                            XWPFParagraph para = docx.createParagraph();
+                            if (pageBreak) para.setPageBreak(true);
+                            pageBreak = false;
+                            write(para, group, body);
+                        }
+                    }
+                }
+            }
+            try (OutputStream os = Files.newOutputStream(part)) {
+                docx.write(os);
+            }
+        }
+        Files.move(part, out, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** Splits a PDF paragraph where the style changes (a heading line directly followed by body lines). */
+    private static List<List<ParagraphStripper.Line>> byStyle(List<ParagraphStripper.Line> lines) {
+        List<List<ParagraphStripper.Line>> out = new ArrayList<>();
+        List<ParagraphStripper.Line> cur = new ArrayList<>();
+        for (ParagraphStripper.Line l : lines) {
+            if (!cur.isEmpty()) {
+                ParagraphStripper.Line prev = cur.getLast();
+                if (prev.bold() != l.bold() || Math.abs(prev.size() - l.size()) > 0.6f) {
+                    out.add(cur);
+                    cur = new ArrayList<>();
+                }
+            }
+            cur.add(l);
+        }
+        if (!cur.isEmpty()) out.add(cur);
+        return out;
+    }
+
+    private static void write(XWPFParagraph para, List<ParagraphStripper.Line> lines, float body) {
+        String text = join(lines);
+        ParagraphStripper.Line first = lines.getFirst();
+        float size = first.size();
+        boolean bold = first.bold();
+        String style = null;
+        if (text.length() <= HEADING_MAX_CHARS && size > 0) {
+            if (size >= body * H1_RATIO) style = "Heading1";
+            else if (size >= body * H2_RATIO || (bold && size >= body * 1.05f)) style = "Heading2";
+        }
+        if (style != null) para.setStyle(style);
+        XWPFRun run = para.createRun();
+        run.setText(PdfToPptxConverter.clean(text));
+        if (style != null) {
+            run.setBold(true);
+            run.setFontSize(style.equals("Heading1") ? 16 : 13);
+        } else {
+            if (bold) run.setBold(true);
+            if (size > 0) run.setFontSize(Math.max(6, Math.min(28, Math.round(size))));
+        }
+    }
+
+    /** Joins lines with spaces; a line ending in letter + hyphen before a lower-case letter is rejoined without it. */
+    static String join(List<ParagraphStripper.Line> lines) {
+        StringBuilder sb = new StringBuilder();
+        for (ParagraphStripper.Line l : lines) {
+            String t = l.text();
+            if (sb.isEmpty()) {
+                sb.append(t);
+                continue;
+            }
+            int n = sb.length();
+            if (n >= 2 && sb.charAt(n - 1) == '-' && Character.isLetter(sb.charAt(n - 2)) && !t.isEmpty() && Character.isLowerCase(t.charAt(0))) {
+                sb.setLength(n - 1);
+                sb.append(t);
+            } else {
+                sb.append(' ').append(t);
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void table(XWPFDocument docx, Tabula.PdfTable t) {
+        int rows = t.rows().size(), cols = t.rows().getFirst().size();
+        XWPFTable table = docx.createTable(rows, cols);
+        for (int r = 0; r < rows; r++) {
+            XWPFTableRow row = table.getRow(r);
+            for (int c = 0; c < cols; c++) {
+                String v = t.rows().get(r).get(c);
+                row.getCell(c).getParagraphs().getFirst().createRun().setText(PdfToPptxConverter.clean(v));
+            }
+        }
+        docx.createParagraph();
+    }
+
+    /** Word's built-in heading styles are not in a blank POI document: define Heading 1 and 2 (outline levels 0, 1). */
+    private static void headingStyles(XWPFDocument docx) {
+        XWPFStyles styles = docx.createStyles();
+        for (int level = 1; level <= 2; level++) {
+            CTStyle ct = CTStyle.Factory.newInstance();
+            ct.setStyleId("Heading" + level);
+            ct.setType(STStyleType.PARAGRAPH);
+            ct.addNewName().setVal("heading " + level);
+            ct.addNewBasedOn().setVal("Normal");
+            ct.addNewNext().setVal("Normal");
+            ct.addNewQFormat();
+            ct.addNewPPr().addNewOutlineLvl().setVal(BigInteger.valueOf(level - 1));
+            ct.getPPr().addNewKeepNext();
+            ct.addNewRPr().addNewB();
+            styles.addStyle(new XWPFStyle(ct, styles));
+        }
+    }
+}
