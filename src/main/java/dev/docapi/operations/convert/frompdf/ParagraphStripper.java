@@ -42,6 +42,7 @@ final class ParagraphStripper extends PDFTextStripper {
     private StringBuilder line = new StringBuilder();
     private final java.util.Map<Float, Integer> lineSizes = new java.util.HashMap<>();
     private int lineBold, lineChars;
+    private float pageDir;
     private final java.util.Map<Float, Integer> documentSizes = new java.util.HashMap<>();
 
     ParagraphStripper(List<Tabula.PdfTable> tables) throws IOException {
@@ -107,6 +108,7 @@ final class ParagraphStripper extends PDFTextStripper {
     protected void writeString(String text, List<TextPosition> positions) {
         List<TextPosition> kept = new ArrayList<>();
         for (TextPosition p : positions) {
+            if (p.getDir() != pageDir) continue;
             Tabula.PdfTable t = tableAt(p);
             if (t == null) {
                 kept.add(p);
@@ -121,7 +123,7 @@ final class ParagraphStripper extends PDFTextStripper {
         StringBuilder sb = new StringBuilder();
         for (TextPosition p : kept) {
             sb.append(p.getUnicode());
-            float size = Math.round(p.getFontSizeInPt() * 2) / 2f;
+            float size = Math.round(size(p) * 2) / 2f;
             lineSizes.merge(size, 1, Integer::sum);
             documentSizes.merge(size, 1, Integer::sum);
             if (bold(p)) lineBold++;
@@ -135,6 +137,28 @@ final class ParagraphStripper extends PDFTextStripper {
         // every call comes through writeString(String, List) above
     }
 
+    /**
+     * The glyph's vertical size in points. Not {@code getFontSizeInPt}: that follows the horizontal scale too, which
+     * pdfTeX's font expansion (microtype) changes from line to line in justified text.
+     */
+    private static float size(TextPosition p) {
+        // the text rendering matrix already holds the Tf size, the text matrix and the CTM: its y scale is the size
+        float sy = Math.abs(p.getTextMatrix().getScalingFactorY());
+        return sy > 0 ? sy : p.getFontSizeInPt();
+    }
+
+    /**
+     * Notes the page's main text direction first: text running another way (a rotated margin stamp such as arXiv's
+     * identifier, a sideways label) would otherwise break the flow into one-letter "lines"; it is left out.
+     */
+    @Override
+    protected void writePage() throws IOException {
+        java.util.Map<Float, Integer> dirs = new java.util.HashMap<>();
+        for (List<TextPosition> article : getCharactersByArticle()) for (TextPosition p : article) dirs.merge(p.getDir(), 1, Integer::sum);
+        pageDir = dirs.entrySet().stream().max(java.util.Map.Entry.comparingByValue()).map(java.util.Map.Entry::getKey).orElse(0f);
+        super.writePage();
+    }
+
     private Tabula.PdfTable tableAt(TextPosition p) {
         if (pageTables.isEmpty()) return null;
         float x = p.getXDirAdj() + p.getWidthDirAdj() / 2, y = p.getYDirAdj() - p.getHeightDir() / 2;
@@ -146,7 +170,7 @@ final class ParagraphStripper extends PDFTextStripper {
         PDFont font = p.getFont();
         if (font == null) return false;
         String name = font.getName() == null ? "" : font.getName().toLowerCase(Locale.ROOT);
-        if (name.contains("bold") || name.contains("black") || name.contains("heavy") || name.matches(".*(cmbx|-bd|_bd|,b).*")) return true;
+        if (name.contains("bold") || name.contains("black") || name.contains("heavy") || name.contains("medi") || name.contains("demi") || name.contains("semibold") || name.matches(".*(cmbx|-bd|_bd|,b).*")) return true;
         var d = font.getFontDescriptor();
         return d != null && (d.isForceBold() || d.getFontWeight() >= 600);
     }

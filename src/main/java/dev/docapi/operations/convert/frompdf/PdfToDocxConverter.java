@@ -39,7 +39,7 @@ import org.springframework.stereotype.Component;
 @Component
 public class PdfToDocxConverter implements Converter {
     /** A paragraph at least this much larger than the body text is a Heading 1. */
-    static final float H1_RATIO = 1.5f;
+    static final float H1_RATIO = 1.3f;
     /** At least this much larger (or bold and a little larger) is a Heading 2. */
     static final float H2_RATIO = 1.15f;
     private static final int HEADING_MAX_CHARS = 200;
@@ -78,22 +78,14 @@ public class PdfToDocxConverter implements Converter {
         try (XWPFDocument docx = new XWPFDocument()) {
             headingStyles(docx);
             boolean pageBreak = false;
-            for (ParagraphStripper.Block b : stripper.blocks()) {
-                switch (b) {
-                    case ParagraphStripper.PageBreak ignored -> pageBreak = true;
-                    case ParagraphStripper.TableRef t -> {
-                        if (pageBreak) docx.createParagraph().setPageBreak(true);
-                        pageBreak = false;
-                        table(docx, t.table());
-                    }
-                    case ParagraphStripper.Paragraph p -> {
-                        for (List<ParagraphStripper.Line> group : byStyle(p.lines())) {
-                            XWPFParagraph para = docx.createParagraph();
-                            if (pageBreak) para.setPageBreak(true);
-                            pageBreak = false;
-                            write(para, group, body);
-                        }
-                    }
+            for (Item item : items(stripper.blocks(), body)) {
+                if (item.table() != null) {
+                    if (item.pageBreak()) docx.createParagraph().setPageBreak(true);
+                    table(docx, item.table());
+                } else {
+                    XWPFParagraph para = docx.createParagraph();
+                    if (item.pageBreak()) para.setPageBreak(true);
+                    write(para, item.lines(), item.style());
                 }
             }
             try (OutputStream os = Files.newOutputStream(part)) {
@@ -103,6 +95,70 @@ public class PdfToDocxConverter implements Converter {
         Files.move(part, out, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
+    /** A paragraph (its lines and heading style or null) or a table, and whether a new page starts before it. */
+    private record Item(List<ParagraphStripper.Line> lines, String style, Tabula.PdfTable table, boolean pageBreak) {
+    }
+
+    /**
+     * The document's paragraphs and tables in order. PDFBox starts a new paragraph at many line starts in justified
+     * multi-column text (a line that reaches less far, a superscript); two body paragraphs in a row on one page with
+     * the same size and weight are joined again when the first does not end a sentence.
+     */
+    private static List<Item> items(List<ParagraphStripper.Block> blocks, float body) {
+        List<Item> out = new ArrayList<>();
+        boolean pageBreak = false;
+        for (ParagraphStripper.Block b : blocks) {
+            switch (b) {
+                case ParagraphStripper.PageBreak ignored -> pageBreak = true;
+                case ParagraphStripper.TableRef t -> {
+                    out.add(new Item(null, null, t.table(), pageBreak));
+                    pageBreak = false;
+                }
+                case ParagraphStripper.Paragraph p -> {
+                    for (List<ParagraphStripper.Line> group : byStyle(p.lines())) {
+                        String style = style(group, body);
+                        Item prev = out.isEmpty() ? null : out.getLast();
+                        if (!pageBreak && prev != null && prev.table() == null && prev.style() == null && style == null
+                                && continues(prev.lines().getLast(), group.getFirst())) {
+                            List<ParagraphStripper.Line> joined = new ArrayList<>(prev.lines());
+                            joined.addAll(group);
+                            out.set(out.size() - 1, new Item(joined, null, null, prev.pageBreak()));
+                        } else {
+                            out.add(new Item(group, style, null, pageBreak));
+                        }
+                        pageBreak = false;
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** True when {@code next} continues the sentence {@code last} leaves open, in the same size and weight. */
+    private static boolean continues(ParagraphStripper.Line last, ParagraphStripper.Line next) {
+        if (last.bold() != next.bold() || !sameSize(last.size(), next.size())) return false;
+        String t = last.text().strip();
+        char end = t.isEmpty() ? '.' : t.charAt(t.length() - 1);
+        return ".?!:".indexOf(end) < 0;
+    }
+
+    private static boolean sameSize(float a, float b) {
+        return Math.abs(a - b) <= Math.max(0.6f, 0.06f * Math.max(a, b));
+    }
+
+    /** Heading1, Heading2 or null (body) for a group of lines, by its size relative to the body text and weight. */
+    private static String style(List<ParagraphStripper.Line> lines, float body) {
+        ParagraphStripper.Line first = lines.getFirst();
+        float size = first.size();
+        int chars = lines.stream().mapToInt(l -> l.text().length() + 1).sum();
+        if (chars > HEADING_MAX_CHARS || size <= 0) return null;
+        if (size >= body * H1_RATIO) return "Heading1";
+        // a short all-bold paragraph at least body size ("Abstract", "1 Introduction" in many journal styles)
+        boolean allBold = lines.stream().allMatch(ParagraphStripper.Line::bold);
+        if (size >= body * H2_RATIO || (allBold && size >= body * 0.98f && chars <= 80)) return "Heading2";
+        return null;
+    }
+
     /** Splits a PDF paragraph where the style changes (a heading line directly followed by body lines). */
     private static List<List<ParagraphStripper.Line>> byStyle(List<ParagraphStripper.Line> lines) {
         List<List<ParagraphStripper.Line>> out = new ArrayList<>();
@@ -110,7 +166,7 @@ public class PdfToDocxConverter implements Converter {
         for (ParagraphStripper.Line l : lines) {
             if (!cur.isEmpty()) {
                 ParagraphStripper.Line prev = cur.getLast();
-                if (prev.bold() != l.bold() || Math.abs(prev.size() - l.size()) > 0.6f) {
+                if (prev.bold() != l.bold() || !sameSize(prev.size(), l.size())) {
                     out.add(cur);
                     cur = new ArrayList<>();
                 }
@@ -121,16 +177,9 @@ public class PdfToDocxConverter implements Converter {
         return out;
     }
 
-    private static void write(XWPFParagraph para, List<ParagraphStripper.Line> lines, float body) {
+    private static void write(XWPFParagraph para, List<ParagraphStripper.Line> lines, String style) {
         String text = join(lines);
         ParagraphStripper.Line first = lines.getFirst();
-        float size = first.size();
-        boolean bold = first.bold();
-        String style = null;
-        if (text.length() <= HEADING_MAX_CHARS && size > 0) {
-            if (size >= body * H1_RATIO) style = "Heading1";
-            else if (size >= body * H2_RATIO || (bold && size >= body * 1.05f)) style = "Heading2";
-        }
         if (style != null) para.setStyle(style);
         XWPFRun run = para.createRun();
         run.setText(PdfToPptxConverter.clean(text));
@@ -138,8 +187,8 @@ public class PdfToDocxConverter implements Converter {
             run.setBold(true);
             run.setFontSize(style.equals("Heading1") ? 16 : 13);
         } else {
-            if (bold) run.setBold(true);
-            if (size > 0) run.setFontSize(Math.max(6, Math.min(28, Math.round(size))));
+            if (first.bold()) run.setBold(true);
+            if (first.size() > 0) run.setFontSize(Math.max(6, Math.min(28, Math.round(first.size()))));
         }
     }
 
@@ -153,9 +202,12 @@ public class PdfToDocxConverter implements Converter {
                 continue;
             }
             int n = sb.length();
-            if (n >= 2 && sb.charAt(n - 1) == '-' && Character.isLetter(sb.charAt(n - 2)) && !t.isEmpty() && Character.isLowerCase(t.charAt(0))) {
+            boolean hyphen = n >= 2 && sb.charAt(n - 1) == '-' && Character.isLetter(sb.charAt(n - 2)) && !t.isEmpty();
+            if (hyphen && Character.isLowerCase(t.charAt(0))) {
                 sb.setLength(n - 1);
                 sb.append(t);
+            } else if (hyphen) {
+                sb.append(t); // "Lucene-" + "BM25": a compound, keep the hyphen
             } else {
                 sb.append(' ').append(t);
             }
