@@ -67,6 +67,25 @@ public class Tabula {
         return out;
     }
 
+    /**
+     * True when a stream-mode "table" is running text cut into columns (a two-column page): long cells, or most rows
+     * with a single filled cell.
+     */
+    static boolean prose(List<List<String>> rows) {
+        int cells = 0, chars = 0, multi = 0;
+        for (List<String> r : rows) {
+            int filled = 0;
+            for (String c : r) {
+                if (c.isEmpty()) continue;
+                filled++;
+                cells++;
+                chars += c.length();
+            }
+            if (filled >= 2) multi++;
+        }
+        return cells == 0 || chars / cells > 40 || multi * 2 < rows.size();
+    }
+
     private static List<PdfTable> convert(int page, List<Table> tables, boolean lattice) {
         List<PdfTable> out = new ArrayList<>();
         for (Table t : tables) {
@@ -83,7 +102,7 @@ public class Tabula {
             }
             for (List<String> r : rows) while (r.size() < cols) r.add("");
             if (rows.isEmpty() || cols == 0) continue;
-            if (!lattice && (rows.size() < 2 || cols < 2)) continue;
+            if (!lattice && (rows.size() < 2 || cols < 2 || prose(rows))) continue;
             if (lattice && rows.size() * cols < 2) continue;
             out.add(new PdfTable(page, (float) t.getTop(), (float) t.getLeft(), (float) t.getWidth(), (float) t.getHeight(), rows, lattice));
         }

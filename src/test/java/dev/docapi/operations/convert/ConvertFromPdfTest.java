@@ -203,12 +203,19 @@ class ConvertFromPdfTest extends ApiTestBase {
         }
     }
 
-    @Test
-    void aDocumentWithoutTablesGivesATextSheet() throws Exception {
-        Path xlsx = convert(newKey(), corpus("pdf-text/pdflatex-4-pages-objstm.pdf"), "xlsx", "xlsx");
+    @ParameterizedTest
+    @ValueSource(strings = {"pdf-text/pdflatex-4-pages-objstm.pdf", "pdf-text/two-column-paper-2p.pdf"})
+    void runningTextIsNotATableButATextSheet(String file) throws Exception {
+        Path pdf = corpus(file);
+        Path xlsx = convert(newKey(), pdf, "xlsx", "xlsx");
         try (XSSFWorkbook book = new XSSFWorkbook(Files.newInputStream(xlsx))) {
-            assertThat(book.getNumberOfSheets()).isPositive();
-            assertThat(book.getSheetAt(0).getPhysicalNumberOfRows()).isPositive();
+            assertThat(book.getNumberOfSheets()).isEqualTo(1);
+            Sheet sheet = book.getSheet("Text");
+            assertThat(sheet).isNotNull();
+            StringBuilder text = new StringBuilder();
+            for (Row r : sheet) text.append(r.getCell(0).getStringCellValue()).append(' ');
+            String[] w = words(Independent.pdftotext(pdf, 1, 1)).split(" ");
+            assertThat(words(text.toString())).contains(String.join(" ", List.of(w).subList(0, 8)));
         }
     }
 }
