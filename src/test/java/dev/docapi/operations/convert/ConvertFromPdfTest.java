@@ -200,6 +200,21 @@ class ConvertFromPdfTest extends ApiTestBase {
         try (XWPFDocument doc = new XWPFDocument(Files.newInputStream(docx))) {
             String text = words(doc.getParagraphs().stream().map(XWPFParagraph::getText).reduce("", (a, b) -> a + " " + b));
             assertThat(text).contains("LinnSequencer");
+            // the scan itself is not repeated as a picture
+            assertThat(doc.getAllPictures()).isEmpty();
+        }
+    }
+
+    @Test
+    void docxKeepsTheDocumentsPictures() throws Exception {
+        String key = newKey();
+        Path pdf = tablePdf(key, "office/contains-pictures.docx");
+        Path docx = convert(key, pdf, "docx", "docx");
+        try (XWPFDocument doc = new XWPFDocument(Files.newInputStream(docx))) {
+            assertThat(doc.getAllPictures()).isNotEmpty();
+            for (var pic : doc.getAllPictures()) {
+                assertThat(ImageIO.read(new java.io.ByteArrayInputStream(pic.getData()))).isNotNull();
+            }
         }
     }
 

@@ -22,7 +22,7 @@ final class ParagraphStripper extends PDFTextStripper {
     }
 
     /** A block of the flowing document. */
-    sealed interface Block permits Paragraph, TableRef, PageBreak {
+    sealed interface Block permits Paragraph, TableRef, PageBreak, Image {
     }
 
     record Paragraph(List<Line> lines) implements Block {
@@ -33,6 +33,14 @@ final class ParagraphStripper extends PDFTextStripper {
 
     record PageBreak() implements Block {
     }
+
+    /** A picture of the page: PNG bytes and its size in pixels. */
+    record Image(byte[] png, int width, int height) implements Block {
+    }
+
+    /** Images smaller than this many pixels a side are rules, bullets or dots, not pictures. */
+    private static final int MIN_IMAGE_SIDE = 48;
+    private static final int MAX_IMAGES_PER_PAGE = 20;
 
     private final List<Tabula.PdfTable> tables;
     private final List<Block> blocks = new ArrayList<>();
@@ -45,8 +53,16 @@ final class ParagraphStripper extends PDFTextStripper {
     private float pageDir;
     private final java.util.Map<Float, Integer> documentSizes = new java.util.HashMap<>();
 
-    ParagraphStripper(List<Tabula.PdfTable> tables) throws IOException {
+    private final java.util.Set<Integer> pagesWithoutImages;
+
+    /**
+     * @param tables             the tables to place (their text is left out of the paragraphs)
+     * @param pagesWithoutImages pages (from 1) whose images are not carried over: OCR'd scans, whose only image is
+     *                           the page itself
+     */
+    ParagraphStripper(List<Tabula.PdfTable> tables, java.util.Set<Integer> pagesWithoutImages) throws IOException {
         this.tables = tables;
+        this.pagesWithoutImages = pagesWithoutImages;
         setSortByPosition(false);
         setShouldSeparateByBeads(true);
     }
@@ -79,7 +95,32 @@ final class ParagraphStripper extends PDFTextStripper {
                 blocks.add(new TableRef(t));
             }
         }
+        if (!pagesWithoutImages.contains(getCurrentPageNo())) images(page);
         super.endPage(page);
+    }
+
+    /**
+     * The page's own image XObjects, after its text (their exact place in the flow is not worked out). An image that
+     * cannot be decoded is skipped: the text matters more than a picture.
+     */
+    private void images(org.apache.pdfbox.pdmodel.PDPage page) {
+        var resources = page.getResources();
+        if (resources == null) return;
+        int n = 0;
+        for (org.apache.pdfbox.cos.COSName name : resources.getXObjectNames()) {
+            if (n >= MAX_IMAGES_PER_PAGE) return;
+            try {
+                if (!(resources.getXObject(name) instanceof org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject img)) continue;
+                if (img.getWidth() < MIN_IMAGE_SIDE || img.getHeight() < MIN_IMAGE_SIDE || img.isStencil()) continue;
+                java.awt.image.BufferedImage bi = img.getImage();
+                java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream();
+                if (bi == null || !javax.imageio.ImageIO.write(bi, "png", png)) continue;
+                blocks.add(new Image(png.toByteArray(), bi.getWidth(), bi.getHeight()));
+                n++;
+            } catch (IOException | RuntimeException e) {
+                // an image PDFBox cannot decode is left out
+            }
+        }
     }
 
     @Override

@@ -39,17 +39,21 @@ public class PdfSource {
         }
     }
 
+    /** A PDF with a text layer on every page it could get one, and the pages (from 1) whose text came from OCR. */
+    public record Prepared(Path pdf, java.util.Set<Integer> ocrPages) {
+    }
+
     /**
      * The input itself when every page has a text layer, else an OCR'd copy in the job's temp space (progress is
-     * reported in pages OCR'd, over {@code pages}).
+     * reported in pages OCR'd).
      */
-    public Path withText(InputFile in, int pages, OperationContext ctx) throws OperationFailure, InterruptedException {
+    public Prepared withText(InputFile in, int pages, OperationContext ctx) throws OperationFailure, InterruptedException {
         List<Integer> empty = poppler.pagesWithoutText(in.path());
-        if (empty.isEmpty()) return in.path();
+        if (empty.isEmpty()) return new Prepared(in.path(), java.util.Set.of());
         Path dir = ctx.tempDir("ocr");
         Path out = dir.resolve("ocr.pdf");
         ocrmypdf.ocr(in.path(), out, dir.resolve("ocr.txt"), Ocrmypdf.PagesWithText.SKIP, pages,
                 done -> ctx.progress(Math.min(done, empty.size()), empty.size(), "pages OCR'd"));
-        return out;
+        return new Prepared(out, java.util.Set.copyOf(empty));
     }
 }

@@ -34,7 +34,8 @@ import org.springframework.stereotype.Component;
  * hyphens removed), not one text box per line. Paragraphs set clearly larger than the body text become Heading 1 /
  * Heading 2 (real Word heading styles, so they show in the navigation pane); each PDF page starts a new Word page;
  * ruled tables (Tabula lattice) become real Word tables where the text reaches them. Scans are OCR'd first.
- * Not carried over: images, columns, fonts and exact positions.
+ * A page's images follow its text (OCR'd scans excepted: their image is the page). Not carried over: columns, fonts,
+ * exact positions.
  */
 @Component
 public class PdfToDocxConverter implements Converter {
@@ -61,14 +62,15 @@ public class PdfToDocxConverter implements Converter {
     @Override
     public void convert(InputFile in, Path out, OperationContext ctx) throws Exception {
         int pages = source.pages(in);
-        Path pdf = source.withText(in, pages, ctx);
+        PdfSource.Prepared prepared = source.withText(in, pages, ctx);
+        Path pdf = prepared.pdf();
         List<Tabula.PdfTable> tables;
         try {
             tables = tabula.tables(pdf, false);
         } catch (IOException e) {
             throw new OperationFailure(ErrorCode.INVALID_FILE, "'" + in.file().name() + "': " + e.getMessage(), e);
         }
-        ParagraphStripper stripper = new ParagraphStripper(tables);
+        ParagraphStripper stripper = new ParagraphStripper(tables, prepared.ocrPages());
         try (PDDocument doc = pdfBox.open(pdf, null, ctx.tempDir("docx-open"))) {
             stripper.writeText(doc, Writer.nullWriter());
         }
@@ -82,6 +84,10 @@ public class PdfToDocxConverter implements Converter {
                 if (item.table() != null) {
                     if (item.pageBreak()) docx.createParagraph().setPageBreak(true);
                     table(docx, item.table());
+                } else if (item.image() != null) {
+                    XWPFParagraph para = docx.createParagraph();
+                    if (item.pageBreak()) para.setPageBreak(true);
+                    picture(para, item.image());
                 } else {
                     XWPFParagraph para = docx.createParagraph();
                     if (item.pageBreak()) para.setPageBreak(true);
@@ -96,7 +102,7 @@ public class PdfToDocxConverter implements Converter {
     }
 
     /** A paragraph (its lines and heading style or null) or a table, and whether a new page starts before it. */
-    private record Item(List<ParagraphStripper.Line> lines, String style, Tabula.PdfTable table, boolean pageBreak) {
+    private record Item(List<ParagraphStripper.Line> lines, String style, Tabula.PdfTable table, ParagraphStripper.Image image, boolean pageBreak) {
     }
 
     /**
@@ -111,20 +117,24 @@ public class PdfToDocxConverter implements Converter {
             switch (b) {
                 case ParagraphStripper.PageBreak ignored -> pageBreak = true;
                 case ParagraphStripper.TableRef t -> {
-                    out.add(new Item(null, null, t.table(), pageBreak));
+                    out.add(new Item(null, null, t.table(), null, pageBreak));
+                    pageBreak = false;
+                }
+                case ParagraphStripper.Image i -> {
+                    out.add(new Item(null, null, null, i, pageBreak));
                     pageBreak = false;
                 }
                 case ParagraphStripper.Paragraph p -> {
                     for (List<ParagraphStripper.Line> group : byStyle(p.lines())) {
                         String style = style(group, body);
                         Item prev = out.isEmpty() ? null : out.getLast();
-                        if (!pageBreak && prev != null && prev.table() == null && prev.style() == null && style == null
+                        if (!pageBreak && prev != null && prev.lines() != null && prev.style() == null && style == null
                                 && continues(prev.lines().getLast(), group.getFirst())) {
                             List<ParagraphStripper.Line> joined = new ArrayList<>(prev.lines());
                             joined.addAll(group);
-                            out.set(out.size() - 1, new Item(joined, null, null, prev.pageBreak()));
+                            out.set(out.size() - 1, new Item(joined, null, null, null, prev.pageBreak()));
                         } else {
-                            out.add(new Item(group, style, null, pageBreak));
+                            out.add(new Item(group, style, null, null, pageBreak));
                         }
                         pageBreak = false;
                     }
@@ -226,6 +236,18 @@ public class PdfToDocxConverter implements Converter {
             }
         }
         docx.createParagraph();
+    }
+
+    /** The picture at 150 dpi, at most the text width (6.5 in) wide, keeping its aspect. */
+    private static void picture(XWPFParagraph para, ParagraphStripper.Image image) throws IOException {
+        double w = image.width() * 72.0 / 150, h = image.height() * 72.0 / 150;
+        double scale = Math.min(1, 468 / w);
+        try (var is = new java.io.ByteArrayInputStream(image.png())) {
+            para.createRun().addPicture(is, org.apache.poi.xwpf.usermodel.Document.PICTURE_TYPE_PNG, "image.png",
+                    org.apache.poi.util.Units.toEMU(w * scale), org.apache.poi.util.Units.toEMU(h * scale));
+        } catch (org.apache.poi.openxml4j.exceptions.InvalidFormatException e) {
+            throw new IOException(e);
+        }
     }
 
     /** Word's built-in heading styles are not in a blank POI document: define Heading 1 and 2 (outline levels 0, 1). */

@@ -49,7 +49,7 @@ public class PdfToXlsxConverter implements Converter {
     @Override
     public void convert(InputFile in, Path out, OperationContext ctx) throws Exception {
         int pages = source.pages(in);
-        Path pdf = source.withText(in, pages, ctx);
+        Path pdf = source.withText(in, pages, ctx).pdf();
         List<Tabula.PdfTable> tables;
         try {
             tables = tabula.tables(pdf, true);
