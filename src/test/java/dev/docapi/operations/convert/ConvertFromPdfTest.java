@@ -233,4 +233,36 @@ class ConvertFromPdfTest extends ApiTestBase {
             assertThat(words(text.toString())).contains(String.join(" ", List.of(w).subList(0, 8)));
         }
     }
+
+    @Test
+    void aScanIsOcrdBeforeBecomingAnXlsx() throws Exception {
+        Path xlsx = convert(newKey(), corpus("pdf-scanned/english-skewed-brochure.pdf"), "xlsx", "xlsx");
+        try (XSSFWorkbook book = new XSSFWorkbook(Files.newInputStream(xlsx))) {
+            StringBuilder text = new StringBuilder();
+            for (Sheet s : book) for (Row r : s) for (Cell c : r) if (c.getCellType() == CellType.STRING) text.append(c.getStringCellValue()).append(' ');
+            assertThat(text.toString()).contains("LinnSequencer");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"docx", "xlsx", "pptx", "jpg"})
+    void aPdfWithOwnerRestrictionsOnlyConverts(String to) throws Exception {
+        String key = newKey();
+        JsonNode job = run(key, "convert", Map.of("file", uploadId(key, corpus("pdf-broken/owner-password-copy-protected.pdf")), "to", to));
+        assertThat(job.at("/status").asString()).isEqualTo("succeeded");
+        Path out = downloadOutput(job, 0);
+        if (to.equals("docx")) {
+            try (XWPFDocument doc = new XWPFDocument(Files.newInputStream(out))) {
+                assertThat(doc.getParagraphs().stream().map(XWPFParagraph::getText).reduce("", String::concat)).contains("LayoutParser");
+            }
+        }
+    }
+
+    @Test
+    void anEncryptedPdfIsRefusedBeforeAnyJob() {
+        String key = newKey();
+        Response r = post(key, "/convert", Map.of("file", uploadId(key, corpus("pdf-broken/encrypted-aes256-R6-user-view.pdf")), "to", "docx"));
+        assertThat(r.status()).isEqualTo(400);
+        assertThat(get(key, "/jobs").body().get("data").size()).isZero();
+    }
 }
