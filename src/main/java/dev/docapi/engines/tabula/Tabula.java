@@ -11,6 +11,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
@@ -20,6 +23,7 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class Tabula {
+    private static final Logger log = LoggerFactory.getLogger(Tabula.class);
 
     /**
      * A table found on a page.
@@ -48,21 +52,31 @@ public class Tabula {
      * @throws IOException when the PDF cannot be read
      */
     public List<PdfTable> tables(Path pdf, boolean streamFallback) throws IOException {
+        return tables(pdf, streamFallback, null);
+    }
+
+    /**
+     * As {@link #tables(Path, boolean)}, reporting each page done (its number, from 1) to {@code pageDone} (may be
+     * null). A page Tabula fails on (it throws runtime exceptions on odd geometry) has no tables; the others keep theirs.
+     */
+    public List<PdfTable> tables(Path pdf, boolean streamFallback, IntConsumer pageDone) throws IOException {
         List<PdfTable> out = new ArrayList<>();
         try (PDDocument doc = PDDocument.load(pdf.toFile()); ObjectExtractor extractor = new ObjectExtractor(doc)) {
             SpreadsheetExtractionAlgorithm lattice = new SpreadsheetExtractionAlgorithm();
             BasicExtractionAlgorithm stream = new BasicExtractionAlgorithm();
             for (int p = 1; p <= doc.getNumberOfPages(); p++) {
-                Page page = extractor.extract(p);
-                if (!page.hasText()) continue;
-                List<PdfTable> found = convert(p, lattice.extract(page), true);
-                if (found.isEmpty() && streamFallback) found = convert(p, stream.extract(page), false);
-                out.addAll(found);
+                try {
+                    Page page = extractor.extract(p);
+                    if (page.hasText()) {
+                        List<PdfTable> found = convert(p, lattice.extract(page), true);
+                        if (found.isEmpty() && streamFallback) found = convert(p, stream.extract(page), false);
+                        out.addAll(found);
+                    }
+                } catch (RuntimeException e) {
+                    log.debug("no tables on page {} of {}: {}", p, pdf.getFileName(), e.toString());
+                }
+                if (pageDone != null) pageDone.accept(p);
             }
-        } catch (RuntimeException e) {
-            // Tabula throws runtime exceptions on odd geometry; a page it cannot read simply has no tables for us,
-            // but a broken file is an I/O problem for the caller.
-            throw new IOException("table detection failed: " + e.getMessage(), e);
         }
         return out;
     }

@@ -265,4 +265,29 @@ class ConvertFromPdfTest extends ApiTestBase {
         assertThat(r.status()).isEqualTo(400);
         assertThat(get(key, "/jobs").body().get("data").size()).isZero();
     }
+
+    @Test
+    void aBookBecomesJpgsWithProgressPerPage() throws Exception {
+        String key = newKey();
+        Path pdf = corpus("pdf-text/geotopo-117p-linearized-links.pdf");
+        Response r = post(key, "/convert", Map.of("file", uploadId(key, pdf), "to", "jpg", "wait", 0));
+        assertThat(r.status()).isEqualTo(202);
+        String id = r.body().get("id").asString();
+        JsonNode job = r.body();
+        int maxDone = 0;
+        for (int i = 0; i < 1200 && !job.get("status").asString().matches("succeeded|failed"); i++) {
+            Thread.sleep(100);
+            job = get(key, "/jobs/" + id).body();
+            if (job.at("/progress/unit").asString("").equals("pages")) {
+                assertThat(job.at("/progress/total").asInt()).isEqualTo(117);
+                maxDone = Math.max(maxDone, job.at("/progress/done").asInt());
+            }
+        }
+        assertThat(job.get("status").asString()).isEqualTo("succeeded");
+        assertThat(maxDone).as("pages done seen while running").isBetween(1, 117);
+        try (ZipFile z = new ZipFile(downloadOutput(job, 0).toFile())) {
+            assertThat(z.size()).isEqualTo(117);
+            assertThat(z.getEntry("geotopo-117p-linearized-links-page-117.jpg")).isNotNull();
+        }
+    }
 }

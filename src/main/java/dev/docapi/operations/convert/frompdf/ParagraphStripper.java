@@ -41,6 +41,10 @@ final class ParagraphStripper extends PDFTextStripper {
     /** Images smaller than this many pixels a side are rules, bullets or dots, not pictures. */
     private static final int MIN_IMAGE_SIDE = 48;
     private static final int MAX_IMAGES_PER_PAGE = 20;
+    /** Pictures are held in memory until the document is written: beyond this many PNG bytes, later ones are left out. */
+    private static final long MAX_IMAGE_BYTES = 150L << 20;
+    private long imageBytes;
+    private java.util.function.IntConsumer pageDone = page -> { };
 
     private final List<Tabula.PdfTable> tables;
     private final List<Block> blocks = new ArrayList<>();
@@ -65,6 +69,11 @@ final class ParagraphStripper extends PDFTextStripper {
         this.pagesWithoutImages = pagesWithoutImages;
         setSortByPosition(false);
         setShouldSeparateByBeads(true);
+    }
+
+    /** Receives each page's number (from 1) when its text has been read. */
+    void onPageDone(java.util.function.IntConsumer pageDone) {
+        this.pageDone = pageDone;
     }
 
     List<Block> blocks() {
@@ -96,6 +105,7 @@ final class ParagraphStripper extends PDFTextStripper {
             }
         }
         if (!pagesWithoutImages.contains(getCurrentPageNo())) images(page);
+        pageDone.accept(getCurrentPageNo());
         super.endPage(page);
     }
 
@@ -115,6 +125,8 @@ final class ParagraphStripper extends PDFTextStripper {
                 java.awt.image.BufferedImage bi = img.getImage();
                 java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream();
                 if (bi == null || !javax.imageio.ImageIO.write(bi, "png", png)) continue;
+                if (imageBytes + png.size() > MAX_IMAGE_BYTES) return;
+                imageBytes += png.size();
                 blocks.add(new Image(png.toByteArray(), bi.getWidth(), bi.getHeight()));
                 n++;
             } catch (IOException | RuntimeException e) {

@@ -71,10 +71,10 @@ public class PdfToDocxConverter implements Converter {
             throw new OperationFailure(ErrorCode.INVALID_FILE, "'" + in.file().name() + "': " + e.getMessage(), e);
         }
         ParagraphStripper stripper = new ParagraphStripper(tables, prepared.ocrPages());
+        stripper.onPageDone(page -> ctx.progress(page, pages, "pages"));
         try (PDDocument doc = pdfBox.open(pdf, null, ctx.tempDir("docx-open"))) {
             stripper.writeText(doc, Writer.nullWriter());
         }
-        ctx.progress(pages, pages, "pages");
         float body = stripper.bodySize();
         Path part = out.resolveSibling(out.getFileName() + ".part");
         try (XWPFDocument docx = new XWPFDocument()) {

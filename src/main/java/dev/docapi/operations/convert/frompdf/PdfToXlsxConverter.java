@@ -52,7 +52,7 @@ public class PdfToXlsxConverter implements Converter {
         Path pdf = source.withText(in, pages, ctx).pdf();
         List<Tabula.PdfTable> tables;
         try {
-            tables = tabula.tables(pdf, true);
+            tables = tabula.tables(pdf, true, page -> ctx.progress(page, pages, "pages"));
         } catch (IOException e) {
             throw new OperationFailure(ErrorCode.INVALID_FILE, "'" + in.file().name() + "': " + e.getMessage(), e);
         }
