@@ -129,7 +129,7 @@ public class PdfToDocxConverter implements Converter {
                         String style = style(group, body);
                         Item prev = out.isEmpty() ? null : out.getLast();
                         if (!pageBreak && prev != null && prev.lines() != null && prev.style() == null && style == null
-                                && continues(prev.lines().getLast(), group.getFirst())) {
+                                && (continues(lastFull(prev.lines()), group.getFirst()) || fragment(group.getFirst(), lastFull(prev.lines())))) {
                             List<ParagraphStripper.Line> joined = new ArrayList<>(prev.lines());
                             joined.addAll(group);
                             out.set(out.size() - 1, new Item(joined, null, null, null, prev.pageBreak()));
@@ -142,6 +142,14 @@ public class PdfToDocxConverter implements Converter {
             }
         }
         return out;
+    }
+
+    /** The last line that is not a fragment (the first line when all are). */
+    private static ParagraphStripper.Line lastFull(List<ParagraphStripper.Line> lines) {
+        for (int i = lines.size() - 1; i > 0; i--) {
+            if (!fragment(lines.get(i), lines.get(i - 1))) return lines.get(i);
+        }
+        return lines.getFirst();
     }
 
     /** True when {@code next} continues the sentence {@code last} leaves open, in the same size and weight. */
@@ -173,18 +181,26 @@ public class PdfToDocxConverter implements Converter {
     private static List<List<ParagraphStripper.Line>> byStyle(List<ParagraphStripper.Line> lines) {
         List<List<ParagraphStripper.Line>> out = new ArrayList<>();
         List<ParagraphStripper.Line> cur = new ArrayList<>();
+        ParagraphStripper.Line ref = null; // the last line of the group that is not a sub/superscript fragment
         for (ParagraphStripper.Line l : lines) {
-            if (!cur.isEmpty()) {
-                ParagraphStripper.Line prev = cur.getLast();
-                if (prev.bold() != l.bold() || !sameSize(prev.size(), l.size())) {
-                    out.add(cur);
-                    cur = new ArrayList<>();
-                }
+            if (ref != null && fragment(l, ref)) {
+                cur.add(l);
+                continue;
+            }
+            if (ref != null && (ref.bold() != l.bold() || !sameSize(ref.size(), l.size()))) {
+                out.add(cur);
+                cur = new ArrayList<>();
             }
             cur.add(l);
+            ref = l;
         }
         if (!cur.isEmpty()) out.add(cur);
         return out;
+    }
+
+    /** A few smaller characters on a "line" of their own: an index or exponent PDFBox saw as a line (e.g. "(i)"). */
+    private static boolean fragment(ParagraphStripper.Line l, ParagraphStripper.Line ref) {
+        return l.text().strip().length() <= 5 && l.size() < ref.size() * 0.9f;
     }
 
     private static void write(XWPFParagraph para, List<ParagraphStripper.Line> lines, String style) {
