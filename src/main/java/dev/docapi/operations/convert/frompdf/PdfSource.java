@@ -1,0 +1,59 @@
+package dev.docapi.operations.convert.frompdf;
+
+import dev.docapi.api.ErrorCode;
+import dev.docapi.engines.ocrmypdf.Ocrmypdf;
+import dev.docapi.engines.pdfbox.PdfBox;
+import dev.docapi.engines.poppler.Poppler;
+import dev.docapi.operations.InputFile;
+import dev.docapi.operations.OperationContext;
+import dev.docapi.operations.OperationFailure;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.springframework.stereotype.Component;
+
+/**
+ * What the pdf → x converters share: the page count, and a PDF with a text layer for those that need text (docx,
+ * xlsx): pages without text are OCR'd first (OCRmyPDF, pages with text kept), so scans convert too.
+ */
+@Component
+public class PdfSource {
+    private final PdfBox pdfBox;
+    private final Poppler poppler;
+    private final Ocrmypdf ocrmypdf;
+
+    public PdfSource(PdfBox pdfBox, Poppler poppler, Ocrmypdf ocrmypdf) {
+        this.pdfBox = pdfBox;
+        this.poppler = poppler;
+        this.ocrmypdf = ocrmypdf;
+    }
+
+    /** The page count; {@code invalid_file} when the PDF cannot be opened or needs a password. */
+    public int pages(InputFile in) throws OperationFailure {
+        try {
+            PdfBox.PdfInfo info = pdfBox.inspect(in.path());
+            if (info.needsPassword()) throw new OperationFailure(ErrorCode.INVALID_FILE, "'" + in.file().name() + "' needs a password; unlock it first", null);
+            return info.pages();
+        } catch (IOException e) {
+            throw new OperationFailure(ErrorCode.INVALID_FILE, "'" + in.file().name() + "' could not be read: " + e.getMessage(), e);
+        }
+    }
+
+    /** A PDF with a text layer on every page it could get one, and the pages (from 1) whose text came from OCR. */
+    public record Prepared(Path pdf, java.util.Set<Integer> ocrPages) {
+    }
+
+    /**
+     * The input itself when every page has a text layer, else an OCR'd copy in the job's temp space (progress is
+     * reported in pages OCR'd).
+     */
+    public Prepared withText(InputFile in, int pages, OperationContext ctx) throws OperationFailure, InterruptedException {
+        List<Integer> empty = poppler.pagesWithoutText(in.path());
+        if (empty.isEmpty()) return new Prepared(in.path(), java.util.Set.of());
+        Path dir = ctx.tempDir("ocr");
+        Path out = dir.resolve("ocr.pdf");
+        ocrmypdf.ocr(in.path(), out, dir.resolve("ocr.txt"), Ocrmypdf.PagesWithText.SKIP, pages,
+                done -> ctx.progress(Math.min(done, empty.size()), empty.size(), "pages OCR'd"));
+        return new Prepared(out, java.util.Set.copyOf(empty));
+    }
+}
