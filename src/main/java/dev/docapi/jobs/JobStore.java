@@ -55,11 +55,22 @@ public class JobStore {
         markFailed(id, code, message, null);
     }
 
-    /** As {@link #markFailed(String, ErrorCode, String)}, keeping {@code output} (may be null) on the failed job. */
+    /**
+     * As {@link #markFailed(String, ErrorCode, String)}, keeping {@code output} (may be null) on the failed job. Any
+     * absolute path left in {@code message} is cut to its last part: clients never see a server path (issue 9).
+     */
     public void markFailed(String id, ErrorCode code, String message, ObjectNode output) {
-        String msg = message == null ? code.code() : message.length() > 1900 ? message.substring(0, 1900) + "…" : message;
+        String msg = message == null ? code.code() : withoutPaths(message);
+        msg = msg.length() > 1900 ? msg.substring(0, 1900) + "…" : msg;
         db.sql("UPDATE jobs SET status = 'failed', error_code = ?, error_message = ?, output_json = ?, progress_json = NULL, finished_at = ? WHERE id = ? AND status IN ('queued','running')")
                 .params(code.code(), msg, output == null ? null : json.writeValueAsString(output), Instant.now().toEpochMilli(), id).update();
+    }
+
+    /** An absolute path of two or more parts (not inside a URL) becomes its file name. */
+    private static final java.util.regex.Pattern ABSOLUTE_PATH = java.util.regex.Pattern.compile("(?<![\\w:/.])/(?:[^\\s/'\"]+/)+([^\\s/'\"]*)");
+
+    static String withoutPaths(String message) {
+        return ABSOLUTE_PATH.matcher(message).replaceAll("$1");
     }
 
     public void setProgress(String id, ObjectNode progress) {

@@ -28,12 +28,16 @@ public class OperationService {
     private final FileService files;
     private final UsageService usage;
     private final DocapiProperties props;
+    private final int maxPages;
 
-    public OperationService(OperationRegistry registry, FileService files, UsageService usage, DocapiProperties props) {
+    /** @param maxPages the most pages a job may read ({@code DOCAPI_MAX_PAGES}, default 2,000; issue 9 "bounds") */
+    public OperationService(OperationRegistry registry, FileService files, UsageService usage, DocapiProperties props,
+                            @org.springframework.beans.factory.annotation.Value("${docapi.max-pages:2000}") int maxPages) {
         this.registry = registry;
         this.files = files;
         this.usage = usage;
         this.props = props;
+        this.maxPages = maxPages;
     }
 
     /** A validated request: the operation, its resolved input files and its options (passwords included). */
@@ -97,6 +101,7 @@ public class OperationService {
             }
             resolved.add(f);
         }
+        checkPageLimit(resolved);
         Submission s = new Submission(op, resolved, options);
         List<InputFile> in = resolved.stream().map(f -> new InputFile(f, files.path(f))).toList();
         op.validate(new ValidationContext(account, in, s.typedOptions()));
@@ -136,6 +141,27 @@ public class OperationService {
             return new Execution(out, result);
         } finally {
             deleteTree(work);
+        }
+    }
+
+    /**
+     * Refuses inputs of more than {@code DOCAPI_MAX_PAGES} pages in all, before any job: an engine's time grows with
+     * pages, and a 100,000-page file would hold a worker for days.
+     *
+     * @throws ApiException 400 {@code invalid_request} naming the file and the limit
+     */
+    private void checkPageLimit(List<StoredFile> inputs) {
+        long total = 0;
+        for (StoredFile f : inputs) {
+            int pages = f.pages() == null ? 0 : f.pages();
+            if (pages > maxPages) {
+                throw ApiException.invalid(String.format(java.util.Locale.ROOT, "'%s' (%s) has %,d pages; the page limit is %,d per job",
+                        f.name(), f.id(), pages, maxPages));
+            }
+            total += pages;
+        }
+        if (total > maxPages) {
+            throw ApiException.invalid(String.format(java.util.Locale.ROOT, "the files have %,d pages together; the page limit is %,d per job", total, maxPages));
         }
     }
 

@@ -2,6 +2,7 @@ package dev.docapi.engines.ghostscript;
 
 import dev.docapi.api.ErrorCode;
 import dev.docapi.engines.process.ProcessRunner;
+import dev.docapi.engines.process.Sandbox;
 import dev.docapi.operations.OperationFailure;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -115,7 +116,7 @@ public class Ghostscript {
         try {
             // A minute per 10 MB on top of the base: large scans take long, a stuck interpreter is still stopped.
             Duration timeout = BASE_TIMEOUT.plusSeconds(Files.size(in) / 10_000_000 * 60);
-            ProcessRunner.Result r = runner.run(cmd, timeout, out.getParent(), java.util.Map.of());
+            ProcessRunner.Result r = runner.run(cmd, timeout, Sandbox.Access.of(out.getParent(), in), java.util.Map.of());
             if (!r.ok() || !Files.exists(part) || Files.size(part) == 0) {
                 throw new OperationFailure("Ghostscript could not rewrite the PDF: " + firstError(r.stdout() + "\n" + r.stderr()));
             }

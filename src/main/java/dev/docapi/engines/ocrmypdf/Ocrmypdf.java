@@ -2,6 +2,7 @@ package dev.docapi.engines.ocrmypdf;
 
 import dev.docapi.api.ErrorCode;
 import dev.docapi.engines.process.ProcessRunner;
+import dev.docapi.engines.process.Sandbox;
 import dev.docapi.engines.qpdf.Qpdf;
 import dev.docapi.operations.OperationFailure;
 import java.io.IOException;
@@ -74,13 +75,13 @@ public class Ocrmypdf {
             Map<String, String> env = Map.of("OMP_THREAD_LIMIT", "1", "TMPDIR", tmp.toString());
             Duration timeout = pages > 0 ? Duration.ofMinutes(3).plusSeconds(90L * pages) : Duration.ofMinutes(30);
             if (pagesOcred != null) watcher = watch(tmp, pagesOcred);
-            ProcessRunner.Result r = runner.run(command(in, part, sidecar, mode), timeout, workDir, env);
+            ProcessRunner.Result r = runner.run(command(in, part, sidecar, mode), timeout, access(workDir, part, in), env);
             if (r.exitCode() == EXIT_ENCRYPTED) {
                 // Encrypted but opening without a password (owner restrictions only, or an empty user password):
                 // the service accepts such files, OCRmyPDF does not. Decrypt a copy and OCR that.
                 Path decrypted = tmp.resolve("decrypted.pdf");
                 qpdf.decrypt(in, null, decrypted);
-                r = runner.run(command(decrypted, part, sidecar, mode), timeout, workDir, env);
+                r = runner.run(command(decrypted, part, sidecar, mode), timeout, access(workDir, part, decrypted), env);
             }
             if (!r.ok()) throw failure(r);
             if (part != null) Files.move(part, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -93,6 +94,16 @@ public class Ocrmypdf {
             deleteQuietly(part);
             deleteTree(tmp);
         }
+    }
+
+    /** The sandbox of one run: it writes the sidecar's folder and the output's, which share a job folder. */
+    private static Sandbox.Access access(Path sidecarDir, Path part, Path in) {
+        Path writable = sidecarDir;
+        if (part != null) {
+            Path outDir = part.toAbsolutePath().getParent();
+            while (!outDir.startsWith(writable)) writable = writable.getParent();
+        }
+        return Sandbox.Access.of(writable, in);
     }
 
     private static List<String> command(Path in, Path part, Path sidecar, PagesWithText mode) {

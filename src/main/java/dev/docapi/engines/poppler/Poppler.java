@@ -2,6 +2,8 @@ package dev.docapi.engines.poppler;
 
 import dev.docapi.api.ErrorCode;
 import dev.docapi.engines.process.ProcessRunner;
+import dev.docapi.engines.process.Sandbox;
+import org.springframework.util.FileSystemUtils;
 import dev.docapi.operations.OperationFailure;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -84,7 +86,7 @@ public class Poppler {
         if (!format.equals("png") && !format.equals("jpeg")) throw new IllegalArgumentException("format must be png or jpeg");
         List<String> cmd = List.of("pdftoppm", "-" + format, "-r", String.valueOf(dpi), "-f", String.valueOf(first), "-l", String.valueOf(last),
                 pdf.toString(), dir.resolve("page").toString());
-        ProcessRunner.Result r = exec(cmd, RENDER_TIMEOUT, "pdftoppm");
+        ProcessRunner.Result r = exec(cmd, RENDER_TIMEOUT, "pdftoppm", Sandbox.Access.of(dir, pdf));
         if (!r.ok()) throw new OperationFailure("the pages could not be rendered: " + lastLine(r.stderr()));
         try (Stream<Path> files = Files.list(dir)) {
             // pdftoppm names files page-1.png or page-01.png (zero-padded to the page count's width): sort by number.
@@ -97,31 +99,26 @@ public class Poppler {
 
     /** Runs pdftotext into a temp file (the runner keeps only the last 64 KiB of stdout; a book has more). */
     private String pdftotext(Path pdf, int page) throws OperationFailure, InterruptedException {
-        Path out = null;
+        Path dir = null;
         try {
-            out = Files.createTempFile("docapi-pdftotext-", ".txt");
+            dir = runner.sandbox().newScratchDir("pdftotext-");
+            Path out = dir.resolve("text.txt");
             List<String> cmd = new ArrayList<>(List.of("pdftotext", "-enc", "UTF-8"));
             if (page > 0) cmd.addAll(List.of("-f", String.valueOf(page), "-l", String.valueOf(page)));
             cmd.addAll(List.of(pdf.toString(), out.toString()));
-            ProcessRunner.Result r = exec(cmd, TEXT_TIMEOUT, "pdftotext");
+            ProcessRunner.Result r = exec(cmd, TEXT_TIMEOUT, "pdftotext", Sandbox.Access.of(dir, pdf));
             if (!r.ok()) throw new OperationFailure(ErrorCode.INVALID_FILE, "the text layer could not be read: " + lastLine(r.stderr()), null);
             return new String(Files.readAllBytes(out), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "pdftotext output could not be read", e);
         } finally {
-            if (out != null) {
-                try {
-                    Files.deleteIfExists(out);
-                } catch (IOException ignored) {
-                    // a temp file; the OS cleans it
-                }
-            }
+            if (dir != null) FileSystemUtils.deleteRecursively(dir.toFile());
         }
     }
 
-    private ProcessRunner.Result exec(List<String> cmd, Duration timeout, String tool) throws OperationFailure, InterruptedException {
+    private ProcessRunner.Result exec(List<String> cmd, Duration timeout, String tool, Sandbox.Access access) throws OperationFailure, InterruptedException {
         try {
-            return runner.run(cmd, timeout);
+            return runner.run(cmd, timeout, access, java.util.Map.of());
         } catch (IOException e) {
             throw new OperationFailure(ErrorCode.INTERNAL_ERROR, tool + " could not run: " + e.getMessage(), e);
         }

@@ -9,6 +9,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -16,16 +19,33 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Runs external engines (qpdf, gs, ocrmypdf, ...): a per-tool concurrency limit, a timeout after which the whole
- * process tree is killed, stdout and stderr kept to their last 64 KiB. Inject it; never start processes elsewhere.
+ * Runs external engines (qpdf, gs, ocrmypdf, ...) inside the {@link Sandbox}: a per-tool concurrency limit, resource
+ * bounds, a timeout after which the whole sandbox is killed, stdout and stderr kept to their last 64 KiB, and the
+ * sandbox's paths cut from stderr (so no server path reaches a client). Inject it; never start engine processes
+ * elsewhere ({@link #spawn} is the one way to start a long-lived one).
  */
 @Component
 public class ProcessRunner {
     private static final Logger log = LoggerFactory.getLogger(ProcessRunner.class);
     private static final int KEEP_BYTES = 64 * 1024;
+    /**
+     * Processes are started from this one long-lived platform thread: bubblewrap's {@code --die-with-parent} (Linux
+     * {@code PR_SET_PDEATHSIG}) fires when the <em>thread</em> that forked it ends, and pooled or virtual threads'
+     * carriers come and go. This thread lives as long as the JVM, so sandboxes die exactly when the service does.
+     */
+    private static final ExecutorService SPAWNER = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "engine-spawner");
+        t.setDaemon(true);
+        return t;
+    });
 
+    private final Sandbox sandbox;
     private final Map<String, Semaphore> limits = new ConcurrentHashMap<>();
     private final int defaultLimit = Math.max(2, Runtime.getRuntime().availableProcessors());
+
+    public ProcessRunner(Sandbox sandbox) {
+        this.sandbox = sandbox;
+    }
 
     /** The outcome of a finished process. {@code stdout}/{@code stderr} hold at most their last 64 KiB. */
     public record Result(int exitCode, String stdout, String stderr, Duration took) {
@@ -46,30 +66,43 @@ public class ProcessRunner {
         limits.put(tool, new Semaphore(permits, true));
     }
 
-    /** Runs {@code command} (its first element names the tool for the concurrency limit). */
+    /** The sandbox engines run in (for engines that start long-lived processes through {@link #spawn}). */
+    public Sandbox sandbox() {
+        return sandbox;
+    }
+
+    /** Runs {@code command} in a sandbox that may write nothing but its private {@code /tmp} (e.g. {@code gs --version}). */
     public Result run(List<String> command, Duration timeout) throws IOException, InterruptedException {
-        return run(command, timeout, null, Map.of());
+        return run(command, timeout, Sandbox.Access.of(null), Map.of());
+    }
+
+    /** As {@link #run(List, Duration, Sandbox.Access, Map, Sandbox.Bounds)} with the default bounds. */
+    public Result run(List<String> command, Duration timeout, Sandbox.Access access, Map<String, String> env)
+            throws IOException, InterruptedException {
+        return run(command, timeout, access, env, sandbox.defaults());
     }
 
     /**
-     * Runs {@code command} in {@code workDir} (null: the current directory) with extra environment variables.
+     * Runs {@code command} (its first element names the tool for the concurrency limit) in a sandbox that sees
+     * {@code access}, with extra environment variables and {@code bounds}. Its working directory is
+     * {@code access.writable()}.
      *
-     * @throws TimeoutException     if it ran past {@code timeout} (the process tree is killed first)
+     * @throws TimeoutException     if it ran past {@code timeout} (the sandbox is killed first)
      * @throws IOException          if it could not be started (e.g. the tool is not installed)
-     * @throws InterruptedException if the calling thread was interrupted (the process tree is killed first)
+     * @throws InterruptedException if the calling thread was interrupted (the sandbox is killed first)
      */
-    public Result run(List<String> command, Duration timeout, Path workDir, Map<String, String> env)
-            throws IOException, InterruptedException {
+    public Result run(List<String> command, Duration timeout, Sandbox.Access access, Map<String, String> env,
+                      Sandbox.Bounds bounds) throws IOException, InterruptedException {
         String tool = Path.of(command.getFirst()).getFileName().toString();
         Semaphore limit = limits.computeIfAbsent(tool, t -> new Semaphore(defaultLimit, true));
         limit.acquire();
         long start = System.nanoTime();
         Process process = null;
         try {
-            ProcessBuilder pb = new ProcessBuilder(command);
-            if (workDir != null) pb.directory(workDir.toFile());
-            pb.environment().putAll(env);
-            process = pb.start();
+            ProcessBuilder pb = new ProcessBuilder(sandbox.wrap(command, access, bounds, env));
+            if (access.writable() != null) pb.directory(access.writable().toFile());
+            if (!sandbox.enabled()) pb.environment().putAll(env);
+            process = spawn(pb);
             process.getOutputStream().close();
             Tail out = Tail.drain(process.getInputStream());
             Tail err = Tail.drain(process.getErrorStream());
@@ -81,13 +114,40 @@ public class ProcessRunner {
             err.thread.join(5000);
             Duration took = Duration.ofNanos(System.nanoTime() - start);
             log.debug("{} exited {} in {} ms", tool, process.exitValue(), took.toMillis());
-            return new Result(process.exitValue(), out.text(), err.text(), took);
+            return new Result(process.exitValue(), out.text(), withoutPaths(err.text(), access), took);
         } catch (InterruptedException e) {
             if (process != null) killTree(process);
             throw e;
         } finally {
             limit.release();
         }
+    }
+
+    /**
+     * Starts {@code pb} from the spawner thread (see {@link #SPAWNER}); use it for every engine process, including
+     * long-lived ones, so that it dies with the service.
+     */
+    public static Process spawn(ProcessBuilder pb) throws IOException {
+        try {
+            return SPAWNER.submit(pb::start).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while starting " + pb.command().getFirst(), e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) throw io;
+            throw new IOException(e.getCause());
+        }
+    }
+
+    /** {@code text} with the sandbox's folders cut out: a file in it is named by its path inside, an input by its name. */
+    static String withoutPaths(String text, Sandbox.Access access) {
+        String t = text;
+        if (access.writable() != null) t = t.replace(access.writable() + "/", "").replace(access.writable().toString(), ".");
+        for (Path p : access.readable()) {
+            Path name = p.getFileName();
+            if (name != null) t = t.replace(p.toString(), name.toString());
+        }
+        return t;
     }
 
     /** Kills a process and every descendant it started (children first, so none is re-parented and left). */

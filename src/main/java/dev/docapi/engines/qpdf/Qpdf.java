@@ -1,6 +1,7 @@
 package dev.docapi.engines.qpdf;
 
 import dev.docapi.engines.process.ProcessRunner;
+import dev.docapi.engines.process.Sandbox;
 import dev.docapi.operations.OperationFailure;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,9 +32,14 @@ public class Qpdf {
         try {
             List<String> args = new ArrayList<>(List.of("--show-npages", pdf.toString()));
             if (password != null) args.addFirst("--password=" + password);
-            ProcessRunner.Result r = exec(args, pdf.getParent(), Duration.ofSeconds(60));
-            if (r.exitCode() != 0 && r.exitCode() != 3) return -1;
-            return Integer.parseInt(r.stdout().strip());
+            Path dir = runner.sandbox().newScratchDir("qpdf-");
+            try {
+                ProcessRunner.Result r = exec(args, dir, Duration.ofSeconds(60), List.of(pdf));
+                if (r.exitCode() != 0 && r.exitCode() != 3) return -1;
+                return Integer.parseInt(r.stdout().strip());
+            } finally {
+                org.springframework.util.FileSystemUtils.deleteRecursively(dir);
+            }
         } catch (IOException | NumberFormatException e) {
             return -1;
         } catch (InterruptedException e) {
@@ -47,28 +53,28 @@ public class Qpdf {
         List<String> args = new ArrayList<>(List.of("--empty", "--pages"));
         for (Path p : inputs) args.add(p.toString());
         args.addAll(List.of("--", out.toString()));
-        check(args, out.getParent());
+        check(args, out.getParent(), inputs);
     }
 
     /** Writes the given pages of {@code in} (page numbers from 1, in this order, repeats allowed) to {@code out}. */
     public void selectPages(Path in, List<Integer> pages, Path out) throws OperationFailure, InterruptedException {
-        check(List.of(in.toString(), "--pages", ".", pageSpec(pages), "--", out.toString()), out.getParent());
+        check(List.of(in.toString(), "--pages", ".", pageSpec(pages), "--", out.toString()), out.getParent(), List.of(in));
     }
 
     /** Writes pages {@code from}-{@code to} (inclusive, from 1) of {@code in} to {@code out}. */
     public void selectRange(Path in, int from, int to, Path out) throws OperationFailure, InterruptedException {
-        check(List.of(in.toString(), "--pages", ".", from + "-" + to, "--", out.toString()), out.getParent());
+        check(List.of(in.toString(), "--pages", ".", from + "-" + to, "--", out.toString()), out.getParent(), List.of(in));
     }
 
     /** Adds {@code angle} (90, 180, 270) to the rotation of the given pages, or of all pages when {@code pages} is empty. */
     public void rotate(Path in, int angle, List<Integer> pages, Path out) throws OperationFailure, InterruptedException {
         String spec = pages.isEmpty() ? "" : ":" + pageSpec(pages);
-        check(List.of("--rotate=+" + angle + spec, in.toString(), out.toString()), out.getParent());
+        check(List.of("--rotate=+" + angle + spec, in.toString(), out.toString()), out.getParent(), List.of(in));
     }
 
     /** Splits into files of {@code every} pages each; returns them in page order. */
     public List<Path> splitEvery(Path in, int every, Path dir) throws OperationFailure, InterruptedException, IOException {
-        check(List.of("--split-pages=" + every, in.toString(), dir.resolve("part-%d.pdf").toString()), dir);
+        check(List.of("--split-pages=" + every, in.toString(), dir.resolve("part-%d.pdf").toString()), dir, List.of(in));
         try (var files = Files.list(dir)) {
             return files.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList();
         }
@@ -76,7 +82,7 @@ public class Qpdf {
 
     /** Encrypts with AES-256 (R6): {@code userPassword} to open, {@code ownerPassword} for full rights. */
     public void encryptAes256(Path in, String userPassword, String ownerPassword, Path out) throws OperationFailure, InterruptedException {
-        check(List.of(in.toString(), out.toString(), "--encrypt", userPassword, ownerPassword, "256", "--"), out.getParent());
+        check(List.of(in.toString(), out.toString(), "--encrypt", userPassword, ownerPassword, "256", "--"), out.getParent(), List.of(in));
     }
 
     /** Removes encryption; {@code password} may be null for files that open without one. */
@@ -84,12 +90,12 @@ public class Qpdf {
         List<String> args = new ArrayList<>();
         if (password != null) args.add("--password=" + password);
         args.addAll(List.of("--decrypt", in.toString(), out.toString()));
-        check(args, out.getParent());
+        check(args, out.getParent(), List.of(in));
     }
 
     /** Rewrites a damaged file as qpdf recovers it (xref rebuilt, streams kept as far as readable). */
     public void repair(Path in, Path out) throws OperationFailure, InterruptedException {
-        check(List.of(in.toString(), out.toString()), out.getParent());
+        check(List.of(in.toString(), out.toString()), out.getParent(), List.of(in));
     }
 
     /**
@@ -98,7 +104,7 @@ public class Qpdf {
      */
     public void optimizeLossless(Path in, Path out) throws OperationFailure, InterruptedException {
         check(List.of("--object-streams=generate", "--compress-streams=y", "--recompress-flate", "--compression-level=9",
-                in.toString(), out.toString()), out.getParent());
+                in.toString(), out.toString()), out.getParent(), List.of(in));
     }
 
     /** {@code 1,3,5}: qpdf's page-range syntax for a list of page numbers. */
@@ -106,10 +112,11 @@ public class Qpdf {
         return pages.stream().map(String::valueOf).collect(Collectors.joining(","));
     }
 
-    private void check(List<String> args, Path dir) throws OperationFailure, InterruptedException {
+    /** Runs qpdf writing into {@code dir} (the sandbox's one writable folder) and reading {@code inputs}. */
+    private void check(List<String> args, Path dir, List<Path> inputs) throws OperationFailure, InterruptedException {
         ProcessRunner.Result r;
         try {
-            r = exec(args, dir, TIMEOUT);
+            r = exec(args, dir, TIMEOUT, inputs);
         } catch (IOException e) {
             throw new OperationFailure(dev.docapi.api.ErrorCode.INTERNAL_ERROR, "qpdf could not run: " + e.getMessage(), e);
         }
@@ -118,11 +125,11 @@ public class Qpdf {
         }
     }
 
-    private ProcessRunner.Result exec(List<String> args, Path dir, Duration timeout) throws IOException, InterruptedException {
+    private ProcessRunner.Result exec(List<String> args, Path dir, Duration timeout, List<Path> inputs) throws IOException, InterruptedException {
         Path argFile = Files.createTempFile(dir, "qpdf-", ".args", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         try {
             Files.write(argFile, args);
-            return runner.run(List.of("qpdf", "@" + argFile), timeout);
+            return runner.run(List.of("qpdf", "@" + argFile), timeout, Sandbox.Access.of(dir, inputs), java.util.Map.of());
         } finally {
             Files.deleteIfExists(argFile);
         }

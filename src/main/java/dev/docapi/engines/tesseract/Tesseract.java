@@ -3,6 +3,7 @@ package dev.docapi.engines.tesseract;
 import dev.docapi.api.ErrorCode;
 import dev.docapi.engines.ocrmypdf.Ocrmypdf;
 import dev.docapi.engines.process.ProcessRunner;
+import dev.docapi.engines.process.Sandbox;
 import dev.docapi.operations.OperationFailure;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +38,7 @@ public class Tesseract {
         Path txt = scratchDir.resolve("tesseract-out.txt");
         try {
             ProcessRunner.Result r = runner.run(List.of("tesseract", image.toString(), base.toString(), "-l", Ocrmypdf.LANGUAGES, "txt"),
-                    TIMEOUT, scratchDir, Map.of("OMP_THREAD_LIMIT", "1"));
+                    TIMEOUT, Sandbox.Access.of(scratchDir, image), Map.of("OMP_THREAD_LIMIT", "1"));
             if (!r.ok() || !Files.exists(txt)) {
                 throw new OperationFailure(ErrorCode.INVALID_FILE, "the image could not be read for OCR", null);
             }
