@@ -29,15 +29,22 @@ public class OperationService {
     private final UsageService usage;
     private final DocapiProperties props;
     private final int maxPages;
+    private final long maxPixels;
 
-    /** @param maxPages the most pages a job may read ({@code DOCAPI_MAX_PAGES}, default 2,000; issue 9 "bounds") */
+    /**
+     * @param maxPages  the most pages a job may read ({@code DOCAPI_MAX_PAGES}, default 2,000; issue 9 "bounds")
+     * @param maxPixels the largest image (width × height of one frame) a job may decode ({@code DOCAPI_MAX_PIXELS},
+     *                  default 100,000,000)
+     */
     public OperationService(OperationRegistry registry, FileService files, UsageService usage, DocapiProperties props,
-                            @org.springframework.beans.factory.annotation.Value("${docapi.max-pages:2000}") int maxPages) {
+                            @org.springframework.beans.factory.annotation.Value("${docapi.max-pages:2000}") int maxPages,
+                            @org.springframework.beans.factory.annotation.Value("${docapi.max-pixels:100000000}") long maxPixels) {
         this.registry = registry;
         this.files = files;
         this.usage = usage;
         this.props = props;
         this.maxPages = maxPages;
+        this.maxPixels = maxPixels;
     }
 
     /** A validated request: the operation, its resolved input files and its options (passwords included). */
@@ -145,8 +152,9 @@ public class OperationService {
     }
 
     /**
-     * Refuses inputs of more than {@code DOCAPI_MAX_PAGES} pages in all, before any job: an engine's time grows with
-     * pages, and a 100,000-page file would hold a worker for days.
+     * Refuses inputs of more than {@code DOCAPI_MAX_PAGES} pages in all, or an image larger than
+     * {@code DOCAPI_MAX_PIXELS}, before any job: an engine's time grows with pages, a 100,000-page file would hold a
+     * worker for days, and a small PNG can decode to gigabytes.
      *
      * @throws ApiException 400 {@code invalid_request} naming the file and the limit
      */
@@ -159,6 +167,13 @@ public class OperationService {
                         f.name(), f.id(), pages, maxPages));
             }
             total += pages;
+            if (f.kind() == FileKind.IMAGE) {
+                long pixels = dev.docapi.files.ImageSize.largestFrame(files.path(f), maxPages);
+                if (pixels > maxPixels) {
+                    throw ApiException.invalid(String.format(java.util.Locale.ROOT, "'%s' (%s) has an image of %,d pixels; the limit is %,d pixels per image",
+                            f.name(), f.id(), pixels, maxPixels));
+                }
+            }
         }
         if (total > maxPages) {
             throw ApiException.invalid(String.format(java.util.Locale.ROOT, "the files have %,d pages together; the page limit is %,d per job", total, maxPages));

@@ -31,6 +31,7 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class Ocrmypdf {
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(Ocrmypdf.class);
     /** Tesseract languages, always both: a document may mix them. */
     public static final String LANGUAGES = "eng+ara";
     private static final Pattern PAGE_DONE = Pattern.compile("\\d{6}_ocr_tess\\.pdf|\\d{6}_ocr_tess\\.txt");
@@ -157,13 +158,19 @@ public class Ocrmypdf {
         });
     }
 
+    /**
+     * A failure in the user's terms. OCRmyPDF's own stderr (Python tracebacks, temp paths) is logged, never shown:
+     * the exit code says enough (OCRmyPDF's documented exit codes: 2 bad input, 3 missing dependency, 4 invalid
+     * output, 8 encrypted).
+     */
     private static OperationFailure failure(ProcessRunner.Result r) {
-        String why = lastLine(r.stderr());
+        log.info("ocrmypdf exited {}: {}", r.exitCode(), lastLine(r.stderr()));
         return switch (r.exitCode()) {
-            case 2 -> new OperationFailure(ErrorCode.INVALID_FILE, "the PDF could not be read for OCR: " + why, null);
+            case 2 -> new OperationFailure(ErrorCode.INVALID_FILE, "the PDF could not be read for OCR (it is damaged or not a PDF)", null);
             case EXIT_ENCRYPTED -> new OperationFailure(ErrorCode.INVALID_FILE, "the PDF is encrypted; unlock it first", null);
-            case 3 -> new OperationFailure(ErrorCode.SERVICE_UNAVAILABLE, "an OCR component is missing on this server: " + why, null);
-            default -> new OperationFailure("OCR failed (OCRmyPDF exit " + r.exitCode() + "): " + why);
+            case 3 -> new OperationFailure(ErrorCode.SERVICE_UNAVAILABLE, "an OCR component is missing on this server", null);
+            case 4 -> new OperationFailure("OCR produced an invalid PDF from this file (a page may be damaged)");
+            default -> new OperationFailure("OCR failed on this file (OCRmyPDF exit " + r.exitCode() + ")");
         };
     }
 

@@ -61,6 +61,21 @@ public class ProcessRunner {
         }
     }
 
+    /**
+     * Thrown when a process was stopped by one of its {@link Sandbox.Bounds}: its message says which, in the user's
+     * terms (the file needs more memory, CPU time or output than one engine run may use).
+     */
+    public static class BoundExceededException extends IOException {
+        public BoundExceededException(String message) {
+            super(message);
+        }
+    }
+
+    /** Exit statuses of a process killed by {@code SIGXCPU} and {@code SIGXFSZ} (128 + signal number). */
+    private static final int EXIT_CPU = 128 + 24, EXIT_FSIZE = 128 + 25;
+    private static final java.util.regex.Pattern OUT_OF_MEMORY = java.util.regex.Pattern.compile(
+            "(?i)MemoryError|bad_alloc|cannot allocate memory|out of memory|failed to allocate|VMerror");
+
     /** Sets how many {@code tool} processes may run at once on this node (default: the number of cores, min 2). */
     public void setLimit(String tool, int permits) {
         limits.put(tool, new Semaphore(permits, true));
@@ -114,12 +129,31 @@ public class ProcessRunner {
             err.thread.join(5000);
             Duration took = Duration.ofNanos(System.nanoTime() - start);
             log.debug("{} exited {} in {} ms", tool, process.exitValue(), took.toMillis());
-            return new Result(process.exitValue(), out.text(), withoutPaths(err.text(), access), took);
+            Result result = new Result(process.exitValue(), out.text(), withoutPaths(err.text(), access), took);
+            checkBounds(tool, result, bounds);
+            return result;
         } catch (InterruptedException e) {
             if (process != null) killTree(process);
             throw e;
         } finally {
             limit.release();
+        }
+    }
+
+    /** @throws BoundExceededException when {@code r} failed because it hit one of {@code bounds} */
+    private static void checkBounds(String tool, Result r, Sandbox.Bounds bounds) throws BoundExceededException {
+        if (r.ok()) return;
+        String why = null;
+        if (r.exitCode() == EXIT_CPU && bounds.cpuSeconds() > 0) {
+            why = "needs more than the " + bounds.cpuSeconds() + " s of CPU time one engine run may use";
+        } else if (r.exitCode() == EXIT_FSIZE && bounds.fileBytes() > 0) {
+            why = "would produce a file larger than the " + (bounds.fileBytes() >> 20) + " MB one engine run may write";
+        } else if (bounds.memoryBytes() > 0 && OUT_OF_MEMORY.matcher(r.stderr() + r.stdout()).find()) {
+            why = "needs more than the " + (bounds.memoryBytes() >> 20) + " MB of memory one engine run may use";
+        }
+        if (why != null) {
+            log.info("{} stopped by a bound (exit {}): {}", tool, r.exitCode(), why);
+            throw new BoundExceededException("the file " + why);
         }
     }
 

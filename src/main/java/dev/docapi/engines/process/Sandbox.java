@@ -165,7 +165,8 @@ public class Sandbox {
         if (bounds.memoryBytes() > 0 || bounds.cpuSeconds() > 0 || bounds.fileBytes() > 0) {
             cmd.add(PRLIMIT);
             if (bounds.memoryBytes() > 0) cmd.add("--as=" + bounds.memoryBytes());
-            if (bounds.cpuSeconds() > 0) cmd.add("--cpu=" + bounds.cpuSeconds());
+            // soft limit first: SIGXCPU (exit 152) tells a CPU bound apart from a kill; the hard limit follows shortly
+            if (bounds.cpuSeconds() > 0) cmd.add("--cpu=" + bounds.cpuSeconds() + ":" + (bounds.cpuSeconds() + 10));
             if (bounds.fileBytes() > 0) cmd.add("--fsize=" + bounds.fileBytes());
             cmd.add("--");
         }
