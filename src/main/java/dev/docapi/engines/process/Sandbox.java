@@ -175,14 +175,18 @@ public class Sandbox {
         return cmd;
     }
 
-    /** An executable's absolute path on this host's PATH (the sandbox's PATH is only /usr/bin). */
+    /**
+     * An executable's absolute path: the system's ({@code /usr/bin}, all a sandbox can see) when it has one, else the
+     * first on this host's {@code PATH} (unsandboxed runs).
+     */
     static String resolve(String executable) {
         if (executable.contains("/")) return executable;
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
+        String path = "/usr/bin:/bin:" + System.getenv().getOrDefault("PATH", "");
+        for (String dir : path.split(":")) {
+            if (dir.isEmpty()) continue;
             Path p = Path.of(dir, executable);
             if (Files.isExecutable(p)) return p.toString();
         }
         return executable;
     }
-
 }

@@ -1,0 +1,175 @@
+package dev.docapi.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.docapi.config.DocapiProperties;
+import dev.docapi.engines.process.ProcessRunner;
+import dev.docapi.engines.process.Sandbox;
+import dev.docapi.support.ApiTestBase;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.util.FileSystemUtils;
+
+/**
+ * The engine sandbox (issue 9) against real processes: a sandboxed process cannot read another account's blob, the
+ * data dir or host files it was not given, cannot reach a loopback canary over TCP, UDP or DNS, and is stopped by its
+ * bounds with a message in the user's terms. Each attack also runs once without the sandbox, to prove the test
+ * would see it succeed.
+ */
+class SandboxTest extends ApiTestBase {
+    private static final Duration T = Duration.ofSeconds(30);
+
+    @Autowired
+    ProcessRunner runner;
+    @Autowired
+    DocapiProperties props;
+
+    private Path scratch;
+
+    @BeforeEach
+    void scratch() throws Exception {
+        scratch = runner.sandbox().newScratchDir("test-");
+    }
+
+    @AfterEach
+    void clean() throws Exception {
+        FileSystemUtils.deleteRecursively(scratch);
+    }
+
+    @Test
+    void anotherAccountsBlobAndTheDataDirAreInvisible() throws Exception {
+        String canary = "canary-" + System.nanoTime();
+        Path text = Files.writeString(Files.createTempFile("other-", ".txt"), canary);
+        String other = uploadId(newKey(), text);
+        Path blob = props.blobDir().resolve(other.substring(other.length() - 2)).resolve(other);
+        assertThat(Files.readString(blob)).isEqualTo(canary);
+
+        ProcessRunner.Result stolen = runner.run(List.of("cat", blob.toString()), T, Sandbox.Access.of(scratch), Map.of());
+        assertThat(stolen.ok()).isFalse();
+        assertThat(stolen.stdout()).doesNotContain(canary);
+        ProcessRunner.Result listing = runner.run(List.of("ls", "-R", props.dataDir().toAbsolutePath().toString()), T, Sandbox.Access.of(scratch), Map.of());
+        assertThat(listing.stdout()).doesNotContain(other).doesNotContain("files").doesNotContain("docapi.mv.db");
+        ProcessRunner.Result passwd = runner.run(List.of("cat", "/etc/passwd", "/root/.bashrc"), T, Sandbox.Access.of(scratch), Map.of());
+        assertThat(passwd.stdout()).doesNotContain("root:");
+
+        // the same file, when it is this run's input, is readable (read-only): the test can tell the two apart
+        ProcessRunner.Result own = runner.run(List.of("cat", blob.toString()), T, Sandbox.Access.of(scratch, blob), Map.of());
+        assertThat(own.stdout()).isEqualTo(canary);
+        ProcessRunner.Result write = runner.run(List.of("sh", "-c", "echo x >> " + blob), T, Sandbox.Access.of(scratch, blob), Map.of());
+        assertThat(write.ok()).isFalse();
+        assertThat(Files.readString(blob)).isEqualTo(canary);
+    }
+
+    @Test
+    void noTcpUdpOrDnsLeavesTheSandbox() throws Exception {
+        try (Canary canary = new Canary()) {
+            String script = """
+                    import socket
+                    for f in (lambda: socket.create_connection(("127.0.0.1", %1$d), 2),
+                              lambda: socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(b"x", ("127.0.0.1", %2$d)),
+                              lambda: socket.getaddrinfo("localhost", %1$d)):
+                        try:
+                            f(); print("ok")
+                        except Exception as e:
+                            print("refused", type(e).__name__)
+                    """.formatted(canary.tcpPort(), canary.udpPort());
+            ProcessRunner.Result r = runner.run(List.of("python3", "-c", script), T, Sandbox.Access.of(scratch), Map.of());
+            // a UDP send "succeeds" onto the sandbox's own loopback, which leads nowhere: the canary decides
+            assertThat(r.stdout().lines().toList()).as(r.stderr()).containsExactly("refused ConnectionRefusedError", "ok", "refused gaierror");
+            Thread.sleep(500);
+            assertThat(canary.tcp.get()).isZero();
+            assertThat(canary.udp.get()).isZero();
+
+            // without the sandbox the same script reaches the canary
+            ProcessRunner open = new ProcessRunner(new Sandbox(props, true, 0, 0, 0));
+            open.run(List.of("python3", "-c", script), T, Sandbox.Access.of(scratch), Map.of());
+            Thread.sleep(500);
+            assertThat(canary.tcp.get()).isPositive();
+            assertThat(canary.udp.get()).isPositive();
+        }
+    }
+
+    @Test
+    void boundsStopAProcessWithAMessageInTheUsersTerms() {
+        Sandbox.Bounds memory = new Sandbox.Bounds(256L << 20, 60, 0);
+        assertThatThrownBy(() -> runner.run(List.of("python3", "-c", "x = bytearray(1 << 30)"), T, Sandbox.Access.of(scratch), Map.of(), memory))
+                .isInstanceOf(ProcessRunner.BoundExceededException.class).hasMessageContaining("256 MB of memory");
+        Sandbox.Bounds cpu = new Sandbox.Bounds(0, 1, 0);
+        assertThatThrownBy(() -> runner.run(List.of("python3", "-c", "while True: pass"), T, Sandbox.Access.of(scratch), Map.of(), cpu))
+                .isInstanceOf(ProcessRunner.BoundExceededException.class).hasMessageContaining("1 s of CPU time");
+        Sandbox.Bounds output = new Sandbox.Bounds(0, 60, 1 << 20);
+        assertThatThrownBy(() -> runner.run(List.of("sh", "-c", "head -c 5000000 /dev/zero > big"), T, Sandbox.Access.of(scratch), Map.of(), output))
+                .isInstanceOf(ProcessRunner.BoundExceededException.class).hasMessageContaining("1 MB");
+    }
+
+    @Test
+    void engineMessagesNameFilesNotServerPaths() throws Exception {
+        Path input = Files.writeString(scratch.resolve("broken.pdf"), "not a pdf");
+        ProcessRunner.Result r = runner.run(List.of("qpdf", "--check", input.toString()), T, Sandbox.Access.of(scratch), Map.of());
+        assertThat(r.ok()).isFalse();
+        assertThat(r.stderr()).contains("broken.pdf").doesNotContain(scratch.toString()).doesNotContain(props.dataDir().toAbsolutePath().toString());
+    }
+
+    /** A loopback TCP and UDP server that counts what reaches it. */
+    private static final class Canary implements AutoCloseable {
+        final AtomicInteger tcp = new AtomicInteger();
+        final AtomicInteger udp = new AtomicInteger();
+        private final ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        private final DatagramSocket datagrams = new DatagramSocket(0, InetAddress.getLoopbackAddress());
+
+        Canary() throws Exception {
+            Thread.ofVirtual().start(() -> {
+                while (!server.isClosed()) {
+                    try (Socket s = server.accept()) {
+                        tcp.incrementAndGet();
+                    } catch (Exception closed) {
+                        return;
+                    }
+                }
+            });
+            datagrams.setSoTimeout(200);
+            Thread.ofVirtual().start(() -> {
+                byte[] buf = new byte[512];
+                while (!datagrams.isClosed()) {
+                    try {
+                        datagrams.receive(new DatagramPacket(buf, buf.length));
+                        udp.incrementAndGet();
+                    } catch (SocketTimeoutException idle) {
+                        // keep listening
+                    } catch (Exception closed) {
+                        return;
+                    }
+                }
+            });
+        }
+
+        int tcpPort() {
+            return server.getLocalPort();
+        }
+
+        int udpPort() {
+            return datagrams.getLocalPort();
+        }
+
+        @Override
+        public void close() throws Exception {
+            server.close();
+            datagrams.close();
+        }
+    }
+}
