@@ -1,0 +1,149 @@
+package dev.docapi.support;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The packaged service ({@code target/docapi.jar}, built by {@code mvn verify}'s package phase) as a separate process
+ * on its own data dir and port, for tests that kill or stop it (failsafe {@code *IT}).
+ */
+public final class PackagedService {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final Path data;
+    private final int port;
+    private Process process;
+
+    public PackagedService() throws IOException {
+        this.data = Files.createTempDirectory("docapi-packaged-");
+        try (ServerSocket s = new ServerSocket(0)) {
+            this.port = s.getLocalPort();
+        }
+    }
+
+    public Path dataDir() {
+        return data;
+    }
+
+    public Process process() {
+        return process;
+    }
+
+    public String base() {
+        return "http://localhost:" + port + "/v1";
+    }
+
+    /** Starts the jar and waits until it answers (at most 60 s). */
+    public PackagedService start() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(java(), "-jar", jar().toString())
+                .redirectErrorStream(true).redirectOutput(data.resolve("service-" + System.nanoTime() + ".log").toFile());
+        pb.environment().put("DOCAPI_DATA_DIR", data.toString());
+        pb.environment().put("DOCAPI_PORT", String.valueOf(port));
+        pb.environment().put("DOCAPI_OFFICE_WARM", "false");
+        process = pb.start();
+        for (int i = 0; i < 600; i++) {
+            try {
+                if (http.send(HttpRequest.newBuilder(URI.create(base())).build(), HttpResponse.BodyHandlers.discarding()).statusCode() == 200) return this;
+            } catch (IOException notYet) {
+                Thread.sleep(100);
+            }
+        }
+        throw new AssertionError("the service did not start");
+    }
+
+    /** Runs {@code java -jar docapi.jar admin ...} beside the running service and returns the last line of its output. */
+    public String admin(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(java(), "-jar", jar().toString(), "admin"));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.environment().put("DOCAPI_DATA_DIR", data.toString());
+        pb.environment().put("DOCAPI_PORT", String.valueOf(port));
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertThat(p.waitFor()).isZero();
+        return out.substring(out.lastIndexOf('\n') + 1);
+    }
+
+    /** A new account on {@code plan} and its key, made with the admin CLI. */
+    public String newKey(String email, String plan) throws Exception {
+        return admin("create-account", "--email", email, "--plan", plan);
+    }
+
+    /** Uploads {@code file} as raw bytes and returns its id. */
+    public String upload(String key, Path file) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base() + "/files?name=" + file.getFileName()))
+                .header("Authorization", "Bearer " + key).header("Content-Type", "application/octet-stream")
+                .POST(HttpRequest.BodyPublishers.ofFile(file)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
+        return JSON.readTree(r.body()).get("id").asString();
+    }
+
+    /** POSTs JSON and returns the body, asserting {@code status}. */
+    public JsonNode post(String key, String path, Object body, int status) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base() + path)).header("Authorization", "Bearer " + key)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(status);
+        return JSON.readTree(r.body());
+    }
+
+    public JsonNode get(String key, String path) throws Exception {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base() + path)).header("Authorization", "Bearer " + key).build(),
+                HttpResponse.BodyHandlers.ofString());
+        return JSON.readTree(r.body());
+    }
+
+    /** Polls the job until it is {@code running} (at most 20 s) and returns it. */
+    public JsonNode awaitRunning(String key, String jobId) throws Exception {
+        JsonNode job = get(key, "/jobs/" + jobId);
+        for (int i = 0; i < 200 && job.get("status").asString().equals("queued"); i++) {
+            Thread.sleep(100);
+            job = get(key, "/jobs/" + jobId);
+        }
+        assertThat(job.get("status").asString()).as(job.toString()).isEqualTo("running");
+        return job;
+    }
+
+    /** The live processes whose command line mentions this service's data dir (its sandboxed engines). */
+    public List<ProcessHandle> engineProcesses() {
+        String marker = data.toString();
+        return ProcessHandle.allProcesses()
+                .filter(ph -> ph.pid() != ProcessHandle.current().pid() && (process == null || ph.pid() != process.pid()))
+                .filter(ph -> ph.info().commandLine().orElse("").contains(marker)).toList();
+    }
+
+    /** Kills the service's JVM alone with SIGKILL (its engines must die by themselves) and waits for it. */
+    public void killJvm() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor();
+    }
+
+    /** Sends SIGTERM to the JVM and waits for it to exit. */
+    public void terminate() throws InterruptedException {
+        process.destroy();
+        process.waitFor();
+    }
+
+    private static String java() {
+        return ProcessHandle.current().info().command().orElse("java");
+    }
+
+    private static Path jar() {
+        Path jar = Path.of("target", "docapi.jar").toAbsolutePath();
+        if (!Files.exists(jar)) throw new IllegalStateException("run with 'mvn verify': " + jar + " is built in the package phase");
+        return jar;
+    }
+}
