@@ -38,7 +38,9 @@ public class SafeHttpClient {
                 .dns(this::resolve)
                 .followRedirects(false)
                 .followSslRedirects(false)
-                .retryOnConnectionFailure(false)
+                // Servers close idle keep-alive connections (Node after 5 s, Python's http.server at once): a pooled
+                // connection found closed is retried once on a fresh one, to the same pinned address (issue 13).
+                .retryOnConnectionFailure(true)
                 .connectTimeout(Duration.ofSeconds(10))
                 .readTimeout(Duration.ofSeconds(30))
                 .writeTimeout(Duration.ofSeconds(30))
