@@ -1,5 +1,8 @@
 package dev.docapi.config;
 
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 import org.springframework.beans.factory.annotation.Value;
@@ -8,6 +11,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.web.cors.CorsConfiguration;
+import org.springframework.web.cors.CorsUtils;
+import org.springframework.web.cors.DefaultCorsProcessor;
 import org.springframework.web.cors.UrlBasedCorsConfigurationSource;
 import org.springframework.web.filter.CorsFilter;
 
@@ -41,8 +46,23 @@ public class CorsConfig {
             api.setMaxAge(3600L);
             source.registerCorsConfiguration("/v1/**", api);
         }
-        FilterRegistrationBean<CorsFilter> bean = new FilterRegistrationBean<>(new CorsFilter(source));
+        CorsFilter filter = new CorsFilter(source);
+        filter.setCorsProcessor(new PassThroughProcessor());
+        FilterRegistrationBean<CorsFilter> bean = new FilterRegistrationBean<>(filter);
         bean.setOrder(Ordered.HIGHEST_PRECEDENCE);
         return bean;
+    }
+
+    /**
+     * Refuses only preflights from origins not allowed. An actual request from such an origin goes on without CORS
+     * headers (the browser then withholds the answer), so it meets the API's own rules and error shape — e.g. the
+     * MCP endpoint's Origin check — rather than a bare 403 "Invalid CORS request".
+     */
+    static final class PassThroughProcessor extends DefaultCorsProcessor {
+        @Override
+        public boolean processRequest(CorsConfiguration config, HttpServletRequest request, HttpServletResponse response) throws IOException {
+            if (config != null && !CorsUtils.isPreFlightRequest(request) && config.checkOrigin(request.getHeader("Origin")) == null) return true;
+            return super.processRequest(config, request, response);
+        }
     }
 }

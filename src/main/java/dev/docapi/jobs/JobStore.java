@@ -57,9 +57,12 @@ public class JobStore {
 
     /**
      * As {@link #markFailed(String, ErrorCode, String)}, keeping {@code output} (may be null) on the failed job. Any
-     * absolute path left in {@code message} is cut to its last part: clients never see a server path (issue 9).
+     * absolute path left in {@code message} is cut to its last part: clients never see a server path (issue 9). A
+     * job that ran and failed carries a code of spec §7's 5xx list (rule 3): a client error code found only while
+     * running (a file an engine cannot read after all) is recorded as {@code internal_error}, its message kept.
      */
     public void markFailed(String id, ErrorCode code, String message, ObjectNode output) {
+        if (code.status() < 500) code = ErrorCode.INTERNAL_ERROR;
         String msg = message == null ? code.code() : withoutPaths(message);
         msg = msg.length() > 1900 ? msg.substring(0, 1900) + "…" : msg;
         db.sql("UPDATE jobs SET status = 'failed', error_code = ?, error_message = ?, output_json = ?, progress_json = NULL, finished_at = ? WHERE id = ? AND status IN ('queued','running')")

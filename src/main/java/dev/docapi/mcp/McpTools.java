@@ -132,8 +132,14 @@ public class McpTools {
 
     private CallToolResult runWorkflow(Account account, ObjectNode args) throws InterruptedException {
         boolean saved = args.hasNonNull("workflow_id");
-        if (saved == args.hasNonNull("steps")) throw ApiException.invalid("give either 'workflow_id' (a saved workflow) or 'steps', not both");
-        if (args.hasNonNull("file") == args.hasNonNull("files")) throw ApiException.invalid("give the input as 'file' or 'files', not both");
+        if (saved == args.hasNonNull("steps")) {
+            throw ApiException.invalid(saved ? "give either 'workflow_id' (a saved workflow) or 'steps', not both"
+                    : "give 'workflow_id' (a saved workflow) or 'steps' (a list of {operation, options}) to run");
+        }
+        if (args.hasNonNull("file") == args.hasNonNull("files")) {
+            throw ApiException.invalid(args.hasNonNull("file") ? "give the input as 'file' or 'files', not both"
+                    : "give the input as 'file' (one file id) or 'files' (an array of file ids)");
+        }
         int wait = args.has("wait") ? JobResponses.waitSeconds(args.get("wait")) : DEFAULT_WAIT;
         String webhook = webhookUrls.check(args.get("webhook_url"));
         List<String> ids = args.hasNonNull("file")
