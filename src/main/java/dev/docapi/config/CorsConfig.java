@@ -20,7 +20,8 @@ import org.springframework.web.filter.CorsFilter;
  * Cross-origin access for browser clients (issue 13), by Spring's {@link CorsFilter} ahead of authentication, so a
  * preflight ({@code OPTIONS}) never needs a key. {@code GET /v1/openapi.json} is open to every origin; the other
  * routes only to the origins in {@code DOCAPI_CORS_ORIGINS} (comma-separated; none by default, since they carry an
- * API key that belongs on a server).
+ * API key that belongs on a server). Entries are Spring origin patterns: {@code https://app.example.com},
+ * {@code https://*.example.com}, {@code http://localhost:[*]}.
  */
 @Configuration
 public class CorsConfig {
@@ -39,7 +40,7 @@ public class CorsConfig {
         List<String> allowed = Arrays.stream(origins.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
         if (!allowed.isEmpty()) {
             CorsConfiguration api = new CorsConfiguration();
-            api.setAllowedOrigins(allowed);
+            api.setAllowedOriginPatterns(allowed);
             api.setAllowedMethods(List.of("GET", "POST", "DELETE", "HEAD"));
             api.setAllowedHeaders(List.of("Authorization", "X-API-Key", "Content-Type", "Accept", "Mcp-Session-Id", "Mcp-Protocol-Version"));
             api.setExposedHeaders(EXPOSED);

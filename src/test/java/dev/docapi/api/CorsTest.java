@@ -25,11 +25,11 @@ class CorsTest extends ApiTestBase {
     void aPreflightNeedsNoKey() {
         Response r = send(null, HttpRequest.newBuilder(URI.create(base() + "/rotate"))
                 .method("OPTIONS", HttpRequest.BodyPublishers.noBody())
-                .header("Origin", "http://127.0.0.1:" + CORS_PAGE_PORT)
+                .header("Origin", "http://" + CORS_PAGE_HOST + ":8123")
                 .header("Access-Control-Request-Method", "POST")
                 .header("Access-Control-Request-Headers", "authorization,content-type"));
         assertThat(r.status()).isEqualTo(200);
-        assertThat(r.headers().firstValue("Access-Control-Allow-Origin")).hasValue("http://127.0.0.1:" + CORS_PAGE_PORT);
+        assertThat(r.headers().firstValue("Access-Control-Allow-Origin")).hasValue("http://" + CORS_PAGE_HOST + ":8123");
         assertThat(r.headers().firstValue("Access-Control-Allow-Headers").orElse("").toLowerCase()).contains("authorization");
 
         Response other = send(null, HttpRequest.newBuilder(URI.create(base() + "/rotate"))
@@ -60,13 +60,13 @@ class CorsTest extends ApiTestBase {
                 })();
                 </script></body></html>""".formatted(base(), key, file);
 
-        assertThat(browse(CORS_PAGE_PORT, page)).contains("openapi:3.1.0").containsPattern("rotate:200:succeeded:\\d+");
-        assertThat(browse(0, page)).contains("openapi:3.1.0").contains("rotate:blocked");
+        assertThat(browse(CORS_PAGE_HOST, page)).contains("openapi:3.1.0").containsPattern("rotate:200:succeeded:\\d+");
+        assertThat(browse("127.0.0.1", page)).contains("openapi:3.1.0").contains("rotate:blocked");
     }
 
-    /** Serves {@code html} at http://127.0.0.1:{port}/ (0: any free port), opens it in headless Chromium, returns the DOM. */
-    private static String browse(int port, String html) throws Exception {
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
+    /** Serves {@code html} on loopback, opens it as http://{host}:{port}/ in headless Chromium, returns the DOM. */
+    private static String browse(String host, String html) throws Exception {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", ex -> {
             byte[] body = html.getBytes(StandardCharsets.UTF_8);
             ex.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
@@ -79,7 +79,7 @@ class CorsTest extends ApiTestBase {
         try {
             Independent.Run r = Independent.run("/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu",
                     "--no-first-run", "--disable-background-networking", "--user-data-dir=" + profile,
-                    "--virtual-time-budget=15000", "--dump-dom", "http://127.0.0.1:" + server.getAddress().getPort() + "/");
+                    "--virtual-time-budget=15000", "--dump-dom", "http://" + host + ":" + server.getAddress().getPort() + "/");
             return r.output();
         } finally {
             server.stop(0);

@@ -34,17 +34,14 @@ import tools.jackson.databind.node.ObjectNode;
 @Import({ApiTestBase.CleanDatabase.class, TestOperations.class})
 public abstract class ApiTestBase {
     protected static final Path DATA_DIR;
-    /** A loopback port reserved for a test page whose origin the service allows ({@code DOCAPI_CORS_ORIGINS}). */
-    protected static final int CORS_PAGE_PORT;
+    /** The host of test pages whose origin (any port) the service allows ({@code DOCAPI_CORS_ORIGINS}); a loopback name. */
+    protected static final String CORS_PAGE_HOST = "cors-allowed.localhost";
     protected static final JsonMapper JSON = JsonMapper.builder().build();
     protected static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     static {
         try {
             DATA_DIR = Files.createTempDirectory("docapi-test-");
-            try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
-                CORS_PAGE_PORT = s.getLocalPort();
-            }
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
@@ -54,7 +51,7 @@ public abstract class ApiTestBase {
     static void properties(DynamicPropertyRegistry registry) {
         registry.add("docapi.data-dir", DATA_DIR::toString);
         registry.add("docapi.allow-private-urls", () -> "true");
-        registry.add("docapi.cors-origins", () -> "http://127.0.0.1:" + CORS_PAGE_PORT);
+        registry.add("docapi.cors-origins", () -> "http://" + CORS_PAGE_HOST + ":[*]");
         String pg = System.getenv("DOCAPI_TEST_DATABASE_URL");
         if (pg != null && !pg.isBlank()) {
             registry.add("docapi.database-url", () -> pg + (pg.contains("?") ? "&" : "?") + "currentSchema=docapi_test");
