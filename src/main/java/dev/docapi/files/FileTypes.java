@@ -17,9 +17,12 @@ import org.apache.tika.metadata.Metadata;
 import org.springframework.stereotype.Component;
 
 /**
- * Decides what an uploaded file is from its content and checks that against its name (spec §4.1 rule 2).
- * A name whose extension the service accepts must have matching content, else 400 {@code invalid_file}; content
- * of a type the service does not take at all is 415 {@code unsupported_file_type} (DESIGN §4).
+ * Decides what an uploaded file is from its content (issue 16: content decides the type). Bytes of an accepted
+ * binary type (PDF, JPG, PNG, WebP, TIFF, OOXML, ODF) are that type whatever the name says — a PNG named
+ * {@code scan.jpg} is a PNG. The name only tells apart the text types (HTML, Markdown, plain text), and legacy
+ * Office containers. A name of an accepted type whose content is no accepted type at all, or an encrypted or damaged
+ * container, is 400 {@code invalid_file}; content the service does not take at all is 415
+ * {@code unsupported_file_type} (DESIGN §4).
  */
 @Component
 public class FileTypes {
@@ -88,6 +91,7 @@ public class FileTypes {
             return byName;
         }
         if (byContent == OLE2 && (byName == DOC || byName == XLS || byName == PPT)) return byName;
+        if (isBinaryAccepted(byContent)) return byContent;
         if (byContent == null || !byContent.equals(byName)) {
             if (byContent == OLE2 && (byName == DOCX || byName == XLSX || byName == PPTX)) {
                 throw new ApiException(ErrorCode.INVALID_FILE, "'" + name + "' is a password-protected (encrypted) Office file; "
@@ -96,6 +100,11 @@ public class FileTypes {
             throw mismatch(name, byName, byContent);
         }
         return byName;
+    }
+
+    /** True for a sniffed type the service takes on its content alone (not a text type, not a pseudo-type). */
+    private static boolean isBinaryAccepted(Type t) {
+        return t != null && t != OLE2 && t != DAMAGED_ZIP && t.kind() != FileKind.TEXT && t.kind() != FileKind.HTML;
     }
 
     /** The type of a file the service produced, trusted by its extension. */

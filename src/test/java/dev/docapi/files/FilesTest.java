@@ -79,9 +79,26 @@ class FilesTest extends ApiTestBase {
         assertThat(rawUpload(key, corpus("pdf-broken/invalid-header-eof-only.pdf"), "invalid.pdf").code()).isEqualTo("invalid_file");
         assertThat(rawUpload(key, corpus("office/password-protected.xlsx"), "password-protected.xlsx").code()).isEqualTo("invalid_file");
         assertThat(rawUpload(key, corpus("office/tagged-damaged-zip.odt"), "tagged-damaged-zip.odt").code()).isEqualTo("invalid_file");
-        Response pngAsPdf = rawUpload(key, corpus("images/DA-1p.png"), "scan.pdf");
-        assertThat(pngAsPdf.status()).isEqualTo(400);
-        assertThat(pngAsPdf.code()).isEqualTo("invalid_file");
+    }
+
+    @Test
+    void contentDecidesTheTypeWhateverTheName() throws Exception {
+        String key = newKey();
+        JsonNode png = upload(key, corpus("images/DA-1p.png"), "scan.jpg");
+        assertThat(png.get("content_type").asString()).isEqualTo("image/png");
+        assertThat(png.get("name").asString()).isEqualTo("scan.jpg");
+        JsonNode pdf = upload(key, corpus("pdf-text/rotated-page-90.pdf"), "report.docx");
+        assertThat(pdf.get("content_type").asString()).isEqualTo("application/pdf");
+        assertThat(pdf.get("pages").asInt()).isEqualTo(1);
+
+        JsonNode job = run(key, "images-to-pdf", java.util.Map.of("files", java.util.List.of(png.get("id").asString())));
+        Path out = downloadOutput(job, 0);
+        assertThat(dev.docapi.support.Independent.qpdfCheck(out).exit()).isIn(0, 3);
+        try (var doc = dev.docapi.support.Independent.pdfbox(out)) {
+            assertThat(doc.getNumberOfPages()).isEqualTo(1);
+        }
+        JsonNode rotated = run(key, "rotate", java.util.Map.of("file", pdf.get("id").asString(), "angle", 90));
+        assertThat(rotated.get("status").asString()).isEqualTo("succeeded");
     }
 
     @Test

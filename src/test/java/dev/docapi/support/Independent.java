@@ -33,7 +33,7 @@ public final class Independent {
 
     /** Text of the whole PDF (or page {@code first}..{@code last}) by poppler's pdftotext. */
     public static String pdftotext(Path pdf, int... pages) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of("pdftotext", "-enc", "UTF-8"));
+        List<String> cmd = new ArrayList<>(List.of("pdftotext", "-q", "-enc", "UTF-8"));
         if (pages.length == 2) cmd.addAll(List.of("-f", "" + pages[0], "-l", "" + pages[1]));
         cmd.addAll(List.of(pdf.toString(), "-"));
         Run r = run(cmd.toArray(String[]::new));

@@ -50,8 +50,10 @@ public class Compressor {
 
     private final Qpdf qpdf;
     private final Ghostscript gs;
+    private final ContentCheck check;
 
-    public Compressor(Qpdf qpdf, Ghostscript gs) {
+    public Compressor(Qpdf qpdf, Ghostscript gs, ContentCheck check) {
+        this.check = check;
         this.qpdf = qpdf;
         this.gs = gs;
     }
@@ -74,19 +76,25 @@ public class Compressor {
      */
     public Outcome withLevel(Path in, String level, Path scratch, Steps steps) throws OperationFailure, InterruptedException, IOException {
         long before = Files.size(in);
+        ContentCheck.Content original = check.read(in);
         Path preset = scratch.resolve("preset-" + level + ".pdf");
         long presetSize = Long.MAX_VALUE;
         String presetResult;
         try {
             gs.pdfSettings(in, level, preset);
-            presetSize = Files.size(preset);
-            presetResult = "gave " + mb(presetSize);
+            String lost = lost(original, preset);
+            if (lost == null) {
+                presetSize = Files.size(preset);
+                presetResult = "gave " + mb(presetSize);
+            } else {
+                presetResult = "was refused: it lost " + lost;
+            }
         } catch (OperationFailure e) {
             // A file Ghostscript cannot rewrite may still shrink losslessly; its failure is not the end.
             presetResult = "could not be applied to this file";
         }
         steps.step(1, 2);
-        Path lossless = lossless(in, scratch);
+        Path lossless = lossless(in, scratch, original);
         long losslessSize = lossless == null ? Long.MAX_VALUE : Files.size(lossless);
         steps.step(2, 2);
         if (presetSize < before && presetSize <= losslessSize) {
@@ -96,7 +104,8 @@ public class Compressor {
             return new Outcome(lossless, before, losslessSize,
                     "lossless rewrite, no image changed (the '" + level + "' preset " + presetResult + ")", false, null);
         }
-        return new Outcome(in, before, before, "none: neither the '" + level + "' preset nor a lossless rewrite made it smaller", true, null);
+        return new Outcome(in, before, before, "none: neither the '" + level + "' preset nor a lossless rewrite made it smaller"
+                + (presetResult.startsWith("was refused") ? " (the preset " + presetResult + ")" : ""), true, null);
     }
 
     /**
@@ -109,7 +118,8 @@ public class Compressor {
         int total = maxTargetSteps();
         int done = 0;
         List<Candidate> tried = new ArrayList<>();
-        Path lossless = lossless(in, scratch);
+        ContentCheck.Content original = check.read(in);
+        Path lossless = lossless(in, scratch, original);
         steps.step(++done, total);
         if (lossless != null) tried.add(new Candidate(lossless, Files.size(lossless), null));
         long losslessSize = lossless == null ? Long.MAX_VALUE : Files.size(lossless);
@@ -120,6 +130,7 @@ public class Compressor {
         }
         Candidate best = null;
         int bestIndex = -1;
+        String refused = null;
         int lo = 0;
         int hi = LADDER.size() - 1;
         while (lo <= hi) {
@@ -132,6 +143,9 @@ public class Compressor {
                 if (tried.isEmpty()) throw e; // nothing to fall back on: neither engine could rewrite it
                 break; // Ghostscript cannot rewrite this file: the lossless rewrite is the best there is
             }
+            refused = lost(original, p);
+            // what one rung loses (forms, annotations, text, pages) every rung loses: images are all that differ
+            if (refused != null) break;
             Candidate c = new Candidate(p, Files.size(p), rung);
             tried.add(c);
             steps.step(++done, total);
@@ -151,7 +165,7 @@ public class Compressor {
             try {
                 gs.resample(in, between, p);
                 Candidate c = new Candidate(p, Files.size(p), between);
-                if (c.size <= targetBytes && c.size > best.size) best = c;
+                if (c.size <= targetBytes && c.size > best.size && lost(original, p) == null) best = c;
             } catch (OperationFailure e) {
                 // keep the rung that fits
             }
@@ -161,18 +175,27 @@ public class Compressor {
             best = tried.stream().min((a, b) -> Long.compare(a.size, b.size)).orElse(null);
         }
         steps.step(total, total);
+        String why = refused == null ? "" : " (Ghostscript's results were refused: they lost " + refused + ")";
         if (best == null || best.size >= before) {
-            return new Outcome(in, before, before, "none: no setting made it smaller", true, null);
+            return new Outcome(in, before, before, "none: no setting made it smaller" + why, true, null);
         }
-        return new Outcome(best.path, before, best.size, best.rung == null ? "lossless rewrite (no image changed)"
+        return new Outcome(best.path, before, best.size, best.rung == null ? "lossless rewrite (no image changed)" + why
                 : "Ghostscript, images at most " + best.rung, false, best.rung);
     }
 
-    private Path lossless(Path in, Path scratch) throws InterruptedException {
+    /** What {@code candidate} lost of {@code original} (see {@link ContentCheck}); a file PDFBox cannot read trusts no rewrite but qpdf's. */
+    private String lost(ContentCheck.Content original, Path candidate) throws InterruptedException {
+        if (original == null) return "the check (the original could not be read to compare)";
+        return check.lost(original, check.read(candidate));
+    }
+
+    private Path lossless(Path in, Path scratch, ContentCheck.Content original) throws InterruptedException {
         Path out = scratch.resolve("lossless.pdf");
         try {
             qpdf.optimizeLossless(in, out);
-            return Files.exists(out) ? out : null;
+            if (!Files.exists(out)) return null;
+            // qpdf keeps every object; the check still guards against a damaged input that qpdf "recovered" short
+            return original == null || lost(original, out) == null ? out : null;
         } catch (OperationFailure e) {
             return null; // Ghostscript may still manage; qpdf's failure is not the client's
         }
