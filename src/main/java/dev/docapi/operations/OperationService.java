@@ -30,13 +30,14 @@ public class OperationService {
     private final DocapiProperties props;
     private final int maxPages;
     private final long maxPixels;
+    private final PdfRepair repair;
 
     /**
      * @param maxPages  the most pages a job may read ({@code DOCAPI_MAX_PAGES}, default 2,000; issue 9 "bounds")
      * @param maxPixels the largest image (width × height of one frame) a job may decode ({@code DOCAPI_MAX_PIXELS},
      *                  default 100,000,000)
      */
-    public OperationService(OperationRegistry registry, FileService files, UsageService usage, DocapiProperties props,
+    public OperationService(OperationRegistry registry, FileService files, UsageService usage, DocapiProperties props, PdfRepair repair,
                             @org.springframework.beans.factory.annotation.Value("${docapi.max-pages:2000}") int maxPages,
                             @org.springframework.beans.factory.annotation.Value("${docapi.max-pixels:100000000}") long maxPixels) {
         this.registry = registry;
@@ -45,6 +46,7 @@ public class OperationService {
         this.props = props;
         this.maxPages = maxPages;
         this.maxPixels = maxPixels;
+        this.repair = repair;
     }
 
     /** A validated request: the operation, its resolved input files and its options (passwords included). */
@@ -139,7 +141,19 @@ public class OperationService {
                 in.add(new InputFile(f, p));
             }
             OperationContext ctx = new OperationContext(account, jobId, in, s.typedOptions(), work, progress);
-            OperationResult result = s.operation().run(ctx);
+            OperationResult result;
+            try {
+                result = s.operation().run(ctx);
+            } catch (OperationFailure failed) {
+                // The repair chain (issue 16): a PDF qpdf cannot open but PDFBox's lenient parser can is rewritten
+                // by PDFBox, and the operation runs once more on what could be read.
+                List<InputFile> repaired = repair.repaired(in, Files.createDirectories(work.resolve("repaired")));
+                if (repaired == null) throw failed;
+                ctx = new OperationContext(account, jobId, repaired, s.typedOptions(), Files.createDirectories(work.resolve("retry")), progress);
+                result = s.operation().run(ctx);
+                String note = "The input was damaged and was repaired first (only what could be read was kept).";
+                result = result.withNote(result.note() == null ? note : result.note() + " " + note);
+            }
             List<StoredFile> out = new ArrayList<>();
             for (Path p : ctx.outputs()) {
                 if (Files.exists(p)) out.add(files.storeOutput(account.id(), p, p.getFileName().toString()));

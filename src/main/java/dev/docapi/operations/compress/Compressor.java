@@ -104,6 +104,7 @@ public class Compressor {
             return new Outcome(lossless, before, losslessSize,
                     "lossless rewrite, no image changed (the '" + level + "' preset " + presetResult + ")", false, null);
         }
+        if (lossless == null) throw damaged();
         return new Outcome(in, before, before, "none: neither the '" + level + "' preset nor a lossless rewrite made it smaller"
                 + (presetResult.startsWith("was refused") ? " (the preset " + presetResult + ")" : ""), true, null);
     }
@@ -177,10 +178,19 @@ public class Compressor {
         steps.step(total, total);
         String why = refused == null ? "" : " (Ghostscript's results were refused: they lost " + refused + ")";
         if (best == null || best.size >= before) {
+            if (lossless == null) throw damaged();
             return new Outcome(in, before, before, "none: no setting made it smaller" + why, true, null);
         }
         return new Outcome(best.path, before, best.size, best.rung == null ? "lossless rewrite (no image changed)" + why
                 : "Ghostscript, images at most " + best.rung, false, best.rung);
+    }
+
+    /**
+     * qpdf could not rewrite the input and no Ghostscript result kept its content: returning the input as it is would
+     * hand back a damaged file, so the operation fails and the repair chain ({@code PdfRepair}) gets its turn.
+     */
+    private static OperationFailure damaged() {
+        return new OperationFailure("the PDF is damaged and could not be compressed without losing content");
     }
 
     /** What {@code candidate} lost of {@code original} (see {@link ContentCheck}); a file PDFBox cannot read trusts no rewrite but qpdf's. */
