@@ -7,18 +7,11 @@ import dev.docapi.config.DocapiProperties;
 import dev.docapi.engines.process.ProcessRunner;
 import dev.docapi.engines.process.Sandbox;
 import dev.docapi.support.ApiTestBase;
-import java.net.DatagramPacket;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -123,53 +116,5 @@ class SandboxTest extends ApiTestBase {
         ProcessRunner.Result r = runner.run(List.of("qpdf", "--check", input.toString()), T, Sandbox.Access.of(scratch), Map.of());
         assertThat(r.ok()).isFalse();
         assertThat(r.stderr()).contains("broken.pdf").doesNotContain(scratch.toString()).doesNotContain(props.dataDir().toAbsolutePath().toString());
-    }
-
-    /** A loopback TCP and UDP server that counts what reaches it. */
-    private static final class Canary implements AutoCloseable {
-        final AtomicInteger tcp = new AtomicInteger();
-        final AtomicInteger udp = new AtomicInteger();
-        private final ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        private final DatagramSocket datagrams = new DatagramSocket(0, InetAddress.getLoopbackAddress());
-
-        Canary() throws Exception {
-            Thread.ofVirtual().start(() -> {
-                while (!server.isClosed()) {
-                    try (Socket s = server.accept()) {
-                        tcp.incrementAndGet();
-                    } catch (Exception closed) {
-                        return;
-                    }
-                }
-            });
-            datagrams.setSoTimeout(200);
-            Thread.ofVirtual().start(() -> {
-                byte[] buf = new byte[512];
-                while (!datagrams.isClosed()) {
-                    try {
-                        datagrams.receive(new DatagramPacket(buf, buf.length));
-                        udp.incrementAndGet();
-                    } catch (SocketTimeoutException idle) {
-                        // keep listening
-                    } catch (Exception closed) {
-                        return;
-                    }
-                }
-            });
-        }
-
-        int tcpPort() {
-            return server.getLocalPort();
-        }
-
-        int udpPort() {
-            return datagrams.getLocalPort();
-        }
-
-        @Override
-        public void close() throws Exception {
-            server.close();
-            datagrams.close();
-        }
     }
 }

@@ -1,10 +1,10 @@
 package dev.docapi.engines.chromium;
 
 import dev.docapi.engines.process.ProcessRunner;
+import dev.docapi.engines.process.Sandbox;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,12 +13,11 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -31,8 +30,9 @@ import tools.jackson.databind.node.ObjectNode;
  * Prints HTML to PDF with one warm headless Chromium driven over the DevTools protocol (DESIGN §2 "HTML/Markdown →
  * PDF"). Each document gets its own tab; the document is served to that tab by request interception from memory
  * at {@link #DOCUMENT_URL}, and EVERY other request the page makes (images, styles, frames, fetches; http, https,
- * file) is failed before it leaves the browser. Behind that, the browser itself resolves no host names and has a
- * proxy to nowhere, so nothing reaches the network even if interception were bypassed. {@code data:} URLs (inline
+ * file) is failed before it leaves the browser. Behind that, the browser runs in the engine sandbox (issue 9): no
+ * network at all (no TCP, no UDP, so no WebRTC either), only its own profile folder, killed with the service; it is
+ * driven over a pipe, not a port. It also resolves no host names and has a proxy to nowhere. {@code data:} URLs (inline
  * images) still render because they are not requests.
  *
  * <p>The browser starts on first use and is restarted when it dies or stops answering; a document that hangs the
@@ -43,8 +43,13 @@ public class Chromium {
     private static final Logger log = LoggerFactory.getLogger(Chromium.class);
     /** The address the document is served at inside the browser; {@code .invalid} never resolves (RFC 2606). */
     public static final String DOCUMENT_URL = "http://document.invalid/";
-    private static final Pattern LISTENING = Pattern.compile("DevTools listening on (ws://\\S+)");
+    /**
+     * Hands the browser this process's stdin and stdout as its DevTools pipe (fd 3 in, fd 4 out, as
+     * {@code --remote-debugging-pipe} expects); its own stdin and stdout become {@code /dev/null}.
+     */
+    private static final String PIPE_ON_STDIO = "exec \"$@\" 3<&0 4>&1 </dev/null >/dev/null";
 
+    private final Sandbox sandbox;
     private final Path binary;
     private final Duration timeout;
     private final Semaphore tabs;
@@ -57,9 +62,10 @@ public class Chromium {
         public static final PageSetup A4 = new PageSetup(8.27, 11.69, 0.5);
     }
 
-    public Chromium(@Value("${docapi.chromium.binary:/usr/bin/chromium}") String binary,
+    public Chromium(Sandbox sandbox, @Value("${docapi.chromium.binary:/usr/bin/chromium}") String binary,
                     @Value("${docapi.chromium.timeout:60s}") Duration timeout,
                     @Value("${docapi.chromium.tabs:2}") int tabs) {
+        this.sandbox = sandbox;
         this.binary = Path.of(binary);
         this.timeout = timeout;
         this.tabs = new Semaphore(Math.max(1, tabs), true);
@@ -199,40 +205,37 @@ public class Chromium {
         if (devtools != null && devtools.isOpen() && process != null && process.isAlive()) return devtools;
         stopBrowser();
         long t0 = System.nanoTime();
-        profile = Files.createTempDirectory("docapi-chromium-");
-        List<String> cmd = new ArrayList<>();
-        cmd.add(binary.toString());
+        profile = sandbox.newScratchDir("chromium-");
+        List<String> cmd = new ArrayList<>(List.of("/bin/sh", "-c", PIPE_ON_STDIO, "sh", binary.toString()));
         cmd.addAll(isolationFlags());
-        cmd.add("--user-data-dir=" + profile);
-        cmd.add("--remote-debugging-address=127.0.0.1");
-        cmd.add("--remote-debugging-port=0");
+        // in the sandbox the profile and Chromium's own sockets go to its private /tmp: short paths, gone with it
+        cmd.add("--user-data-dir=" + (sandbox.enabled() ? "/tmp/profile" : profile.toString()));
+        cmd.add("--remote-debugging-pipe");
         cmd.add("about:blank");
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.PIPE);
-        Process p = pb.start();
-        p.getOutputStream().close();
-        CompletableFuture<String> url = new CompletableFuture<>();
+        // no memory bound: V8 reserves terabytes of address space, so RLIMIT_AS would stop every page
+        Sandbox.Bounds bounds = new Sandbox.Bounds(0, 0, sandbox.defaults().fileBytes());
+        ProcessBuilder pb = new ProcessBuilder(sandbox.wrap(cmd, Sandbox.Access.of(profile), bounds, Map.of("TMPDIR", "/tmp")));
+        if (!sandbox.enabled()) pb.environment().put("HOME", profile.toString());
+        Process p = ProcessRunner.spawn(pb);
         Thread.ofVirtual().name("chromium-log").start(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                    Matcher m = LISTENING.matcher(line);
-                    if (m.find()) url.complete(m.group(1));
-                    else log.debug("chromium: {}", line);
-                }
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = r.readLine()) != null; ) log.debug("chromium: {}", line);
             } catch (IOException ignored) {
                 // the browser was stopped
             }
-            url.completeExceptionally(new IOException("Chromium exited before it was ready"));
         });
+        DevTools dt = DevTools.over(p.getInputStream(), p.getOutputStream());
         try {
-            String ws = url.get(30, TimeUnit.SECONDS);
-            devtools = DevTools.connect(URI.create(ws), Duration.ofSeconds(10));
-            process = p;
-        } catch (Exception e) {
+            dt.call(null, "Browser.getVersion", null, Duration.ofSeconds(30));
+        } catch (IOException | InterruptedException e) {
+            dt.close();
             ProcessRunner.killTree(p);
+            if (e instanceof InterruptedException) Thread.currentThread().interrupt();
             throw new IOException("Chromium did not start: " + e.getMessage(), e);
         }
-        log.info("Chromium started in {} ms", (System.nanoTime() - t0) / 1_000_000);
+        devtools = dt;
+        process = p;
+        log.info("Chromium started in {} ms{}", (System.nanoTime() - t0) / 1_000_000, sandbox.enabled() ? ", sandboxed" : "");
         return devtools;
     }
 

@@ -1,13 +1,13 @@
 package dev.docapi.engines.chromium;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.WebSocket;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -19,8 +19,11 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A minimal Chrome DevTools Protocol client over the JDK's WebSocket: commands (with flattened target sessions) and
- * event listeners. Only what {@link Chromium} needs; one connection is shared by concurrent conversions.
+ * A minimal Chrome DevTools Protocol client over the browser's {@code --remote-debugging-pipe} (messages are JSON
+ * texts each ended by a NUL byte; the browser reads file descriptor 3 and writes 4): commands (with flattened target
+ * sessions) and event listeners. A pipe, not a port, because the browser runs in a sandbox without network (issue
+ * 9), and nothing else on the host can reach it. Only what {@link Chromium} needs; one connection is shared by
+ * concurrent conversions.
  */
 final class DevTools implements AutoCloseable {
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -32,35 +35,47 @@ final class DevTools implements AutoCloseable {
         }
     }
 
-    private final WebSocket socket;
+    private final OutputStream toBrowser;
     private final AtomicInteger ids = new AtomicInteger();
     private final Map<Integer, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
     /** Listeners by {@code sessionId + " " + method}. */
     private final Map<String, Consumer<JsonNode>> listeners = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
-    private DevTools(WebSocket socket) {
-        this.socket = socket;
+    private DevTools(OutputStream toBrowser) {
+        this.toBrowser = toBrowser;
     }
 
-    static DevTools connect(URI browserUrl, Duration timeout) throws IOException {
-        Receiver receiver = new Receiver();
-        try {
-            WebSocket ws = HttpClient.newHttpClient().newWebSocketBuilder().connectTimeout(timeout)
-                    .buildAsync(browserUrl, receiver).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            DevTools dt = new DevTools(ws);
-            receiver.owner = dt;
-            return dt;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while connecting to Chromium", e);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new IOException("could not connect to Chromium's DevTools endpoint: " + e, e);
+    /** Speaks the protocol over the browser's pipe ends: {@code fromBrowser} is its fd 4, {@code toBrowser} its fd 3. */
+    static DevTools over(InputStream fromBrowser, OutputStream toBrowser) {
+        DevTools dt = new DevTools(toBrowser);
+        Thread.ofVirtual().name("devtools-reader").start(() -> dt.read(fromBrowser));
+        return dt;
+    }
+
+    private void read(InputStream from) {
+        try (from) {
+            ByteArrayOutputStream message = new ByteArrayOutputStream();
+            byte[] buf = new byte[1 << 16];
+            for (int n; (n = from.read(buf)) != -1; ) {
+                int start = 0;
+                for (int i = 0; i < n; i++) {
+                    if (buf[i] != 0) continue;
+                    message.write(buf, start, i - start);
+                    dispatch(message.toString(StandardCharsets.UTF_8));
+                    message.reset();
+                    start = i + 1;
+                }
+                message.write(buf, start, n - start);
+            }
+            fail(new IOException("the browser closed its pipe"));
+        } catch (IOException e) {
+            fail(e);
         }
     }
 
     boolean isOpen() {
-        return !closed && !socket.isOutputClosed() && !socket.isInputClosed();
+        return !closed;
     }
 
     /** Sends {@code method} (to a target session, or to the browser when {@code sessionId} is null) and waits for its result. */
@@ -75,9 +90,7 @@ final class DevTools implements AutoCloseable {
         pending.put(id, f);
         try {
             if (closed) throw new IOException("the connection to Chromium is closed");
-            synchronized (socket) { // the JDK WebSocket allows one outstanding send at a time
-                socket.sendText(JSON.writeValueAsString(msg), true).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            }
+            write(msg);
             JsonNode reply = f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             if (reply.has("error")) throw new ProtocolException(method + ": " + reply.get("error").path("message").asString(""));
             return reply.path("result");
@@ -98,14 +111,21 @@ final class DevTools implements AutoCloseable {
         msg.set("params", params);
         if (sessionId != null) msg.put("sessionId", sessionId);
         Thread.ofVirtual().start(() -> {
-            synchronized (socket) {
-                try {
-                    socket.sendText(JSON.writeValueAsString(msg), true).get(10, TimeUnit.SECONDS);
-                } catch (Exception ignored) {
-                    // the target is gone or the browser is being restarted
-                }
+            try {
+                write(msg);
+            } catch (IOException ignored) {
+                // the target is gone or the browser is being restarted
             }
         });
+    }
+
+    private void write(ObjectNode msg) throws IOException {
+        byte[] bytes = JSON.writeValueAsBytes(msg);
+        synchronized (toBrowser) { // one whole message at a time
+            toBrowser.write(bytes);
+            toBrowser.write(0);
+            toBrowser.flush();
+        }
     }
 
     void on(String sessionId, String method, Consumer<JsonNode> listener) {
@@ -150,36 +170,11 @@ final class DevTools implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        socket.abort();
+        try {
+            toBrowser.close();
+        } catch (IOException ignored) {
+            // the browser is gone already
+        }
         fail(null);
-    }
-
-    /** Joins fragmented text frames (printToPDF answers can be megabytes) and hands whole messages on. */
-    private static final class Receiver implements WebSocket.Listener {
-        private final StringBuilder buffer = new StringBuilder();
-        volatile DevTools owner;
-
-        @Override
-        public CompletionStage<?> onText(WebSocket ws, CharSequence data, boolean last) {
-            buffer.append(data);
-            if (last) {
-                String text = buffer.toString();
-                buffer.setLength(0);
-                if (owner != null) owner.dispatch(text);
-            }
-            ws.request(1);
-            return null;
-        }
-
-        @Override
-        public CompletionStage<?> onClose(WebSocket ws, int status, String reason) {
-            if (owner != null) owner.fail(new IOException("closed: " + status + " " + reason));
-            return null;
-        }
-
-        @Override
-        public void onError(WebSocket ws, Throwable error) {
-            if (owner != null) owner.fail(error);
-        }
     }
 }

@@ -1,10 +1,18 @@
 package dev.docapi.engines.libreoffice;
 
+import dev.docapi.engines.process.Sandbox;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jodconverter.core.office.OfficeException;
 import org.jodconverter.local.LocalConverter;
@@ -16,24 +24,40 @@ import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
+import org.springframework.util.FileSystemUtils;
 
 /**
- * A pool of warm LibreOffice processes driven through JODConverter (DESIGN §2 "Office → PDF"). Each process converts
- * one document at a time; it is restarted after {@link OfficeProperties#maxTasks} conversions, and killed and
- * restarted when a conversion runs past {@link OfficeProperties#taskTimeout} or the process dies, so one bad file
- * fails only its own conversion. Started in the background when the service is ready, or on first use.
+ * A pool of warm LibreOffice processes driven through JODConverter (DESIGN §2 "Office → PDF"), each in its own
+ * sandbox (issue 9). A process is a slot: its own folder (profile, private {@code /tmp}, and an exchange folder that
+ * holds one conversion's input and output and is emptied after it), its own memory bound, no network. It sees no
+ * blob store and no other slot, so a document linking to another account's file or a URL finds nothing. Each process
+ * converts one document at a time; it is restarted after {@link OfficeProperties#maxTasks} conversions, and killed
+ * and restarted when a conversion runs past {@link OfficeProperties#taskTimeout} or the process dies, so one bad file
+ * fails only its own conversion and restarts only its own process. Started in the background when the service is
+ * ready, or on first use.
  */
 @Component
 @EnableConfigurationProperties(OfficeProperties.class)
 public class OfficePool {
     private static final Logger log = LoggerFactory.getLogger(OfficePool.class);
     private static final Path SOFFICE = Path.of("/usr/bin/soffice");
+    /**
+     * Runs inside the sandbox before LibreOffice: exposes its private loopback port as a UNIX socket ({@link UnoRelay});
+     * a connection made while LibreOffice is still starting waits for it (up to 2 min) instead of being refused.
+     */
+    private static final String BESIDE_OFFICE =
+            "socat UNIX-LISTEN:\"$0\",fork,unlink-early TCP:127.0.0.1:\"$1\",retry=1200,interval=0.1 & shift; exec \"$@\"";
 
     private final OfficeProperties props;
+    private final Sandbox sandbox;
     private final AtomicInteger conversions = new AtomicInteger();
-    private volatile LocalOfficeManager manager;
-    private volatile LocalConverter converter;
-    private volatile Path workingDir;
+    private final List<Slot> slots = new ArrayList<>();
+    private final BlockingQueue<Slot> free = new LinkedBlockingQueue<>();
+    private Path template;
+
+    /** One LibreOffice process with its folder; {@code relay} is null when the sandbox is off. */
+    private record Slot(Path dir, Path exchange, LocalOfficeManager manager, LocalConverter converter, UnoRelay relay) {
+    }
 
     /** Thrown when a document could not be converted: LibreOffice refused it, timed out on it or died on it. */
     public static class ConversionException extends Exception {
@@ -49,8 +73,9 @@ public class OfficePool {
         }
     }
 
-    public OfficePool(OfficeProperties props) {
+    public OfficePool(OfficeProperties props, Sandbox sandbox) {
         this.props = props;
+        this.sandbox = sandbox;
         // if the JVM ends without closing the context (a killed test fork, SIGTERM races), leave no office behind
         Runtime.getRuntime().addShutdownHook(new Thread(this::killOwnProcesses, "office-pool-cleanup"));
     }
@@ -71,8 +96,9 @@ public class OfficePool {
             log.warn("engine libreoffice: not found; Office → PDF answers 503");
             return;
         }
-        log.info("engine libreoffice: {} process(es), {} s per conversion, restart after {} conversions{}", props.processes(),
-                props.taskTimeout().toSeconds(), props.maxTasks(), props.warmAtStart() ? ", warming now" : ", started on first use");
+        log.info("engine libreoffice: {} process(es), {} s per conversion, {} MB each, restart after {} conversions{}",
+                props.processes(), props.taskTimeout().toSeconds(), props.memoryMb(), props.maxTasks(),
+                props.warmAtStart() ? ", warming now" : ", started on first use");
         if (!props.warmAtStart()) return;
         Thread.ofVirtual().name("office-warm").start(() -> {
             try {
@@ -85,12 +111,49 @@ public class OfficePool {
 
     /** Starts the pool if it is not running (idempotent; blocks until the processes accept work). */
     public synchronized void start() throws OfficeException, IOException {
-        if (manager != null && manager.isRunning()) return;
-        int[] ports = ports();
-        if (workingDir == null) workingDir = Files.createTempDirectory("docapi-office-");
+        if (!slots.isEmpty()) return;
+        long t0 = System.nanoTime();
+        // JODConverter copies the profile template whenever it (re)starts a process, so it lives as long as the pool
+        template = sandbox.newScratchDir("office-profile-");
+        try (InputStream xcu = OfficePool.class.getResourceAsStream("/libreoffice/registrymodifications.xcu")) {
+            Files.createDirectories(template.resolve("user"));
+            Files.copy(xcu, template.resolve("user/registrymodifications.xcu"));
+        }
+        try {
+            for (int i = 0; i < Math.max(1, props.processes()); i++) slots.add(startSlot(template));
+        } catch (OfficeException | IOException | RuntimeException e) {
+            stop(); // a half-started pool leaves no process behind
+            throw e;
+        }
+        free.addAll(slots);
+        log.info("LibreOffice pool starting: {} process(es){} ({} ms)", slots.size(), sandbox.enabled() ? ", sandboxed" : "",
+                (System.nanoTime() - t0) / 1_000_000);
+    }
+
+    private Slot startSlot(Path template) throws OfficeException, IOException {
+        Path dir = sandbox.newScratchDir("office-");
+        Path exchange = Files.createDirectories(dir.resolve("exchange"));
+        Path profile = Files.createDirectories(dir.resolve("profile"));
+        UnoRelay relay = null;
+        int port;
+        List<String> launcher = List.of();
+        if (sandbox.enabled()) {
+            relay = UnoRelay.start(dir.resolve("uno.sock"));
+            port = relay.port();
+            // JODConverter appends LibreOffice's own command line; the sandbox sees this slot's folder and nothing else
+            Sandbox.Bounds bounds = new Sandbox.Bounds(props.memoryMb() << 20, 0, sandbox.defaults().fileBytes());
+            launcher = sandbox.wrap(List.of("/bin/sh", "-c", BESIDE_OFFICE, dir.resolve("uno.sock").toString(), String.valueOf(port)),
+                    Sandbox.Access.of(dir), bounds, Map.of());
+        } else {
+            try (ServerSocket s = new ServerSocket(0)) {
+                port = s.getLocalPort();
+            }
+        }
         LocalOfficeManager.Builder b = LocalOfficeManager.builder()
-                .workingDir(workingDir.toFile())
-                .portNumbers(ports)
+                .workingDir(profile.toFile())
+                .templateProfileDir(template.toFile())
+                .portNumbers(port)
+                .runAsArgs(launcher.toArray(String[]::new))
                 .maxTasksPerProcess(props.maxTasks())
                 .taskExecutionTimeout(props.taskTimeout().toMillis())
                 .taskQueueTimeout(props.queueTimeout().toMillis())
@@ -99,58 +162,68 @@ public class OfficePool {
                 .processTimeout(120_000L); // start-up can be slow on a busy 2-core box
         if (!props.officeHome().isBlank()) b.officeHome(props.officeHome());
         LocalOfficeManager m = b.build();
-        long t0 = System.nanoTime();
+        Slot slot = new Slot(dir, exchange, m, LocalConverter.builder().officeManager(m).build(), relay);
         try {
             m.start();
         } catch (OfficeException | RuntimeException e) {
-            // a half-started pool must not leave processes behind (the next start picks new ports)
-            try {
-                m.stop();
-            } catch (OfficeException | RuntimeException ignored) {
-                // already failing; the processes are killed below
-            }
-            killOwnProcesses();
+            stopSlot(slot);
             throw e;
         }
-        manager = m;
-        converter = LocalConverter.builder().officeManager(m).build();
-        log.info("LibreOffice pool started: {} process(es) on port(s) {} in {} ms", ports.length, Arrays.toString(ports),
-                (System.nanoTime() - t0) / 1_000_000);
+        return slot;
     }
 
     /**
      * Converts {@code in} to {@code out}; the formats come from the file extensions (e.g. {@code .docx} → {@code .pdf}).
+     * The input is copied into a free process's exchange folder, which is emptied afterwards whatever happens.
      *
      * @throws ConversionException when LibreOffice cannot load the file, takes longer than the task timeout, or its
      *                             process dies; the pool restarts that process and later conversions are unaffected
+     * @throws IOException         when no process became free within {@link OfficeProperties#queueTimeout}
      */
-    public void convert(Path in, Path out) throws ConversionException, IOException {
+    public void convert(Path in, Path out) throws ConversionException, IOException, InterruptedException {
         try {
             start();
         } catch (OfficeException e) {
             throw new IOException("LibreOffice could not be started: " + e.getMessage(), e);
         }
+        Slot slot = free.poll(props.queueTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        if (slot == null) throw new IOException("no LibreOffice process became free within " + props.queueTimeout().toMinutes() + " min");
+        try {
+            Path src = slot.exchange().resolve(in.getFileName());
+            Path dst = slot.exchange().resolve("output." + extension(out));
+            Files.copy(in, src);
+            convert(slot, src, dst);
+            Files.move(dst, out, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            emptyExchange(slot);
+            free.add(slot);
+        }
+    }
+
+    private void convert(Slot slot, Path in, Path out) throws ConversionException, IOException {
         for (int attempt = 1; ; attempt++) {
             long t0 = System.nanoTime();
             try {
-                converter.convert(in.toFile()).to(out.toFile()).execute();
+                slot.converter().convert(in.toFile()).to(out.toFile()).execute();
                 break;
             } catch (OfficeException e) {
                 Files.deleteIfExists(out);
                 long ms = (System.nanoTime() - t0) / 1_000_000;
                 boolean timedOut = causeChainMentions(e, "did not complete within timeout");
-                boolean cancelled = !timedOut && causeChainMentions(e, "cancelled");
+                // a process on its first start restarts itself once (exit code 81) and may drop the first task
+                boolean cancelled = !timedOut && (causeChainMentions(e, "cancelled") || causeChainMentions(e, "component loader"));
                 log.warn("LibreOffice conversion of {} failed after {} ms (attempt {}): {}", in.getFileName(), ms, attempt, e.toString());
-                // A task handed to a process that is being restarted (after another document's timeout or crash) is
-                // cancelled at once: that is not this document's fault, so try again on the fresh process. A task
-                // cancelled after running a while was probably the one that crashed it: one more try, then fail.
+                // A task handed to a process that is being restarted (after an earlier timeout or crash) is cancelled
+                // at once: that is not this document's fault, so try again on the fresh process. A task cancelled
+                // after running a while was probably the one that crashed it: one more try, then fail.
                 if (cancelled && (ms < 1000 ? attempt <= 3 : attempt <= 1)) {
                     sleepQuietly(1000L * attempt);
                     continue;
                 }
                 throw new ConversionException(timedOut
                         ? "LibreOffice did not finish converting the document within " + props.taskTimeout().toSeconds() + " s; the conversion was stopped"
-                        : cancelled ? "LibreOffice stopped while converting the document (its process crashed and was restarted)"
+                        : cancelled ? "LibreOffice stopped while converting the document (it crashed or went past its " + props.memoryMb()
+                        + " MB memory bound, and was restarted)"
                         : "LibreOffice could not convert the document (it is damaged, protected or not a document LibreOffice can read)",
                         timedOut, e);
             }
@@ -162,23 +235,45 @@ public class OfficePool {
         }
     }
 
+    private static void emptyExchange(Slot slot) throws IOException {
+        try (var files = Files.list(slot.exchange())) {
+            for (Path p : (Iterable<Path>) files::iterator) FileSystemUtils.deleteRecursively(p);
+        }
+    }
+
+    private static String extension(Path p) {
+        String name = p.getFileName().toString();
+        return name.substring(name.lastIndexOf('.') + 1);
+    }
+
     /** Conversions that succeeded since start (for tests and logs). */
     public int conversions() {
         return conversions.get();
     }
 
-    /** Stops the processes (on shutdown). */
+    /** Stops the processes and removes their folders (on shutdown). */
     @jakarta.annotation.PreDestroy
     public synchronized void stop() {
-        if (manager == null) return;
+        slots.forEach(this::stopSlot);
+        slots.clear();
+        free.clear();
+        if (template != null) FileSystemUtils.deleteRecursively(template.toFile());
+        template = null;
+    }
+
+    private void stopSlot(Slot slot) {
         try {
-            manager.stop();
-        } catch (OfficeException e) {
-            log.warn("LibreOffice pool did not stop cleanly: {}", e.getMessage());
+            slot.manager().stop();
+        } catch (OfficeException | RuntimeException e) {
+            log.warn("LibreOffice process did not stop cleanly: {}", e.getMessage());
         }
-        manager = null;
-        killOwnProcesses();
-        if (workingDir != null) org.springframework.util.FileSystemUtils.deleteRecursively(workingDir.toFile());
+        processesIn(slot.dir()).forEach(ProcessHandle::destroyForcibly);
+        try {
+            if (slot.relay() != null) slot.relay().close();
+            FileSystemUtils.deleteRecursively(slot.dir().toFile());
+        } catch (IOException e) {
+            log.warn("LibreOffice folder {} not removed: {}", slot.dir().getFileName(), e.getMessage());
+        }
     }
 
     /** Kills this pool's LibreOffice processes (and only those), by their process id. */
@@ -187,32 +282,19 @@ public class OfficePool {
     }
 
     /**
-     * The live LibreOffice processes of this pool: those whose profile lies in this pool's private working directory.
+     * The live LibreOffice processes of this pool: those whose profile lies in one of this pool's slot folders.
      * (Not "descendants of this JVM": LibreOffice's launcher re-parents {@code soffice.bin} to init on restart.)
      */
-    public java.util.List<ProcessHandle> processes() {
-        Path dir = workingDir;
-        if (dir == null) return java.util.List.of();
-        String marker = "UserInstallation=file://" + dir;
+    public List<ProcessHandle> processes() {
+        return List.copyOf(slots).stream().flatMap(s -> processesIn(s.dir()).stream()).toList();
+    }
+
+    private static List<ProcessHandle> processesIn(Path dir) {
+        String marker = "UserInstallation=file://" + dir + "/";
         return ProcessHandle.allProcesses().filter(ph -> {
             String cmd = ph.info().commandLine().orElse("");
             return cmd.contains("soffice") && cmd.contains(marker);
         }).toList();
-    }
-
-    private int[] ports() throws IOException {
-        int n = Math.max(1, props.processes());
-        int[] ports = new int[n];
-        for (int i = 0; i < n; i++) {
-            if (props.ports() > 0) {
-                ports[i] = props.ports() + i;
-            } else {
-                try (ServerSocket s = new ServerSocket(0)) {
-                    ports[i] = s.getLocalPort();
-                }
-            }
-        }
-        return ports;
     }
 
     private static boolean causeChainMentions(Throwable e, String words) {

@@ -7,10 +7,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * Settings of the warm LibreOffice pool (README "Conversion").
  *
- * @param processes       LibreOffice processes kept warm ({@code DOCAPI_OFFICE_PROCESSES}, default 1); each converts
- *                        one document at a time, so this is also the Office → PDF concurrency
- * @param ports           first UNO port of the pool ({@code DOCAPI_OFFICE_PORT}); 0 (default) picks free ports at
- *                        start, so two services on one machine never share (and never kill) each other's processes
+ * @param processes       LibreOffice processes kept warm ({@code DOCAPI_OFFICE_PROCESSES}, default 2); each converts
+ *                        one document at a time, so this is also the Office → PDF concurrency, and a slow document
+ *                        holds only one of them (issue 9)
+ * @param memoryMb        virtual memory bound of each process in MB ({@code DOCAPI_OFFICE_MEMORY_MB}, default 3072);
+ *                        a document that needs more fails its own conversion and that process is restarted
  * @param taskTimeout     per-conversion limit; past it the process is killed and restarted and the job fails
  *                        ({@code DOCAPI_OFFICE_TASK_TIMEOUT}, default 120 s)
  * @param queueTimeout    how long a conversion may wait for a free process ({@code DOCAPI_OFFICE_QUEUE_TIMEOUT}, 10 min)
@@ -21,7 +22,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param officeHome      LibreOffice installation; empty = auto-detect ({@code DOCAPI_OFFICE_HOME})
  */
 @ConfigurationProperties("docapi.office")
-public record OfficeProperties(@DefaultValue("1") int processes, @DefaultValue("0") int ports,
+public record OfficeProperties(@DefaultValue("2") int processes, @DefaultValue("3072") long memoryMb,
                                @DefaultValue("120s") Duration taskTimeout, @DefaultValue("10m") Duration queueTimeout,
                                @DefaultValue("200") int maxTasks, @DefaultValue("true") boolean warmAtStart,
                                @DefaultValue("") String officeHome) {

@@ -34,7 +34,8 @@ public class Sandbox {
     private static final String PRLIMIT = "/usr/bin/prlimit";
     /** System folders an engine may read; absent ones are skipped. */
     private static final List<String> SYSTEM_READ_ONLY = List.of("/usr", "/etc/fonts", "/etc/ld.so.cache",
-            "/etc/alternatives", "/etc/ssl/certs", "/etc/libreoffice", "/etc/ImageMagick-6", "/var/cache/fontconfig");
+            "/etc/alternatives", "/etc/ssl/certs", "/etc/libreoffice", "/etc/ImageMagick-6", "/var/cache/fontconfig",
+            "/etc/chromium.d", "/etc/chromium");
 
     private final boolean enabled;
     private final Bounds defaults;
