@@ -44,6 +44,12 @@ public class ApiErrorHandler {
         return api(ApiException.invalid(e.getMessage()));
     }
 
+    /** A query parameter that is not valid percent-encoded UTF-8, e.g. {@code ?name=%FF%FE.txt} (issue 10). */
+    @ExceptionHandler(org.apache.tomcat.util.http.InvalidParameterException.class)
+    ResponseEntity<Map<String, Object>> undecodable(org.apache.tomcat.util.http.InvalidParameterException e) {
+        return api(ApiException.invalid("a query parameter is not valid percent-encoded UTF-8"));
+    }
+
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
     ResponseEntity<Map<String, Object>> method(HttpRequestMethodNotSupportedException e) {
         return api(new ApiException(ErrorCode.METHOD_NOT_ALLOWED, e.getMethod() + " is not allowed here"));

@@ -3,7 +3,6 @@ package dev.docapi.api;
 import dev.docapi.net.PublicAddresses;
 import dev.docapi.net.SafeHttpClient;
 import java.net.InetAddress;
-import java.net.URI;
 import java.net.UnknownHostException;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
@@ -28,7 +27,7 @@ public class WebhookUrls {
         String refused = http.refuse(url, true);
         if (refused != null) throw ApiException.invalid("'webhook_url' is refused: " + refused);
         if (!http.allowsPrivate()) {
-            String host = URI.create(url).getHost();
+            String host = okhttp3.HttpUrl.get(url).host(); // parsed as refuse() did; java.net.URI rejects what OkHttp encodes
             try {
                 for (InetAddress a : InetAddress.getAllByName(host)) {
                     if (!PublicAddresses.isPublic(a)) {

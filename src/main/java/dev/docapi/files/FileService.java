@@ -227,10 +227,10 @@ public class FileService {
         }
     }
 
-    /** The last path segment, without control characters, at most 255 characters; "upload" when empty. */
+    /** The last path segment without control or format characters (also no bidi overrides such as U+202E, which disguise an extension), at most 255 characters; "upload" when empty (issue 10). */
     static String cleanName(String name) {
         String n = name == null ? "" : name;
-        n = n.substring(Math.max(n.lastIndexOf('/'), n.lastIndexOf('\\')) + 1).replaceAll("[\\x00-\\x1f\\x7f]", "").strip();
+        n = n.substring(Math.max(n.lastIndexOf('/'), n.lastIndexOf('\\')) + 1).replaceAll("[\\p{Cc}\\p{Cf}]", "").strip();
         if (n.isEmpty() || n.equals(".") || n.equals("..")) n = "upload";
         if (n.length() > 255) {
             int dot = n.lastIndexOf('.');

@@ -40,7 +40,11 @@ public class SignedLinks {
 
     public enum Check { VALID, EXPIRED, INVALID }
 
-    /** Checks a link's {@code e} and {@code t}: a bad or missing signature is INVALID even when also expired. */
+    /**
+     * Checks a link's {@code e} and {@code t}: a bad or missing signature is INVALID even when also expired; an expiry
+     * further ahead than a link is ever made for ({@link #VALIDITY}, plus a minute for clocks of other nodes) is
+     * EXPIRED whatever its signature, so even a leaked signing key cannot mint long-lived links (issue 10).
+     */
     public Check check(String fileId, String e, String t) {
         if (e == null || t == null) return Check.INVALID;
         long expiry;
@@ -49,6 +53,7 @@ public class SignedLinks {
         } catch (NumberFormatException ex) {
             return Check.INVALID;
         }
+        if (expiry > Instant.now().plus(VALIDITY).plusSeconds(60).getEpochSecond()) return Check.EXPIRED;
         byte[] expected = sign(fileId, expiry).getBytes(StandardCharsets.US_ASCII);
         if (!MessageDigest.isEqual(expected, t.getBytes(StandardCharsets.US_ASCII))) return Check.INVALID;
         return Instant.now().getEpochSecond() > expiry ? Check.EXPIRED : Check.VALID;

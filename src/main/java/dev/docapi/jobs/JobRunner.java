@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
@@ -39,7 +38,7 @@ public class JobRunner {
     private final JobStore store;
     private final JsonMapper json;
     private final ApplicationEventPublisher events;
-    private final Semaphore slots;
+    private final FairSlots slots;
     private final String node;
     private final Map<String, CompletableFuture<Void>> running = new ConcurrentHashMap<>();
 
@@ -47,7 +46,7 @@ public class JobRunner {
         this.store = store;
         this.json = json;
         this.events = events;
-        this.slots = new Semaphore(Math.max(1, props.workers()), true);
+        this.slots = new FairSlots(props.workers());
         this.node = InetAddress.getLocalHost().getHostName() + ":" + props.port() + ":" + props.dataDir().toAbsolutePath().normalize();
         // The admin CLI shares the database with a running service: it must not touch that service's jobs.
         if (!env.matchesProfiles("admin")) recoverInterrupted();
@@ -58,12 +57,12 @@ public class JobRunner {
         return node;
     }
 
-    /** Creates a queued job and starts it as soon as a worker slot is free. */
+    /** Creates a queued job and starts it when a worker slot is free and its account's turn has come ({@link FairSlots}). */
     public Job submit(String accountId, String operation, ObjectNode input, String webhookUrl, JobTask task) {
         Job job = store.create(accountId, operation, input, webhookUrl, node);
         CompletableFuture<Void> done = new CompletableFuture<>();
         running.put(job.id(), done);
-        Thread.ofVirtual().name("job-" + job.id()).start(() -> execute(job.id(), task, done));
+        Thread.ofVirtual().name("job-" + job.id()).start(() -> execute(job.id(), accountId, task, done));
         return job;
     }
 
@@ -90,10 +89,10 @@ public class JobRunner {
         return current;
     }
 
-    private void execute(String jobId, JobTask task, CompletableFuture<Void> done) {
+    private void execute(String jobId, String accountId, JobTask task, CompletableFuture<Void> done) {
         boolean acquired = false;
         try {
-            slots.acquire();
+            slots.acquire(accountId);
             acquired = true;
             if (!store.markRunning(jobId)) return;
             Progress progress = new Progress(jobId);
@@ -112,7 +111,7 @@ public class JobRunner {
             log.error("job {} failed unexpectedly", jobId, e);
             store.markFailed(jobId, ErrorCode.INTERNAL_ERROR, "the operation failed unexpectedly; it is safe to retry");
         } finally {
-            if (acquired) slots.release();
+            if (acquired) slots.release(accountId);
             running.remove(jobId);
             done.complete(null);
             store.find(jobId).filter(j -> j.status().finished()).ifPresent(j -> events.publishEvent(new JobFinishedEvent(j)));

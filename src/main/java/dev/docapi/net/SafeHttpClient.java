@@ -65,6 +65,11 @@ public class SafeHttpClient {
     public String refuse(String url, boolean standardPortsOnly) {
         HttpUrl parsed = HttpUrl.parse(url == null ? "" : url);
         if (parsed == null) return "it is not an http or https URL";
+        try {
+            new java.net.URI(url); // RFC 3986 strictly: OkHttp would quietly re-encode spaces and stray '%'
+        } catch (java.net.URISyntaxException e) {
+            return "it is not a valid URL (" + e.getReason().toLowerCase(java.util.Locale.ROOT) + " at character " + (e.getIndex() + 1) + ")";
+        }
         if (!parsed.username().isEmpty() || !parsed.password().isEmpty()) return "URLs with user info are not accepted";
         if (standardPortsOnly && !allowPrivate && parsed.port() != 80 && parsed.port() != 443) return "only ports 80 and 443 are allowed";
         String host = parsed.host();

@@ -28,8 +28,13 @@ public final class OptionField {
     }
 
     public static OptionField integer(String name) {
-        return new OptionField(name, "integer", v -> v.isIntegralNumber() || (v.isNumber() && v.asDouble() == Math.rint(v.asDouble()))
-                ? null : "must be an integer");
+        return new OptionField(name, "integer", v -> !(v.isIntegralNumber() || (v.isNumber() && v.asDouble() == Math.rint(v.asDouble())))
+                ? "must be an integer" : fitsInt(v) ? null : "must be at most " + Integer.MAX_VALUE);
+    }
+
+    /** Larger values (e.g. 99999999999999999999) are refused at validation, not met as an overflow later (issue 10). */
+    private static boolean fitsInt(JsonNode v) {
+        return v.isIntegralNumber() ? v.canConvertToInt() : Math.abs(v.asDouble()) <= Integer.MAX_VALUE;
     }
 
     public static OptionField number(String name) {
@@ -50,7 +55,8 @@ public final class OptionField {
             if (!v.isArray()) return "must be an array of integers";
             for (JsonNode item : v) {
                 if (!item.isIntegralNumber()) return "must contain only integers";
-                if (item.asLong() < itemMin) return "must contain integers >= " + itemMin;
+                if (!item.canConvertToInt()) return "must contain integers from " + itemMin + " to " + Integer.MAX_VALUE;
+                if (item.asInt() < itemMin) return "must contain integers >= " + itemMin;
             }
             return null;
         });
@@ -65,6 +71,7 @@ public final class OptionField {
             for (JsonNode pair : v) {
                 if (!pair.isArray() || pair.size() != 2 || !pair.get(0).isIntegralNumber() || !pair.get(1).isIntegralNumber())
                     return "must contain [from, to] pairs of integers";
+                if (!pair.get(0).canConvertToInt() || !pair.get(1).canConvertToInt()) return "has a page number above " + Integer.MAX_VALUE;
                 if (pair.get(0).asLong() < 1 || pair.get(1).asLong() < 1) return "page numbers count from 1";
                 if (pair.get(0).asLong() > pair.get(1).asLong()) return "has a range whose from is after its to: " + pair;
             }

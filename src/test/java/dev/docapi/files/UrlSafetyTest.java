@@ -17,7 +17,7 @@ class UrlSafetyTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"127.0.0.1", "10.1.2.3", "172.16.5.4", "192.168.1.1", "169.254.169.254", "100.64.0.1",
-            "0.0.0.0", "::1", "fd00::1", "fe80::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "224.0.0.1"})
+            "0.0.0.0", "::1", "fd00::1", "fe80::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "::127.0.0.1", "::a9fe:a9fe", "::ffff:0:7f00:1", "224.0.0.1"})
     void nonPublicAddressesAreRefused(String address) throws Exception {
         assertThat(PublicAddresses.isPublic(InetAddress.getByName(address))).isFalse();
     }

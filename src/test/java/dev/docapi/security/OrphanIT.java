@@ -2,9 +2,11 @@ package dev.docapi.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.docapi.operations.convert.ConvertHangTest;
 import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.PackagedService;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -12,8 +14,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * No engine outlives the service (issue 9 "no orphans"): the packaged service is killed with SIGKILL, or stopped
- * with SIGTERM, while OCRmyPDF and Tesseract work on a scan; every sandboxed process of it is gone within seconds,
- * and the next start removes the interrupted job's work folder.
+ * with SIGTERM, while OCRmyPDF and Tesseract work on a scan, or LibreOffice and Chromium on documents that never
+ * finish; every sandboxed process of it is gone within seconds, and the next start removes the interrupted job's work
+ * folder.
  */
 class OrphanIT {
 
@@ -40,6 +43,42 @@ class OrphanIT {
         startOcr(service, key);
         service.terminate();
         assertNoEngineWithin(service, 10);
+    }
+
+    @Test
+    void killMinus9DuringOfficeAndHtmlJobsLeavesNoEngine() throws Exception {
+        PackagedService service = new PackagedService().start();
+        String key = service.newKey("orphan-convert-kill@example.com", "pro");
+        startConversions(service, key);
+        service.killJvm();
+        assertNoEngineWithin(service, 10);
+    }
+
+    @Test
+    void sigtermDuringOfficeAndHtmlJobsLeavesNoEngine() throws Exception {
+        PackagedService service = new PackagedService().start();
+        String key = service.newKey("orphan-convert-term@example.com", "pro");
+        startConversions(service, key);
+        service.terminate();
+        assertNoEngineWithin(service, 10);
+    }
+
+    /** Starts an endless Office conversion and an HTML page that never stops, and waits until both engines run. */
+    private static void startConversions(PackagedService service, String key) throws Exception {
+        Path dir = Files.createTempDirectory("orphan-");
+        Path docx = ConvertHangTest.hugeDocx(dir.resolve("endless.docx"), 60_000);
+        Path html = Files.writeString(dir.resolve("loop.html"), "<!DOCTYPE html><p>never printed</p><script>for(;;){}</script>");
+        for (Path p : List.of(docx, html)) {
+            String job = service.post(key, "/convert", Map.of("file", service.upload(key, p), "to", "pdf", "wait", 0), 202).get("id").asString();
+            service.awaitRunning(key, job);
+        }
+        for (int i = 0; i < 300 && !(running(service, "soffice") && running(service, "chromium")); i++) Thread.sleep(100);
+        assertThat(running(service, "soffice")).as("LibreOffice of the running job").isTrue();
+        assertThat(running(service, "chromium")).as("Chromium of the running job").isTrue();
+    }
+
+    private static boolean running(PackagedService service, String engine) {
+        return service.engineProcesses().stream().anyMatch(ph -> ph.info().commandLine().orElse("").contains(engine));
     }
 
     /** Submits an OCR of a 6-page scan and waits until its sandboxed engines run. */

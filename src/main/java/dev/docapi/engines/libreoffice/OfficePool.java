@@ -195,8 +195,11 @@ public class OfficePool {
             convert(slot, src, dst);
             Files.move(dst, out, StandardCopyOption.REPLACE_EXISTING);
         } finally {
-            emptyExchange(slot);
-            free.add(slot);
+            try {
+                emptyExchange(slot);
+            } finally {
+                free.add(slot); // whatever happens, the process serves the next document
+            }
         }
     }
 
@@ -235,9 +238,18 @@ public class OfficePool {
         }
     }
 
-    private static void emptyExchange(Slot slot) throws IOException {
+    /** Empties the exchange folder; a file LibreOffice removes meanwhile (its lock file) is no error. */
+    private static void emptyExchange(Slot slot) {
         try (var files = Files.list(slot.exchange())) {
-            for (Path p : (Iterable<Path>) files::iterator) FileSystemUtils.deleteRecursively(p);
+            for (Path p : (Iterable<Path>) files::iterator) {
+                try {
+                    FileSystemUtils.deleteRecursively(p);
+                } catch (IOException e) {
+                    if (Files.exists(p)) log.warn("could not empty LibreOffice's exchange folder: {}", e.toString());
+                }
+            }
+        } catch (IOException e) {
+            log.warn("could not list LibreOffice's exchange folder: {}", e.toString());
         }
     }
 

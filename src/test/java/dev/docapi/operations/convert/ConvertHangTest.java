@@ -25,7 +25,7 @@ import tools.jackson.databind.JsonNode;
  */
 @Tag("database")
 @TestPropertySource(properties = {"docapi.office.task-timeout=15s", "docapi.chromium.timeout=4s", "docapi.office.warm-at-start=true"})
-class ConvertHangTest extends ApiTestBase {
+public class ConvertHangTest extends ApiTestBase {
     @Autowired
     OfficePool office;
     @Autowired
@@ -107,7 +107,7 @@ class ConvertHangTest extends ApiTestBase {
     }
 
     /** A valid .docx of {@code paragraphs} paragraphs: LibreOffice needs far longer than 15 s (about 40 s on 2 cores) to lay it out. */
-    static Path hugeDocx(Path file, int paragraphs) throws Exception {
+    public static Path hugeDocx(Path file, int paragraphs) throws Exception {
         try (OutputStream os = Files.newOutputStream(file); ZipOutputStream zip = new ZipOutputStream(os)) {
             put(zip, "[Content_Types].xml", """
                     <?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">\
