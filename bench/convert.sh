@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Benchmark of convert → pdf (issue 3): Office → PDF through the API's warm LibreOffice pool vs
 # `soffice --headless --convert-to pdf` per file, and HTML → PDF through the API's warm Chromium vs
-# `chromium --headless --print-to-pdf` per file. Same inputs, same run; median of RUNS timed runs after one warm-up.
+# `chromium --headless --print-to-pdf` per file, and the same API with the engine sandbox switched off
+# (DOCAPI_UNSANDBOXED=true: what the sandbox costs, issue 9). Same inputs, same run; median of RUNS timed runs
+# after one warm-up.
 #   bench/convert.sh            (RUNS=5 by default; CORPUS=/path/to/shared/corpus to override)
 # Starts its own service on a free port with a throw-away data directory, and stops it at the end.
 set -euo pipefail
@@ -17,21 +19,32 @@ if [[ ! -f "$JAR" ]] || [[ -n "$(find src pom.xml -newer "$JAR" -print -quit)" ]
 fi
 
 WORK="$(mktemp -d /tmp/docapi-bench-convert.XXXXXX)"
-PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
-export DOCAPI_DATA_DIR="$WORK/data" DOCAPI_PORT="$PORT" DOCAPI_OFFICE_PROCESSES="${DOCAPI_OFFICE_PROCESSES:-1}"
-"$JAVA_HOME/bin/java" -jar "$JAR" >"$WORK/service.log" 2>&1 &
-SERVICE_PID=$!
-cleanup() { kill "$SERVICE_PID" 2>/dev/null || true; wait "$SERVICE_PID" 2>/dev/null || true; rm -rf "$WORK"; }
+PIDS=()
+cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done; rm -rf "$WORK"; }
 trap cleanup EXIT
-for _ in $(seq 1 120); do curl -fs "http://127.0.0.1:$PORT/v1" >/dev/null 2>&1 && break; sleep 0.5; done
-KEY="$("$JAVA_HOME/bin/java" -jar "$JAR" admin create-account --email "bench-$(date +%s)@example.com" --plan pro 2>/dev/null | tail -1)"
+# start_service NAME [VAR=value...]: a service on a free port with its own data dir; sets SVC_PORT and SVC_KEY
+start_service() {
+  local name="$1"; shift
+  local port; port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+  env DOCAPI_DATA_DIR="$WORK/$name" DOCAPI_PORT="$port" DOCAPI_OFFICE_PROCESSES="${DOCAPI_OFFICE_PROCESSES:-1}" "$@" \
+    "$JAVA_HOME/bin/java" -jar "$JAR" >"$WORK/$name.log" 2>&1 &
+  PIDS+=($!)
+  for _ in $(seq 1 120); do curl -fs "http://127.0.0.1:$port/v1" >/dev/null 2>&1 && break; sleep 0.5; done
+  local key; key="$(env DOCAPI_DATA_DIR="$WORK/$name" "$JAVA_HOME/bin/java" -jar "$JAR" admin create-account \
+    --email "bench-$name-$(date +%s)@example.com" --plan pro 2>/dev/null | tail -1)"
+  SVC_PORT="$port" SVC_KEY="$key"
+}
+start_service sandboxed; PORT="$SVC_PORT" KEY="$SVC_KEY"
+start_service unsandboxed DOCAPI_UNSANDBOXED=true; OPEN_PORT="$SVC_PORT" OPEN_KEY="$SVC_KEY"
 
-python3 - "$PORT" "$KEY" "$CORPUS" "$WORK" "$RUNS" <<'PY'
+python3 - "$PORT" "$KEY" "$CORPUS" "$WORK" "$RUNS" "$OPEN_PORT" "$OPEN_KEY" <<'PY'
 import json, os, shutil, statistics, subprocess, sys, time, urllib.request
-port, key, corpus, work, runs = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
-base = f"http://127.0.0.1:{port}/v1"
+port, key, corpus, work, runs, open_port, open_key = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), sys.argv[6], sys.argv[7]
+SANDBOXED = (f"http://127.0.0.1:{port}/v1", key)
+UNSANDBOXED = (f"http://127.0.0.1:{open_port}/v1", open_key)
 
-def call(method, path, body=None, ctype="application/json"):
+def call(method, path, body=None, ctype="application/json", service=SANDBOXED):
+    base, key = service
     req = urllib.request.Request(base + path, data=body, method=method,
                                  headers={"Authorization": "Bearer " + key, "Content-Type": ctype})
     try:
@@ -40,15 +53,15 @@ def call(method, path, body=None, ctype="application/json"):
     except urllib.error.HTTPError as e:
         return e.code, json.loads(e.read() or b"{}")
 
-def upload(path):
+def upload(path, service=SANDBOXED):
     with open(path, "rb") as f:
-        st, body = call("POST", "/files?name=" + os.path.basename(path), f.read(), "application/octet-stream")
+        st, body = call("POST", "/files?name=" + os.path.basename(path), f.read(), "application/octet-stream", service)
     assert st == 201, (st, body)
     return body["id"]
 
-def api(file_id):
+def api(file_id, service=SANDBOXED):
     t = time.perf_counter()
-    st, body = call("POST", "/convert", json.dumps({"file": file_id, "to": "pdf", "wait": 300}).encode())
+    st, body = call("POST", "/convert", json.dumps({"file": file_id, "to": "pdf", "wait": 300}).encode(), service=service)
     assert st == 200, (st, body)
     return time.perf_counter() - t
 
@@ -68,30 +81,32 @@ office = ["office/fake.docx", "office/docx-tables.docx", "office/stanley-cups.xl
 profile = f"file://{work}/soffice-profile"
 out = f"{work}/out"; os.makedirs(out, exist_ok=True)
 for rel in office:
-    path = os.path.join(corpus, rel); fid = upload(path)
+    path = os.path.join(corpus, rel); fid = upload(path); ofid = upload(path, UNSANDBOXED)
     a = median_of(lambda: api(fid))
+    u = median_of(lambda: api(ofid, UNSANDBOXED))
     r = median_of(lambda: timed(["soffice", f"-env:UserInstallation={profile}", "--headless", "--convert-to", "pdf", "--outdir", out, path]))
-    rows.append(("office→pdf", rel, a, r))
+    rows.append(("office→pdf", rel, a, u, r))
 
 html = ["html-md-txt/fake-html.html", "html-md-txt/example-10k-1p.html", "html-md-txt/html-with-base64-image.html"]
 flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
          "--disable-sync", "--no-first-run", "--host-resolver-rules=MAP * ~NOTFOUND"]
 for rel in html:
-    path = os.path.join(corpus, rel); fid = upload(path)
+    path = os.path.join(corpus, rel); fid = upload(path); ofid = upload(path, UNSANDBOXED)
     a = median_of(lambda: api(fid))
+    u = median_of(lambda: api(ofid, UNSANDBOXED))
     def chromium_once():
         udd = f"{work}/chromium-profile"; shutil.rmtree(udd, ignore_errors=True)
         return timed(["chromium", *flags, f"--user-data-dir={udd}", f"--print-to-pdf={out}/c.pdf", "file://" + path])
     r = median_of(chromium_once)
-    rows.append(("html→pdf", rel, a, r))
+    rows.append(("html→pdf", rel, a, u, r))
 
 print(f"\nconvert → pdf, median of {runs} runs after a warm-up (seconds per document)\n")
-print(f"| direction | file | docapi API (warm) | raw tool per file | speed-up |")
-print(f"|---|---|---:|---:|---:|")
-for d, f, a, r in rows:
-    print(f"| {d} | {f} | {a:.3f} | {r:.3f} | {r / a:.1f}× |")
+print(f"| direction | file | docapi API (warm, sandboxed) | same, unsandboxed | sandbox cost | raw tool per file | speed-up vs raw |")
+print(f"|---|---|---:|---:|---:|---:|---:|")
+for d, f, a, u, r in rows:
+    print(f"| {d} | {f} | {a:.3f} | {u:.3f} | {100 * (a / u - 1):+.0f} % | {r:.3f} | {r / a:.1f}× |")
 for d in ("office→pdf", "html→pdf"):
-    sel = [(a, r) for dd, _, a, r in rows if dd == d]
-    ma, mr = statistics.median(a for a, _ in sel), statistics.median(r for _, r in sel)
-    print(f"| {d} | **median over files** | {ma:.3f} | {mr:.3f} | {mr / ma:.1f}× |")
+    sel = [(a, u, r) for dd, _, a, u, r in rows if dd == d]
+    ma, mu, mr = (statistics.median(x[i] for x in sel) for i in range(3))
+    print(f"| {d} | **median over files** | {ma:.3f} | {mu:.3f} | {100 * (ma / mu - 1):+.0f} % | {mr:.3f} | {mr / ma:.1f}× |")
 PY

@@ -1,5 +1,6 @@
 package dev.docapi.accounts;
 
+import dev.docapi.ai.SecretBox;
 import dev.docapi.config.Ids;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -22,8 +23,10 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 public class AccountService {
     private final JdbcClient db;
+    private final SecretBox box;
 
-    public AccountService(JdbcClient db) {
+    public AccountService(JdbcClient db, SecretBox box) {
+        this.box = box;
         this.db = db;
     }
 
@@ -42,7 +45,7 @@ public class AccountService {
         Instant expires = plan == Plan.WEEK_PASS ? now.plus(Duration.ofDays(7)) : null;
         Account a = new Account(Ids.newId("acct_"), email, plan, expires, "whsec_" + Ids.random(40), now);
         db.sql("INSERT INTO accounts(id, email, plan, plan_expires_at, webhook_secret, created_at) VALUES (?,?,?,?,?,?)")
-                .params(a.id(), a.email(), plan.id(), expires == null ? null : expires.toEpochMilli(), a.webhookSecret(), now.toEpochMilli())
+                .params(a.id(), a.email(), plan.id(), expires == null ? null : expires.toEpochMilli(), box.seal(a.webhookSecret(), a.id()), now.toEpochMilli())
                 .update();
         return new Created(a, createKey(a.id()));
     }
@@ -73,19 +76,19 @@ public class AccountService {
     /** The account owning an active key, or empty for an unknown or revoked key. */
     public Optional<Account> authenticate(String apiKey) {
         return db.sql("SELECT a.* FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ? AND k.revoked_at IS NULL")
-                .param(hash(apiKey)).query(AccountService::map).optional();
+                .param(hash(apiKey)).query(this::map).optional();
     }
 
     public Optional<Account> findById(String id) {
-        return db.sql("SELECT * FROM accounts WHERE id = ?").param(id).query(AccountService::map).optional();
+        return db.sql("SELECT * FROM accounts WHERE id = ?").param(id).query(this::map).optional();
     }
 
     public Optional<Account> findByEmail(String email) {
-        return db.sql("SELECT * FROM accounts WHERE email = ?").param(email).query(AccountService::map).optional();
+        return db.sql("SELECT * FROM accounts WHERE email = ?").param(email).query(this::map).optional();
     }
 
     public List<Account> list() {
-        return db.sql("SELECT * FROM accounts ORDER BY created_at").query(AccountService::map).list();
+        return db.sql("SELECT * FROM accounts ORDER BY created_at").query(this::map).list();
     }
 
     /** Changes an account's plan; a week pass runs for 7 days from now. */
@@ -97,8 +100,12 @@ public class AccountService {
     /** Replaces the account's webhook signing secret and returns the new one. */
     public String rotateWebhookSecret(String accountId) {
         String secret = "whsec_" + Ids.random(40);
-        db.sql("UPDATE accounts SET webhook_secret = ? WHERE id = ?").params(secret, accountId).update();
+        db.sql("UPDATE accounts SET webhook_secret = ? WHERE id = ?").params(box.seal(secret, accountId), accountId).update();
         return secret;
+    }
+
+    private String webhookSecret(String stored, String accountId) {
+        return stored.startsWith("whsec_") ? stored : box.open(stored, accountId);
     }
 
     static String hash(String key) {
@@ -110,11 +117,12 @@ public class AccountService {
         }
     }
 
-    private static Account map(ResultSet rs, int row) throws SQLException {
+    /** The webhook secret is stored sealed ({@link SecretBox}); one stored in clear by an older version still reads. */
+    private Account map(ResultSet rs, int row) throws SQLException {
         long exp = rs.getLong("plan_expires_at");
         Instant expires = rs.wasNull() ? null : Instant.ofEpochMilli(exp); // wasNull() refers to the last column read
         return new Account(rs.getString("id"), rs.getString("email"), Plan.of(rs.getString("plan")),
-                expires, rs.getString("webhook_secret"),
+                expires, webhookSecret(rs.getString("webhook_secret"), rs.getString("id")),
                 Instant.ofEpochMilli(rs.getLong("created_at")));
     }
 }

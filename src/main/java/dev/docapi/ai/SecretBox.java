@@ -1,6 +1,6 @@
 package dev.docapi.ai;
 
-import dev.docapi.files.SignedLinks;
+import dev.docapi.config.MasterKey;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -14,26 +14,33 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
 /**
- * Encrypts secrets at rest with AES-256-GCM (JDK crypto): account provider keys, and saved workflow steps (which
- * may hold passwords). The key is SHA-256 of the operator secret
- * {@code DOCAPI_SECRET} when set, otherwise of a random secret generated once and kept in the database
- * ({@code service_secrets}, name {@code provider_keys}). Set {@code DOCAPI_SECRET} so that a copy of the database
- * alone does not reveal the keys; changing it makes stored keys unreadable (add them again).
- * Stored form: {@code v1:<base64(12-byte nonce || ciphertext+tag)>}; the account id is bound as associated data.
+ * Encrypts secrets at rest with AES-256-GCM (JDK crypto): account provider keys, webhook signing secrets and saved
+ * workflow steps (which may hold passwords). The key is derived with HKDF from the {@link MasterKey} (issue 10), which
+ * never lies in the database. Stored form: {@code v2:<base64(12-byte nonce || ciphertext+tag)>}; the account id is
+ * bound as associated data. Values of older versions ({@code v1:}, keyed by SHA-256 of {@code DOCAPI_SECRET} or of a
+ * secret kept in the database) are still opened, and re-sealed at start-up by {@link SecretMigration}.
  */
 @Component
 public class SecretBox {
     private static final SecureRandom RANDOM = new SecureRandom();
     private final SecretKeySpec key;
+    private final SecretKeySpec legacy;
 
-    public SecretBox(AiProperties props, JdbcClient db) {
-        String secret = AiProperties.blank(props.secret()) ? SignedLinks.loadOrCreateSecret(db, "provider_keys") : props.secret();
+    public SecretBox(MasterKey master, AiProperties props, JdbcClient db) {
+        this.key = new SecretKeySpec(master.derive("sealed secrets"), "AES");
+        String old = !AiProperties.blank(props.secret()) ? props.secret()
+                : db.sql("SELECT secret FROM service_secrets WHERE name = 'provider_keys'").query(String.class).optional().orElse(null);
         try {
-            byte[] k = MessageDigest.getInstance("SHA-256").digest(("docapi provider keys\0" + secret).getBytes(StandardCharsets.UTF_8));
-            this.key = new SecretKeySpec(k, "AES");
+            this.legacy = old == null ? null : new SecretKeySpec(
+                    MessageDigest.getInstance("SHA-256").digest(("docapi provider keys\0" + old).getBytes(StandardCharsets.UTF_8)), "AES");
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** True when {@code sealed} is in the current form (not to be re-sealed). */
+    public static boolean current(String sealed) {
+        return sealed != null && sealed.startsWith("v2:");
     }
 
     public String seal(String plain, String accountId) {
@@ -44,7 +51,7 @@ public class SecretBox {
             c.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(128, nonce));
             c.updateAAD(accountId.getBytes(StandardCharsets.UTF_8));
             byte[] ct = c.doFinal(plain.getBytes(StandardCharsets.UTF_8));
-            return "v1:" + Base64.getEncoder().encodeToString(ByteBuffer.allocate(12 + ct.length).put(nonce).put(ct).array());
+            return "v2:" + Base64.getEncoder().encodeToString(ByteBuffer.allocate(12 + ct.length).put(nonce).put(ct).array());
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
@@ -53,14 +60,15 @@ public class SecretBox {
     /** @throws IllegalStateException when the value was sealed under another secret or altered */
     public String open(String sealed, String accountId) {
         try {
-            if (!sealed.startsWith("v1:")) throw new IllegalStateException("unknown sealed format");
+            SecretKeySpec k = current(sealed) ? key : sealed.startsWith("v1:") ? legacy : null;
+            if (k == null) throw new IllegalStateException("a stored secret is in an unknown form or its old key is gone");
             byte[] all = Base64.getDecoder().decode(sealed.substring(3));
             Cipher c = Cipher.getInstance("AES/GCM/NoPadding");
-            c.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(128, all, 0, 12));
+            c.init(Cipher.DECRYPT_MODE, k, new GCMParameterSpec(128, all, 0, 12));
             c.updateAAD(accountId.getBytes(StandardCharsets.UTF_8));
             return new String(c.doFinal(all, 12, all.length - 12), StandardCharsets.UTF_8);
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("a stored secret cannot be decrypted (was DOCAPI_SECRET changed?)", e);
+            throw new IllegalStateException("a stored secret cannot be decrypted (was DOCAPI_SECRET or secrets.key changed?)", e);
         }
     }
 }

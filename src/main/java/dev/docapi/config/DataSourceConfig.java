@@ -1,7 +1,12 @@
 package dev.docapi.config;
 
 import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import javax.sql.DataSource;
+import org.h2.api.ErrorCode;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -10,13 +15,20 @@ import org.springframework.context.annotation.Configuration;
  * The database: PostgreSQL when {@code DOCAPI_DATABASE_URL} is set, otherwise an embedded H2 file under the
  * data directory. H2 runs with AUTO_SERVER so that {@code bin/docapi admin} can use it while the service runs, and
  * with WRITE_DELAY=0 so that a committed job survives the process being killed (H2 otherwise writes up to 500 ms late).
+ * The embedded database is private (issue 10): AUTO_SERVER's port listens on loopback only, user {@code SA} has the
+ * random password of the 0600 key file ({@link MasterKey}; a database made before that gets it at the next start),
+ * and its files lie in the 0700 data dir.
  */
 @Configuration
 @EnableConfigurationProperties(DocapiProperties.class)
 public class DataSourceConfig {
+    static {
+        // read by H2 when its first server socket opens; AUTO_SERVER otherwise binds every interface
+        System.setProperty("h2.bindAddress", "127.0.0.1");
+    }
 
     @Bean
-    DataSource dataSource(DocapiProperties props) {
+    DataSource dataSource(DocapiProperties props, MasterKey key) throws SQLException {
         HikariDataSource ds = new HikariDataSource();
         if (props.databaseUrl() != null && !props.databaseUrl().isBlank()) {
             ds.setJdbcUrl(props.databaseUrl());
@@ -24,11 +36,26 @@ public class DataSourceConfig {
             if (props.databasePassword() != null && !props.databasePassword().isBlank()) ds.setPassword(props.databasePassword());
         } else {
             String path = props.dataDir().toAbsolutePath().normalize().resolve("db").resolve("docapi").toString();
-            ds.setJdbcUrl("jdbc:h2:file:" + path + ";AUTO_SERVER=TRUE;WRITE_DELAY=0");
+            String url = "jdbc:h2:file:" + path + ";AUTO_SERVER=TRUE;WRITE_DELAY=0";
+            adoptPassword(url, key.databasePassword());
+            ds.setJdbcUrl(url);
             ds.setUsername("sa");
+            ds.setPassword(key.databasePassword());
         }
         ds.setMaximumPoolSize(16);
         ds.setPoolName("docapi");
         return ds;
+    }
+
+    /** Gives {@code SA} the key file's password when the database still has the empty one of older versions. */
+    private static void adoptPassword(String url, String password) throws SQLException {
+        try (Connection c = DriverManager.getConnection(url, "sa", password)) {
+            return;
+        } catch (SQLException e) {
+            if (e.getErrorCode() != ErrorCode.WRONG_USER_OR_PASSWORD) throw e;
+        }
+        try (Connection c = DriverManager.getConnection(url, "sa", ""); Statement s = c.createStatement()) {
+            s.execute("ALTER USER SA SET PASSWORD '" + password.replace("'", "''") + "'");
+        }
     }
 }

@@ -1,6 +1,6 @@
 package dev.docapi.files;
 
-import dev.docapi.config.Ids;
+import dev.docapi.config.MasterKey;
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;
 import java.security.MessageDigest;
@@ -10,21 +10,20 @@ import java.time.Instant;
 import java.util.HexFormat;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
-import org.springframework.dao.DuplicateKeyException;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
 /**
  * Signed download links (spec §2.2 {@code download_url}, §5 rule 4): {@code e} is the expiry in Unix seconds, {@code t}
- * the hex HMAC-SHA256 of {@code <file id>.<e>} under a service secret kept in the database (shared by all nodes).
+ * the hex HMAC-SHA256 of {@code <file id>.<e>} under a key derived from the {@link MasterKey} (issue 10; the nodes of
+ * a cluster share it through {@code DOCAPI_SECRET}).
  */
 @Component
 public class SignedLinks {
     public static final Duration VALIDITY = Duration.ofHours(1);
     private final byte[] key;
 
-    public SignedLinks(JdbcClient db) {
-        this.key = loadOrCreateSecret(db, "link_signing").getBytes(StandardCharsets.UTF_8);
+    public SignedLinks(MasterKey master) {
+        this.key = master.derive("link signing");
     }
 
     /** The signed query string for {@code fileId}, valid for one hour from now: {@code e=...&t=...}. */
@@ -67,17 +66,5 @@ public class SignedLinks {
         } catch (NoSuchAlgorithmException | InvalidKeyException ex) {
             throw new IllegalStateException(ex);
         }
-    }
-
-    /** A named service secret: read it, or create it once (the first node to insert wins). */
-    public static String loadOrCreateSecret(JdbcClient db, String name) {
-        var existing = db.sql("SELECT secret FROM service_secrets WHERE name = ?").param(name).query(String.class).optional();
-        if (existing.isPresent()) return existing.get();
-        try {
-            db.sql("INSERT INTO service_secrets(name, secret) VALUES (?, ?)").params(name, Ids.random(64)).update();
-        } catch (DuplicateKeyException raced) {
-            // another node created it first
-        }
-        return db.sql("SELECT secret FROM service_secrets WHERE name = ?").param(name).query(String.class).single();
     }
 }

@@ -70,7 +70,7 @@ class ModelsAndKeysTest extends AiTestBase {
 
         List<String> sealed = db.sql("SELECT key_sealed FROM provider_keys WHERE account_id = ? ORDER BY provider").param(id).query(String.class).list();
         assertThat(sealed).hasSize(2);
-        for (String s : sealed) assertThat(s).startsWith("v1:").doesNotContain(secretKey).doesNotContain("good-local");
+        for (String s : sealed) assertThat(s).startsWith("v2:").doesNotContain(secretKey).doesNotContain("good-local");
         List<String> all = db.sql("SELECT provider || '|' || model || '|' || COALESCE(base_url, '') FROM provider_keys WHERE account_id = ?")
                 .param(id).query(String.class).list();
         assertThat(String.join(",", all)).doesNotContain(secretKey);

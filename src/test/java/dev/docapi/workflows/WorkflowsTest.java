@@ -219,7 +219,7 @@ class WorkflowsTest extends ApiTestBase {
         String id = saved.body().get("id").asString();
         assertThat(saved.raw()).asString().doesNotContain("s3cret-pw");
         assertThat(workflowDb.sql("SELECT steps_json FROM workflows WHERE id = ?").param(id).query(String.class).single())
-                .as("steps are sealed at rest").startsWith("v1:").doesNotContain("s3cret-pw").doesNotContain("protect");
+                .as("steps are sealed at rest").startsWith("v2:").doesNotContain("s3cret-pw").doesNotContain("protect");
         assertThat(get(key, "/workflows/" + id).body().get("name").asString()).isEqualTo("lock it");
         assertThat(get(newKey(), "/workflows/" + id).status()).as("another account's workflow").isEqualTo(404);
 

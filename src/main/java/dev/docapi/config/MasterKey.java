@@ -1,0 +1,104 @@
+package dev.docapi.config;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.Properties;
+import javax.crypto.KDF;
+import javax.crypto.spec.HKDFParameterSpec;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+
+/**
+ * The one master key every stored secret is derived from (issue 10): link signing, the AES-GCM key of sealed provider
+ * keys, webhook signing secrets and saved workflow steps. It comes from {@code DOCAPI_SECRET} when set (every node of
+ * a cluster sets the same), otherwise from {@code secrets.key} in the data dir, created at first start with mode
+ * 0600 — never from the database, so a copy of the database alone reveals no secret. The same file holds the
+ * embedded database's random password. The data dir itself is made 0700.
+ *
+ * <p>Keys for each purpose are derived with HKDF-SHA256 (RFC 5869, the JDK's {@code javax.crypto.KDF}).
+ */
+@Component
+public class MasterKey {
+    static final String FILE = "secrets.key";
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final byte[] material;
+    private final String databasePassword;
+
+    public MasterKey(DocapiProperties props, @Value("${docapi.ai.secret:}") String operatorSecret) throws IOException {
+        Properties file = loadOrCreate(props.dataDir());
+        this.material = operatorSecret != null && !operatorSecret.isBlank()
+                ? operatorSecret.getBytes(StandardCharsets.UTF_8)
+                : Base64.getDecoder().decode(file.getProperty("master"));
+        this.databasePassword = file.getProperty("database_password");
+    }
+
+    /**
+     * A 32-byte key for one purpose (e.g. {@code "link signing"}); the same master and purpose always give the same key.
+     */
+    public byte[] derive(String purpose) {
+        try {
+            return KDF.getInstance("HKDF-SHA256").deriveData(HKDFParameterSpec.ofExtract().addIKM(material)
+                    .addSalt("docapi master key".getBytes(StandardCharsets.UTF_8))
+                    .thenExpand(purpose.getBytes(StandardCharsets.UTF_8), 32));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HKDF-SHA256 is not available in this JDK", e);
+        }
+    }
+
+    /** The embedded database's password (random, from the key file). */
+    public String databasePassword() {
+        return databasePassword;
+    }
+
+    /** Reads the key file, creating it (0600, in a 0700 data dir) on first start. */
+    static Properties loadOrCreate(Path dataDir) throws IOException {
+        Path dir = dataDir.toAbsolutePath().normalize();
+        Files.createDirectories(dir);
+        try {
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        } catch (UnsupportedOperationException notPosix) {
+            // a file system without POSIX permissions: nothing to tighten
+        }
+        Path key = dir.resolve(FILE);
+        if (!Files.exists(key)) {
+            Properties fresh = new Properties();
+            fresh.setProperty("master", random(32));
+            fresh.setProperty("database_password", random(24));
+            Path tmp = dir.resolve(FILE + "." + ProcessHandle.current().pid());
+            Files.deleteIfExists(tmp);
+            Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            try (var out = Files.newBufferedWriter(tmp)) {
+                fresh.store(out, "docapi master key and embedded database password; keep private, back up with the data dir");
+            }
+            try {
+                Files.createLink(key, tmp); // atomic and never overwrites: the first process to start wins
+            } catch (FileAlreadyExistsException raced) {
+                // another process created it first; use that one
+            } finally {
+                Files.delete(tmp);
+            }
+        }
+        Properties p = new Properties();
+        try (var in = Files.newBufferedReader(key)) {
+            p.load(in);
+        }
+        if (p.getProperty("master") == null || p.getProperty("database_password") == null) {
+            throw new IllegalStateException(key + " is incomplete; restore it from a backup (stored secrets depend on it)");
+        }
+        return p;
+    }
+
+    private static String random(int bytes) {
+        byte[] b = new byte[bytes];
+        RANDOM.nextBytes(b);
+        return Base64.getEncoder().encodeToString(b);
+    }
+}
