@@ -21,14 +21,18 @@ public class AdminCommands {
               show-webhook-secret --email E                               prints the secret on the last line
               rotate-webhook-secret --email E                             prints the new secret on the last line
               add-provider-key --account ID --provider P --key K [--base-url U]   checks the key with the provider, stores it encrypted
+              rotate-master-key [--new-secret S]                          re-seals every stored secret under a new master key
+                                                                          (new secrets.key, or S: then set DOCAPI_SECRET=S); restart services
             """;
     private final AccountService accounts;
     private final dev.docapi.ai.ProviderKeyAdmin providerKeys;
+    private final dev.docapi.ai.SecretMigration secrets;
     private final PrintStream out = System.out;
     private final PrintStream err = System.err;
 
-    public AdminCommands(AccountService accounts, dev.docapi.ai.ProviderKeyAdmin providerKeys) {
+    public AdminCommands(AccountService accounts, dev.docapi.ai.ProviderKeyAdmin providerKeys, dev.docapi.ai.SecretMigration secrets) {
         this.accounts = accounts;
+        this.secrets = secrets;
         this.providerKeys = providerKeys;
     }
 
@@ -78,6 +82,11 @@ public class AdminCommands {
                 case "show-webhook-secret" -> out.println(byEmail(require(opts, "email")).webhookSecret());
                 case "rotate-webhook-secret" -> out.println(accounts.rotateWebhookSecret(byEmail(require(opts, "email")).id()));
                 case "add-provider-key" -> providerKeys.addProviderKey(opts, out);
+                case "rotate-master-key" -> {
+                    int n = secrets.rotate(opts.get("new-secret"));
+                    out.println(n + " secrets re-sealed under the new master key; restart every service"
+                            + (opts.containsKey("new-secret") ? " with DOCAPI_SECRET set to the new secret" : ""));
+                }
                 default -> {
                     err.println("admin: unknown command '" + args[0] + "'");
                     err.print(USAGE);
@@ -87,6 +96,9 @@ public class AdminCommands {
             return 0;
         } catch (IllegalArgumentException e) {
             err.println("admin: " + e.getMessage());
+            return 1;
+        } catch (java.io.IOException e) {
+            err.println("admin: the new key could not be stored: " + e.getMessage());
             return 1;
         }
     }

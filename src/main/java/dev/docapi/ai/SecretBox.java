@@ -25,9 +25,18 @@ public class SecretBox {
     private static final SecureRandom RANDOM = new SecureRandom();
     private final SecretKeySpec key;
     private final SecretKeySpec legacy;
+    /** The HKDF purpose of the sealing key. */
+    static final String PURPOSE = "sealed secrets";
 
+    /** A box sealing under an already derived key (key rotation); it opens only its own seals. */
+    SecretBox(byte[] key) {
+        this.key = new SecretKeySpec(key, "AES");
+        this.legacy = null;
+    }
+
+    @org.springframework.beans.factory.annotation.Autowired
     public SecretBox(MasterKey master, AiProperties props, JdbcClient db) {
-        this.key = new SecretKeySpec(master.derive("sealed secrets"), "AES");
+        this.key = new SecretKeySpec(master.derive(PURPOSE), "AES");
         String old = !AiProperties.blank(props.secret()) ? props.secret()
                 : db.sql("SELECT secret FROM service_secrets WHERE name = 'provider_keys'").query(String.class).optional().orElse(null);
         try {

@@ -31,9 +31,11 @@ public class MasterKey {
 
     private final byte[] material;
     private final String databasePassword;
+    private final Path dataDir;
 
     public MasterKey(DocapiProperties props, @Value("${docapi.ai.secret:}") String operatorSecret) throws IOException {
-        Properties file = loadOrCreate(props.dataDir());
+        this.dataDir = props.dataDir().toAbsolutePath().normalize();
+        Properties file = loadOrCreate(dataDir);
         this.material = operatorSecret != null && !operatorSecret.isBlank()
                 ? operatorSecret.getBytes(StandardCharsets.UTF_8)
                 : Base64.getDecoder().decode(file.getProperty("master"));
@@ -44,12 +46,68 @@ public class MasterKey {
      * A 32-byte key for one purpose (e.g. {@code "link signing"}); the same master and purpose always give the same key.
      */
     public byte[] derive(String purpose) {
+        return derive(material, purpose);
+    }
+
+    private static byte[] derive(byte[] material, String purpose) {
         try {
             return KDF.getInstance("HKDF-SHA256").deriveData(HKDFParameterSpec.ofExtract().addIKM(material)
                     .addSalt("docapi master key".getBytes(StandardCharsets.UTF_8))
                     .thenExpand(purpose.getBytes(StandardCharsets.UTF_8), 32));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HKDF-SHA256 is not available in this JDK", e);
+        }
+    }
+
+    /**
+     * A master key to rotate to: {@code newSecret} (the operator's next {@code DOCAPI_SECRET}) or, when null, a new
+     * random key that {@link Rotation#commit()} writes to {@code secrets.key}.
+     */
+    public Rotation next(String newSecret) {
+        byte[] m = newSecret != null ? newSecret.getBytes(StandardCharsets.UTF_8) : Base64.getDecoder().decode(random(32));
+        return new Rotation(m, newSecret == null);
+    }
+
+    /** A new master key: its derived keys; {@link #prepare()} before re-sealing, {@link #commit()} after. */
+    public final class Rotation {
+        private final byte[] next;
+        private final boolean toFile;
+
+        private Rotation(byte[] next, boolean toFile) {
+            this.next = next;
+            this.toFile = toFile;
+        }
+
+        /** The key for {@code purpose} under the new master (see {@link MasterKey#derive}). */
+        public byte[] key(String purpose) {
+            return derive(next, purpose);
+        }
+
+        /** Writes the new key beside {@code secrets.key} before anything is re-sealed, so it cannot be lost. */
+        public void prepare() throws IOException {
+            if (!toFile) return;
+            Properties p = loadOrCreate(dataDir);
+            p.setProperty("master", Base64.getEncoder().encodeToString(next));
+            Path tmp = pending();
+            Files.deleteIfExists(tmp);
+            Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            try (var out = Files.newBufferedWriter(tmp)) {
+                p.store(out, "docapi master key and embedded database password; keep private, back up with the data dir");
+            }
+        }
+
+        /** Makes the prepared key the master key (an atomic rename); call once everything is re-sealed. */
+        public void commit() throws IOException {
+            if (toFile) Files.move(pending(), dataDir.resolve(FILE), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        }
+
+        /** Drops the prepared key (the re-sealing failed and was rolled back). */
+        public void abandon() throws IOException {
+            Files.deleteIfExists(pending());
+        }
+
+        private Path pending() {
+            return dataDir.resolve(FILE + ".new");
         }
     }
 
