@@ -28,7 +28,7 @@ public class JobResponses {
      */
     public static int waitSeconds(JsonNode wait) {
         if (wait == null || wait.isNull()) return 60;
-        if (!wait.isIntegralNumber() || wait.asLong() < 0 || wait.asLong() > 300) {
+        if (!wait.isIntegralNumber() || !wait.canConvertToInt() || wait.asInt() < 0 || wait.asInt() > 300) {
             throw ApiException.invalid("'wait' must be an integer number of seconds from 0 to 300");
         }
         return wait.asInt();

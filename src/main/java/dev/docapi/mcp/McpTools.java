@@ -95,7 +95,7 @@ public class McpTools {
                 schema(Map.of("limit", Map.of("type", "integer", "minimum", 1, "maximum", 200, "default", 50)), List.of()), true,
                 (account, args) -> {
                     boolean given = args.hasNonNull("limit");
-                    if (given && !args.get("limit").isIntegralNumber()) throw ApiException.invalid("'limit' must be an integer from 1 to 200");
+                    if (given && !(args.get("limit").isIntegralNumber() && args.get("limit").canConvertToInt())) throw ApiException.invalid("'limit' must be an integer from 1 to 200");
                     int limit = given ? args.get("limit").asInt() : 50;
                     if (limit < 1 || limit > 200) throw ApiException.invalid("'limit' must be an integer from 1 to 200");
                     var list = views.list(files.list(account, limit).stream().map(views::file).toList());

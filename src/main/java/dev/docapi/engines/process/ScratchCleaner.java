@@ -14,24 +14,24 @@ import org.springframework.util.FileSystemUtils;
 /**
  * Empties this node's work folder ({@code $DOCAPI_DATA_DIR/work}) at start-up (issue 9 "no orphans"): the job and
  * engine folders left there by a service that was killed belong to jobs that are now {@code interrupted}. Finished
- * jobs remove their own folder. Only folders older than this process are removed: another service context of the
- * same process (tests) keeps its live ones. Not in the admin CLI, which shares the data dir with a running service.
+ * jobs remove their own folder. Once per process: a second service context in the same JVM (tests) must not delete
+ * the live folders of the first. Not in the admin CLI, which shares the data dir with a running service.
  */
 @Component
 public class ScratchCleaner {
     private static final Logger log = LoggerFactory.getLogger(ScratchCleaner.class);
 
+    private static final java.util.concurrent.atomic.AtomicBoolean CLEANED = new java.util.concurrent.atomic.AtomicBoolean();
+
     public ScratchCleaner(DocapiProperties props, Environment env) {
-        if (!env.matchesProfiles("admin")) clean(props.workDir());
+        if (!env.matchesProfiles("admin") && CLEANED.compareAndSet(false, true)) clean(props.workDir());
     }
 
     static void clean(Path workDir) {
         if (!Files.isDirectory(workDir)) return;
         long removed = 0;
         try (Stream<Path> left = Files.list(workDir)) {
-            java.time.Instant started = ProcessHandle.current().info().startInstant().orElse(java.time.Instant.now());
             for (Path p : left.toList()) {
-                if (Files.getLastModifiedTime(p).toInstant().isAfter(started)) continue;
                 FileSystemUtils.deleteRecursively(p);
                 removed++;
             }
