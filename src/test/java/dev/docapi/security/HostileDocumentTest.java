@@ -27,7 +27,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * Hostile documents against the real LibreOffice and Chromium through the real API (issue 9): Office documents that
  * link another account's file (by its blob path, relative and absolute), a host file, and loopback URLs of every
- * scheme LibreOffice fetches; an HTML page that tries WebRTC (UDP), images, fetch and file iframes. The output never
+ * scheme LibreOffice fetches; an HTML page that tries WebRTC (UDP), images, fetch and file iframes; a 6 KB docx whose
+ * picture decompresses to 2.7 GB. The output never
  * holds the other account's or the host's text, a loopback canary sees no TCP connection and no UDP packet, and a
  * normal document of another account converts afterwards. The documents are built here, in
  * {@code hostile/} under the test's data folder. Without the sandbox the same ODT puts the other account's text in
@@ -176,6 +177,73 @@ class HostileDocumentTest extends ApiTestBase {
         }
     }
 
+    @Test
+    void aDocxWhosePictureDecompressesToGigabytesEndsPromptlyAndHarmsNoOne() throws Exception {
+        // a 30,000 × 30,000 RGB PNG (2.7 GB of pixels) deflates to ~2.6 MB, and the whole docx to ~6 KB
+        int side = 30_000;
+        java.io.ByteArrayOutputStream idat = new java.io.ByteArrayOutputStream();
+        try (var deflate = new java.util.zip.DeflaterOutputStream(idat, new java.util.zip.Deflater(9))) {
+            byte[] row = new byte[1 + side * 3];
+            for (int y = 0; y < side; y++) deflate.write(row);
+        }
+        java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream();
+        png.write(new byte[]{(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'});
+        pngChunk(png, "IHDR", java.nio.ByteBuffer.allocate(13).putInt(side).putInt(side).put((byte) 8).put((byte) 2).put((byte) 0).put((byte) 0).put((byte) 0).array());
+        pngChunk(png, "IDAT", idat.toByteArray());
+        pngChunk(png, "IEND", new byte[0]);
+
+        Map<String, String> parts = new LinkedHashMap<>();
+        parts.put("[Content_Types].xml", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
+                  <Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>
+                  <Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/>
+                  <Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>
+                </Types>""");
+        parts.put("_rels/.rels", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
+                  <Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>
+                </Relationships>""");
+        parts.put("word/_rels/document.xml.rels", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
+                  <Relationship Id="rImg" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/bomb.png"/>
+                </Relationships>""");
+        parts.put("word/document.xml", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+                  xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+                  xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
+                  xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture">
+                  <w:body><w:p><w:r><w:t>Own text of the hostile document.</w:t></w:r></w:p>
+                  <w:p><w:r><w:drawing><wp:inline><wp:extent cx="3000000" cy="3000000"/><wp:docPr id="1" name="bomb"/>
+                    <a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic>
+                      <pic:nvPicPr><pic:cNvPr id="1" name="bomb"/><pic:cNvPicPr/></pic:nvPicPr>
+                      <pic:blipFill><a:blip r:embed="rImg"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill>
+                      <pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="3000000" cy="3000000"/></a:xfrm><a:prstGeom prst="rect"/></pic:spPr>
+                    </pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p></w:body>
+                </w:document>""");
+        Path docx = dir.resolve("bomb.docx");
+        zip(docx, null, parts, Map.of("word/media/bomb.png", png.toByteArray()));
+        assertThat(Files.size(docx)).isLessThan(64 * 1024);
+        long t0 = System.nanoTime();
+        try (Canary canary = new Canary()) {
+            assertConvertsWithoutLeaking(docx, canary);
+        }
+        assertThat(java.time.Duration.ofNanos(System.nanoTime() - t0)).as("bomb and the next account's job").isLessThan(java.time.Duration.ofSeconds(90));
+    }
+
+    private static void pngChunk(java.io.ByteArrayOutputStream out, String type, byte[] data) {
+        CRC32 crc = new CRC32();
+        crc.update(type.getBytes(StandardCharsets.US_ASCII));
+        crc.update(data);
+        out.writeBytes(java.nio.ByteBuffer.allocate(4).putInt(data.length).array());
+        out.writeBytes(type.getBytes(StandardCharsets.US_ASCII));
+        out.writeBytes(data);
+        out.writeBytes(java.nio.ByteBuffer.allocate(4).putInt((int) crc.getValue()).array());
+    }
+
     private void assertConvertsWithoutLeaking(Path document, Canary canary) throws Exception {
         String key = newKey();
         Response r = post(key, "/convert", Map.of("file", uploadId(key, document), "to", "pdf", "wait", 120));
@@ -200,8 +268,12 @@ class HostileDocumentTest extends ApiTestBase {
         return s.replace("&", "&amp;").replace("\"", "&quot;").replace("<", "&lt;");
     }
 
-    /** A zip package; {@code mimetype} (ODF) goes first and stored, as the format requires. */
     static void zip(Path target, String mimetype, Map<String, String> parts) throws Exception {
+        zip(target, mimetype, parts, Map.of());
+    }
+
+    /** A zip package of text parts and binary parts; {@code mimetype} (ODF) goes first and stored, as the format requires. */
+    static void zip(Path target, String mimetype, Map<String, String> parts, Map<String, byte[]> binary) throws Exception {
         try (OutputStream file = Files.newOutputStream(target); ZipOutputStream zip = new ZipOutputStream(file)) {
             if (mimetype != null) {
                 byte[] m = mimetype.getBytes(StandardCharsets.US_ASCII);
@@ -218,6 +290,11 @@ class HostileDocumentTest extends ApiTestBase {
             for (var part : parts.entrySet()) {
                 zip.putNextEntry(new ZipEntry(part.getKey()));
                 zip.write(part.getValue().strip().getBytes(StandardCharsets.UTF_8));
+                zip.closeEntry();
+            }
+            for (var part : binary.entrySet()) {
+                zip.putNextEntry(new ZipEntry(part.getKey()));
+                zip.write(part.getValue());
                 zip.closeEntry();
             }
         }
