@@ -12,6 +12,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.locks.ReentrantLock;
 import javax.sql.DataSource;
 import org.springframework.dao.DuplicateKeyException;
@@ -53,6 +54,12 @@ public class Admission {
     private final DataSource dataSource;
     private final JdbcClient db;
     private final ConcurrentHashMap<String, ReentrantLock> locks = new ConcurrentHashMap<>();
+    /**
+     * An admission holds one connection (the account lock) while its inner calls take one more at a time, so at most
+     * half the pool may be admitting at once: a burst then waits here instead of exhausting the pool and failing
+     * with a 500 (issue 15).
+     */
+    private final Semaphore admitting;
 
     public Admission(JobRunner runner, Reservations reservations, QuotaPolicy policy, LimitsProperties limits, DataSource dataSource, JdbcClient db) {
         this.runner = runner;
@@ -61,6 +68,8 @@ public class Admission {
         this.limits = limits;
         this.dataSource = dataSource;
         this.db = db;
+        int pool = dataSource instanceof com.zaxxer.hikari.HikariDataSource h ? h.getMaximumPoolSize() : 10;
+        this.admitting = new Semaphore(Math.max(1, pool / 2), true);
     }
 
     /**
@@ -72,6 +81,13 @@ public class Admission {
     public Job submit(Account account, int operations, String operation, ObjectNode input, String webhookUrl, MeteredTask task) {
         ReentrantLock lock = locks.computeIfAbsent(account.id(), k -> new ReentrantLock());
         lock.lock();
+        try {
+            admitting.acquire();
+        } catch (InterruptedException e) {
+            lock.unlock();
+            Thread.currentThread().interrupt();
+            throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "the service is stopping; retry shortly", e);
+        }
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try {
@@ -103,6 +119,7 @@ public class Admission {
         } catch (SQLException e) {
             throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "the database is not available; retry shortly", e);
         } finally {
+            admitting.release();
             lock.unlock();
             if (!lock.hasQueuedThreads()) locks.remove(account.id(), lock);
         }
