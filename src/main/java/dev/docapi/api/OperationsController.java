@@ -2,7 +2,6 @@ package dev.docapi.api;
 
 import dev.docapi.accounts.Account;
 import dev.docapi.jobs.Job;
-import dev.docapi.jobs.JobTask;
 import dev.docapi.limits.Admission;
 import dev.docapi.operations.OperationService;
 import jakarta.servlet.http.HttpServletRequest;
@@ -41,12 +40,7 @@ public class OperationsController {
         OperationService.Submission s = operations.prepare(account, operation, req);
         int wait = JobResponses.waitSeconds(req.get("wait"));
         String webhook = webhookUrls.check(req.get("webhook_url"));
-        Admission.MeteredTask task = (jobId, progress, meter) -> {
-            OperationService.Execution e = operations.execute(account, s, jobId, progress, 0);
-            meter.succeeded(1);
-            return new JobTask.Outcome(e.files(), e.result());
-        };
-        Job job = admission.submit(account, 1, s.operation().name(), s.storedInput(json.createObjectNode()), webhook, task);
+        Job job = admission.submit(account, 1, s.operation().name(), s.storedInput(json.createObjectNode()), s.payload(json.createObjectNode()), webhook);
         return responses.respond(job, wait);
     }
 }

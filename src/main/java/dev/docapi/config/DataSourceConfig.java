@@ -42,7 +42,9 @@ public class DataSourceConfig {
             ds.setUsername("sa");
             ds.setPassword(key.databasePassword());
         }
-        ds.setMaximumPoolSize(16);
+        ds.setMaximumPoolSize(props.poolSize());
+        // a burst waits for a connection at most this long; past it the request answers 503, never a 500
+        ds.setConnectionTimeout(10_000);
         ds.setPoolName("docapi");
         return ds;
     }

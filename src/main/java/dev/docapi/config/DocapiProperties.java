@@ -15,11 +15,24 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param workers          jobs run at once by this node ({@code DOCAPI_WORKERS}, default 4)
  * @param allowPrivateUrls lets URL imports and webhooks reach loopback and private addresses; for local
  *                         development and tests only ({@code DOCAPI_ALLOW_PRIVATE_URLS}, default false)
+ * @param shutdownGrace    on stop, how long running jobs may take to finish before they are interrupted
+ *                         ({@code DOCAPI_SHUTDOWN_GRACE}, default 120 s; issue 15)
+ * @param databasePool     database connections of this node ({@code DOCAPI_DATABASE_POOL}; default, when 0:
+ *                         2 × workers + 10, see {@link #poolSize()})
  */
 @ConfigurationProperties("docapi")
 public record DocapiProperties(int port, Path dataDir, String databaseUrl, String databaseUser,
                                String databasePassword, String publicBaseUrl, int workers,
-                               boolean allowPrivateUrls) {
+                               boolean allowPrivateUrls, java.time.Duration shutdownGrace, int databasePool) {
+
+    /**
+     * The connection pool's size: a running job holds a connection only for short writes (progress, outputs, usage),
+     * an admission for one short transaction, the queue for its poll and heartbeat; so two per worker plus ten for
+     * requests (authentication, lookups, admissions) keep a burst waiting briefly instead of failing.
+     */
+    public int poolSize() {
+        return databasePool > 0 ? databasePool : 2 * Math.max(1, workers) + 10;
+    }
 
     public Path blobDir() {
         return dataDir.toAbsolutePath().resolve("files");

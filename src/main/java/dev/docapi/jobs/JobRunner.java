@@ -1,5 +1,8 @@
 package dev.docapi.jobs;
 
+import dev.docapi.accounts.Account;
+import dev.docapi.accounts.AccountService;
+import dev.docapi.ai.SecretBox;
 import dev.docapi.api.ApiException;
 import dev.docapi.api.ErrorCode;
 import dev.docapi.config.DocapiProperties;
@@ -9,6 +12,7 @@ import dev.docapi.operations.OperationResult;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,99 +30,143 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Runs jobs on this node: at most {@code DOCAPI_WORKERS} at once (the rest stay {@code queued}), each on a virtual
- * thread. Answers {@code wait} (spec §3), keeps a heartbeat on its jobs, fails with {@code interrupted} the jobs that
- * were queued or running when a node stopped, and deletes job records after 7 days.
+ * Runs the jobs this node claims from the {@link JobQueue} (spec §3): rebuilds each job's work from its row
+ * ({@link JobWork}), moves it {@code queued → running → succeeded | failed}, reports progress, and publishes
+ * {@link JobFinishedEvent}. Answers {@code wait}: a job finishing on this node wakes its waiters at once, one running
+ * elsewhere is polled in the database. At start it fails with {@code interrupted} the jobs this node had started when
+ * it stopped; it deletes job records after 7 days.
  */
 @Service
 public class JobRunner {
     private static final Logger log = LoggerFactory.getLogger(JobRunner.class);
-    private static final Duration STALE = Duration.ofSeconds(60);
 
     private final JobStore store;
     private final JsonMapper json;
     private final ApplicationEventPublisher events;
-    private final FairSlots slots;
+    private final List<JobWork> works;
+    private final JobWork.Reserved reserved;
+    private final AccountService accounts;
+    private final SecretBox box;
     private final String node;
-    private final Map<String, CompletableFuture<Void>> running = new ConcurrentHashMap<>();
+    private final Map<String, CompletableFuture<Void>> finished = new ConcurrentHashMap<>();
 
-    public JobRunner(JobStore store, JsonMapper json, ApplicationEventPublisher events, DocapiProperties props, Environment env) throws Exception {
+    public JobRunner(JobStore store, JsonMapper json, ApplicationEventPublisher events, List<JobWork> works, JobWork.Reserved reserved,
+                     AccountService accounts, SecretBox box, DocapiProperties props, Environment env) throws Exception {
         this.store = store;
         this.json = json;
         this.events = events;
-        this.slots = new FairSlots(props.workers());
+        this.works = works;
+        this.reserved = reserved;
+        this.accounts = accounts;
+        this.box = box;
         this.node = InetAddress.getLocalHost().getHostName() + ":" + props.port() + ":" + props.dataDir().toAbsolutePath().normalize();
         // The admin CLI shares the database with a running service: it must not touch that service's jobs.
         if (!env.matchesProfiles("admin")) recoverInterrupted();
     }
 
-    /** This node's id, recorded on the jobs it runs. */
+    /** This node's id, recorded on the jobs it runs and as its queue claimer name. */
     public String node() {
         return node;
     }
 
-    /** Creates a queued job and starts it when a worker slot is free and its account's turn has come ({@link FairSlots}). */
-    public Job submit(String accountId, String operation, ObjectNode input, String webhookUrl, JobTask task) {
-        Job job = store.create(accountId, operation, input, webhookUrl, node);
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        running.put(job.id(), done);
-        Thread.ofVirtual().name("job-" + job.id()).start(() -> execute(job.id(), accountId, task, done));
-        return job;
-    }
-
     /**
      * Waits up to {@code seconds} for the job to finish and returns its current record (finished or not).
-     * Jobs of other nodes are polled in the database.
      */
     public Job await(Job job, int seconds) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        CompletableFuture<Void> done = running.get(job.id());
-        if (done != null) {
-            try {
-                done.get(seconds, TimeUnit.SECONDS);
-            } catch (TimeoutException | ExecutionException ignored) {
-                // answered with the job as it is now
-            }
-            return store.find(job.id()).orElse(job);
-        }
-        Job current = store.find(job.id()).orElse(job);
-        while (!current.status().finished() && System.nanoTime() < deadline) {
-            Thread.sleep(200);
-            current = store.find(job.id()).orElse(current);
-        }
-        return current;
-    }
-
-    private void execute(String jobId, String accountId, JobTask task, CompletableFuture<Void> done) {
-        boolean acquired = false;
+        CompletableFuture<Void> done = finished.computeIfAbsent(job.id(), k -> new CompletableFuture<>());
         try {
-            slots.acquire(accountId);
-            acquired = true;
-            if (!store.markRunning(jobId)) return;
-            Progress progress = new Progress(jobId);
-            JobTask.Outcome outcome = task.run(jobId, progress);
-            store.markSucceeded(jobId, outputJson(outcome));
-        } catch (OperationFailure e) {
-            log.info("job {} failed: {}", jobId, e.getMessage(), e.getCause());
-            store.markFailed(jobId, e.code(), e.getMessage(), e.partial() == null ? null : outputJson(new JobTask.Outcome(java.util.List.of(), e.partial())));
-        } catch (ApiException e) {
-            log.info("job {} failed: {}", jobId, e.getMessage());
-            store.markFailed(jobId, e.code(), e.getMessage());
-        } catch (InterruptedException e) {
-            store.markFailed(jobId, ErrorCode.INTERRUPTED, "the service stopped while this job was running; submit it again");
-            Thread.currentThread().interrupt();
-        } catch (Throwable e) {
-            log.error("job {} failed unexpectedly", jobId, e);
-            store.markFailed(jobId, ErrorCode.INTERNAL_ERROR, "the operation failed unexpectedly; it is safe to retry");
+            Job current = store.find(job.id()).orElse(job);
+            // Finishing on this node completes `done` at once; elsewhere, the database tells (polled with back-off).
+            long pollMillis = 20;
+            while (!current.status().finished()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) break;
+                try {
+                    done.get(Math.min(TimeUnit.NANOSECONDS.toMillis(left) + 1, pollMillis), TimeUnit.MILLISECONDS);
+                } catch (TimeoutException | ExecutionException ignored) {
+                    pollMillis = Math.min(500, pollMillis * 2);
+                }
+                current = store.find(job.id()).orElse(current);
+            }
+            return current;
         } finally {
-            if (acquired) slots.release(accountId);
-            running.remove(jobId);
-            done.complete(null);
-            store.find(jobId).filter(j -> j.status().finished()).ifPresent(j -> events.publishEvent(new JobFinishedEvent(j)));
+            finished.remove(job.id(), done);
         }
     }
 
-    private ObjectNode outputJson(JobTask.Outcome outcome) {
+    /** Runs a job this node claimed (called on a queue worker thread). Never throws: every outcome is on the job. */
+    void execute(String jobId) {
+        try {
+            Job job = store.find(jobId).orElse(null);
+            if (job == null || !store.markRunning(jobId, node)) return; // finished or deleted meanwhile
+            log.info("job {} ({}) started on {}", jobId, job.operation(), node);
+            try {
+                JobWork.Outcome outcome = run(job);
+                store.markSucceeded(jobId, outputJson(outcome));
+            } catch (OperationFailure e) {
+                log.info("job {} failed: {}", jobId, e.getMessage(), e.getCause());
+                store.markFailed(jobId, e.code(), e.getMessage(), e.partial() == null ? null : outputJson(new JobWork.Outcome(List.of(), e.partial())));
+            } catch (ApiException e) {
+                log.info("job {} failed: {}", jobId, e.getMessage());
+                store.markFailed(jobId, e.code(), e.getMessage());
+            } catch (InterruptedException e) {
+                store.markFailed(jobId, ErrorCode.INTERRUPTED, "the service stopped while this job was running; submit it again");
+            } catch (Throwable e) {
+                log.error("job {} failed unexpectedly", jobId, e);
+                store.markFailed(jobId, ErrorCode.INTERNAL_ERROR, "the operation failed unexpectedly; it is safe to retry");
+            } finally {
+                reserved.release(jobId);
+            }
+            publishIfFinished(jobId);
+        } catch (RuntimeException e) {
+            log.error("job {} could not be run (database unavailable?)", jobId, e);
+        } finally {
+            CompletableFuture<Void> done = finished.get(jobId);
+            if (done != null) done.complete(null);
+        }
+    }
+
+    private JobWork.Outcome run(Job job) throws Exception {
+        Account account = accounts.findById(job.accountId())
+                .orElseThrow(() -> new ApiException(ErrorCode.INTERNAL_ERROR, "the job's account no longer exists"));
+        String sealed = store.payload(job.id()).orElse(null);
+        if (sealed == null) throw new ApiException(ErrorCode.INTERNAL_ERROR, "the job has no work to run");
+        ObjectNode payload = (ObjectNode) json.readTree(box.open(sealed, job.accountId()));
+        JobWork work = works.stream().filter(w -> w.runs(job.operation())).findFirst()
+                .orElseThrow(() -> new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "this node cannot run '" + job.operation() + "' jobs"));
+        return work.run(account, job, payload, new Progress(job.id()), reserved.meter(job.id()));
+    }
+
+    /**
+     * A queue row whose node stopped beating (issue 15): a job that had started fails with {@code interrupted} and is
+     * not counted (spec §3); one still queued runs elsewhere.
+     *
+     * @return true when the job should be queued again
+     */
+    boolean deadExecution(String jobId) {
+        Job job = store.find(jobId).orElse(null);
+        if (job == null || job.status().finished()) return false;
+        if (job.status() == JobStatus.QUEUED) {
+            log.info("job {} was claimed by a node that stopped before starting it; queued again", jobId);
+            return true;
+        }
+        interrupt(jobId, "the node running this job stopped; submit it again");
+        return false;
+    }
+
+    private void interrupt(String jobId, String message) {
+        store.markFailed(jobId, ErrorCode.INTERRUPTED, message);
+        reserved.release(jobId);
+        publishIfFinished(jobId);
+        log.info("job {} marked interrupted", jobId);
+    }
+
+    private void publishIfFinished(String jobId) {
+        store.find(jobId).filter(j -> j.status().finished()).ifPresent(j -> events.publishEvent(new JobFinishedEvent(j)));
+    }
+
+    private ObjectNode outputJson(JobWork.Outcome outcome) {
         ObjectNode out = json.createObjectNode();
         ArrayNode files = out.putArray("files");
         for (StoredFile f : outcome.files()) files.add(f.id());
@@ -131,27 +179,16 @@ public class JobRunner {
         return out;
     }
 
-    /** Jobs that were queued or running when this node (or a node that stopped beating) went away. */
+    /**
+     * Jobs this node had started when it stopped, and unfinished jobs with no queue row (left by a version without the
+     * durable queue): failed with {@code interrupted}. Jobs still queued stay queued and run.
+     */
     private void recoverInterrupted() {
-        for (String id : store.orphaned(node, Instant.now().minus(STALE))) {
-            store.markFailed(id, ErrorCode.INTERRUPTED, "the service restarted while this job was queued or running; submit it again");
-            store.find(id).ifPresent(j -> events.publishEvent(new JobFinishedEvent(j)));
-            log.info("job {} marked interrupted", id);
+        for (String id : store.runningOn(node)) {
+            store.dropExecution(id);
+            interrupt(id, "the service restarted while this job was running; submit it again");
         }
-    }
-
-    @Scheduled(fixedDelay = 15_000, initialDelay = 15_000)
-    void heartbeat() {
-        store.heartbeat(node);
-    }
-
-    @Scheduled(fixedDelay = 60_000, initialDelay = 60_000)
-    void reapStale() {
-        for (String id : store.orphaned("-", Instant.now().minus(STALE))) {
-            if (running.containsKey(id)) continue;
-            store.markFailed(id, ErrorCode.INTERRUPTED, "the node running this job stopped; submit it again");
-            store.find(id).ifPresent(j -> events.publishEvent(new JobFinishedEvent(j)));
-        }
+        for (String id : store.withoutExecution()) interrupt(id, "the service restarted while this job was queued or running; submit it again");
     }
 
     @Scheduled(fixedDelay = 3_600_000, initialDelay = 30_000)

@@ -24,26 +24,34 @@ public class JobStore {
         this.json = json;
     }
 
-    /** Inserts a queued job owned by {@code node}. {@code webhookUrl} may be null. */
-    public Job create(String accountId, String operation, ObjectNode input, String webhookUrl, String node) {
+    /**
+     * Inserts a queued job. {@code webhookUrl} may be null; {@code payload} is the sealed work a node needs to run it
+     * ({@link JobWork}), null only for jobs that no node will run (tests that fill an account's job cap).
+     */
+    public Job create(String id, String accountId, String operation, ObjectNode input, String payload, String webhookUrl) {
         Instant now = Instant.now();
         ObjectNode webhook = null;
         if (webhookUrl != null) {
             webhook = json.createObjectNode().put("url", webhookUrl).put("status", "pending");
             webhook.putArray("attempts");
         }
-        Job job = new Job(Ids.newId("job_"), accountId, operation, JobStatus.QUEUED, input, null, null, null, null, webhook, now, null, null);
-        db.sql("INSERT INTO jobs(id, account_id, operation, status, input_json, webhook_json, node, heartbeat_at, created_at) VALUES (?,?,?,?,?,?,?,?,?)")
-                .params(job.id(), accountId, operation, job.status().id(), json.writeValueAsString(input),
-                        webhook == null ? null : json.writeValueAsString(webhook), node, now.toEpochMilli(), now.toEpochMilli())
+        Job job = new Job(id, accountId, operation, JobStatus.QUEUED, input, null, null, null, null, webhook, now, null, null);
+        db.sql("INSERT INTO jobs(id, account_id, operation, status, input_json, payload, webhook_json, created_at) VALUES (?,?,?,?,?,?,?,?)")
+                .params(job.id(), accountId, operation, job.status().id(), json.writeValueAsString(input), payload,
+                        webhook == null ? null : json.writeValueAsString(webhook), now.toEpochMilli())
                 .update();
         return job;
     }
 
-    /** @return false when the job was no longer queued */
-    public boolean markRunning(String id) {
-        return db.sql("UPDATE jobs SET status = 'running', started_at = ? WHERE id = ? AND status = 'queued'")
-                .params(Instant.now().toEpochMilli(), id).update() == 1;
+    /** The sealed payload of a job ({@link #create}), if any. */
+    public Optional<String> payload(String id) {
+        return db.sql("SELECT payload FROM jobs WHERE id = ?").param(id).query(String.class).optional();
+    }
+
+    /** Records that {@code node} started the job. @return false when the job was no longer queued */
+    public boolean markRunning(String id, String node) {
+        return db.sql("UPDATE jobs SET status = 'running', node = ?, started_at = ? WHERE id = ? AND status = 'queued'")
+                .params(node, Instant.now().toEpochMilli(), id).update() == 1;
     }
 
     public void markSucceeded(String id, ObjectNode output) {
@@ -104,14 +112,25 @@ public class JobStore {
         return db.sql("SELECT COUNT(*) FROM jobs WHERE account_id = ? AND status IN ('queued','running')").param(accountId).query(Integer.class).single();
     }
 
-    /** Ids of unfinished jobs owned by {@code node}, or by any node whose heartbeat is older than {@code staleBefore}. */
-    public List<String> orphaned(String node, Instant staleBefore) {
-        return db.sql("SELECT id FROM jobs WHERE status IN ('queued','running') AND (node = ? OR node IS NULL OR heartbeat_at < ?)")
-                .params(node, staleBefore.toEpochMilli()).query(String.class).list();
+    /** Ids of the jobs {@code node} had started and not finished (it stopped without finishing them). */
+    public List<String> runningOn(String node) {
+        return db.sql("SELECT id FROM jobs WHERE status = 'running' AND node = ?").param(node).query(String.class).list();
     }
 
-    public void heartbeat(String node) {
-        db.sql("UPDATE jobs SET heartbeat_at = ? WHERE node = ? AND status IN ('queued','running')").params(Instant.now().toEpochMilli(), node).update();
+    /**
+     * Ids of unfinished jobs that no queue row stands for: queued or running when a version without the durable queue
+     * stopped. (Admission writes the job and its row in one transaction, so a live job always has one.)
+     */
+    public List<String> withoutExecution() {
+        return db.sql("""
+                SELECT id FROM jobs j WHERE status IN ('queued','running')
+                AND NOT EXISTS (SELECT 1 FROM scheduled_tasks t WHERE t.task_name = ? AND t.task_instance = j.id)""")
+                .param(JobQueue.TASK).query(String.class).list();
+    }
+
+    /** Removes the queue row of a job that will not run again. */
+    public void dropExecution(String id) {
+        db.sql("DELETE FROM scheduled_tasks WHERE task_name = ? AND task_instance = ?").params(JobQueue.TASK, id).update();
     }
 
     /** Deletes job records created before {@code before} (spec §8: kept 7 days). */

@@ -1,9 +1,11 @@
 package dev.docapi.limits;
 
+import dev.docapi.accounts.Account;
 import dev.docapi.accounts.UsageService;
 import dev.docapi.api.ApiException;
 import dev.docapi.api.ErrorCode;
 import dev.docapi.config.Ids;
+import dev.docapi.jobs.JobWork;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -21,16 +23,41 @@ import org.springframework.transaction.support.TransactionTemplate;
  * <= limit}), so two requests at the quota's edge can never both pass, on one node or several. When the job counts a
  * successful operation the reservation is converted ({@code reserved - k, operations + k}); when it ends the rest is
  * released. Reservations left by a node that died are released by {@link #releaseAbandoned()}.
+ *
+ * <p>A job's reservation is taken in its admitting transaction (issue 15: on the admission's one connection, so it and
+ * the job exist together or not at all) and found again by job id on whichever node runs the job.
  */
 @Service
-public class Reservations {
+public class Reservations implements JobWork.Reserved {
     private static final Logger log = LoggerFactory.getLogger(Reservations.class);
     private final JdbcClient db;
     private final TransactionTemplate tx;
 
-    public Reservations(JdbcClient db, TransactionTemplate tx) {
+    private final QuotaPolicy policy;
+
+    public Reservations(JdbcClient db, TransactionTemplate tx, QuotaPolicy policy) {
         this.db = db;
         this.tx = tx;
+        this.policy = policy;
+    }
+
+    /**
+     * Reserves {@code amount} operations of this month under the account's plan ({@link QuotaPolicy}), as
+     * {@link #reserve} does.
+     *
+     * @throws ApiException 402 {@code quota_exceeded}, saying which limit was reached
+     */
+    public Reservation reserveFor(Account account, String jobId, int amount) {
+        return reserve(account.id(), jobId, amount, policy.operations(account), refusal(account, amount));
+    }
+
+    private String refusal(Account account, int operations) {
+        String what = operations == 1 ? "this operation" : "these " + operations + " operations";
+        if (policy.operationsLimitShown(account)) {
+            return "the free plan's " + policy.operations(account) + " operations for this month are used (or too few are left for "
+                    + what + "); the quota resets on the 1st (UTC), or upgrade to a paid plan";
+        }
+        return "this account has reached the fair-use threshold of " + policy.operations(account) + " operations this month";
     }
 
     /** An open reservation of {@code amount} operations in {@code period}. */
@@ -38,29 +65,37 @@ public class Reservations {
     }
 
     /**
-     * Reserves {@code amount} operations for this month.
+     * Reserves {@code amount} operations of this month for the job {@code jobId} (may be null). Joins the caller's
+     * transaction; call {@link #ensureCounter} before it (outside it: a lost insert race would abort it on PostgreSQL).
      *
      * @throws ApiException 402 {@code quota_exceeded} when used + reserved + amount would pass {@code limit}
      */
-    public Reservation reserve(String accountId, int amount, int limit, String refusal) {
+    private Reservation reserve(String accountId, String jobId, int amount, int limit, String refusal) {
         String period = UsageService.currentPeriod();
-        ensureCounter(accountId, period);
         Reservation r = new Reservation(Ids.newId("rsv_"), accountId, period, amount);
         Boolean ok = tx.execute(status -> {
             int n = db.sql("UPDATE usage_counters SET reserved = reserved + ? WHERE account_id = ? AND period = ? AND operations + reserved + ? <= ?")
                     .params(amount, accountId, period, amount, limit).update();
             if (n == 0) return false;
-            db.sql("INSERT INTO usage_reservations(id, account_id, period, remaining, created_at) VALUES (?,?,?,?,?)")
-                    .params(r.id(), accountId, period, amount, Instant.now().toEpochMilli()).update();
+            db.sql("INSERT INTO usage_reservations(id, account_id, period, remaining, job_id, created_at) VALUES (?,?,?,?,?,?)")
+                    .params(r.id(), accountId, period, amount, jobId, Instant.now().toEpochMilli()).update();
             return true;
         });
         if (!Boolean.TRUE.equals(ok)) throw new ApiException(ErrorCode.QUOTA_EXCEEDED, refusal);
         return r;
     }
 
-    /** Links the reservation to its job, so that an abandoned one can be found once the job is over. */
-    public void attach(Reservation r, String jobId) {
-        db.sql("UPDATE usage_reservations SET job_id = ? WHERE id = ?").params(jobId, r.id()).update();
+    @Override
+    public JobWork.Meter meter(String jobId) {
+        Reservation r = db.sql("SELECT id, account_id, period, remaining FROM usage_reservations WHERE job_id = ?").param(jobId)
+                .query((rs, i) -> new Reservation(rs.getString(1), rs.getString(2), rs.getString(3), rs.getInt(4))).optional()
+                .orElseThrow(() -> new IllegalStateException("job " + jobId + " has no reservation"));
+        return n -> commit(r, n);
+    }
+
+    @Override
+    public void release(String jobId) {
+        db.sql("SELECT id FROM usage_reservations WHERE job_id = ?").param(jobId).query(String.class).list().forEach(this::releaseReservation);
     }
 
     /**
@@ -82,7 +117,7 @@ public class Reservations {
     }
 
     /** Gives back what is left of the reservation. Idempotent. */
-    public void release(String reservationId) {
+    public void releaseReservation(String reservationId) {
         tx.executeWithoutResult(status -> {
             var row = db.sql("SELECT account_id, period, remaining FROM usage_reservations WHERE id = ?").param(reservationId)
                     .query((rs, i) -> new Reservation(reservationId, rs.getString(1), rs.getString(2), rs.getInt(3))).optional();
@@ -114,9 +149,14 @@ public class Reservations {
                    OR (r.job_id IS NOT NULL AND (j.id IS NULL OR (j.status IN ('succeeded','failed') AND j.finished_at < ?)))""")
                 .params(old, Instant.now().minusSeconds(60).toEpochMilli()).query(String.class).list();
         for (String id : ids) {
-            release(id);
+            releaseReservation(id);
             log.info("released abandoned quota reservation {}", id);
         }
+    }
+
+    /** Creates this month's counter row of the account when missing (outside any transaction; see {@link #reserve}). */
+    public void ensureCounter(String accountId) {
+        ensureCounter(accountId, UsageService.currentPeriod());
     }
 
     private void ensureCounter(String accountId, String period) {

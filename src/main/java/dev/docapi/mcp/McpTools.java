@@ -10,7 +10,6 @@ import dev.docapi.files.FileService;
 import dev.docapi.jobs.Job;
 import dev.docapi.jobs.JobRunner;
 import dev.docapi.jobs.JobStore;
-import dev.docapi.jobs.JobTask;
 import dev.docapi.limits.Admission;
 import dev.docapi.workflows.StepValidator;
 import dev.docapi.workflows.Workflow;
@@ -187,12 +186,7 @@ public class McpTools {
         List<String> ids = toolFiles.resolve(account, args.get(op.inputs().member()), op.inputs());
         OperationService.Submission s = operations.prepare(account, op, ids, options);
         // Exactly as POST /v1/{operation}: admitted against the job cap and quota, counted once on success.
-        Admission.MeteredTask task = (jobId, progress, meter) -> {
-            OperationService.Execution e = operations.execute(account, s, jobId, progress, 0);
-            meter.succeeded(1);
-            return new JobTask.Outcome(e.files(), e.result());
-        };
-        Job job = admission.submit(account, 1, op.name(), s.storedInput(json.createObjectNode()), webhook, task);
+        Job job = admission.submit(account, 1, op.name(), s.storedInput(json.createObjectNode()), s.payload(json.createObjectNode()), webhook);
         Job current = wait > 0 ? runner.await(job, wait) : job;
         return ToolResults.job(views.job(current));
     }

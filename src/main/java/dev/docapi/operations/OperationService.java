@@ -56,6 +56,14 @@ public class OperationService {
             return new Options(options, operation.options());
         }
 
+        /** {@code {files, options}} with every option (passwords included): what {@link OperationJobs} runs. Seal it. */
+        public ObjectNode payload(ObjectNode empty) {
+            var fileIds = empty.putArray("files");
+            inputs.forEach(f -> fileIds.add(f.id()));
+            empty.set("options", options);
+            return empty;
+        }
+
         /** {@code {files, options}} as stored on the job: passwords removed (spec §2.3). */
         public ObjectNode storedInput(ObjectNode empty) {
             var fileIds = empty.putArray("files");
@@ -115,6 +123,18 @@ public class OperationService {
         List<InputFile> in = resolved.stream().map(f -> new InputFile(f, files.path(f))).toList();
         op.validate(new ValidationContext(account, in, s.typedOptions()));
         return s;
+    }
+
+    /**
+     * The submission of a job admitted earlier, on the node that runs it: its files looked up again (they may have
+     * expired or been deleted since), its options as validated then.
+     *
+     * @throws ApiException 404 {@code file_not_found}, 410 {@code file_expired}
+     */
+    public Submission resume(Account account, Operation op, List<String> fileIds, ObjectNode options) {
+        List<StoredFile> resolved = new ArrayList<>();
+        for (String id : fileIds) resolved.add(files.get(account, id));
+        return new Submission(op, resolved, options);
     }
 
     /**

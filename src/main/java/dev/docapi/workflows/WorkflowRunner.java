@@ -4,8 +4,7 @@ import dev.docapi.accounts.Account;
 import dev.docapi.api.ApiException;
 import dev.docapi.api.ErrorCode;
 import dev.docapi.files.StoredFile;
-import dev.docapi.jobs.JobTask;
-import dev.docapi.limits.Admission;
+import dev.docapi.jobs.JobWork;
 import dev.docapi.operations.FileKind;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
@@ -83,6 +82,16 @@ public class WorkflowRunner {
      * The job's {@code input}: {@code {files, options: {}, steps: [{operation, options}], workflow?}} with passwords
      * removed; {@code workflow} is the saved workflow's id (absent for an ad hoc run).
      */
+    /** {@code {files, steps}} with every option (secrets included): what {@link WorkflowJobs} runs. Seal it. */
+    public ObjectNode payload(Prepared p) {
+        ObjectNode empty = json.createObjectNode();
+        ArrayNode files = empty.putArray("files");
+        p.inputs().forEach(f -> files.add(f.id()));
+        ArrayNode steps = empty.putArray("steps");
+        p.steps().forEach(s -> steps.addObject().put("operation", s.operation().name()).set("options", s.options()));
+        return empty;
+    }
+
     public ObjectNode storedInput(Prepared p, String workflowId) {
         ObjectNode input = json.createObjectNode();
         ArrayNode files = input.putArray("files");
@@ -95,7 +104,7 @@ public class WorkflowRunner {
     }
 
     /** Runs every step; the job's task. */
-    public JobTask.Outcome run(Account account, Prepared p, String jobId, OperationContext.ProgressListener progress, Admission.Meter meter)
+    public JobWork.Outcome run(Account account, Prepared p, String jobId, OperationContext.ProgressListener progress, JobWork.Meter meter)
             throws Exception {
         List<Step> steps = p.steps();
         ArrayNode records = json.createArrayNode();
@@ -142,7 +151,7 @@ public class WorkflowRunner {
         }
         progress.progress(steps.size(), steps.size(), "steps");
         OperationResult merged = merge(lastResults).withSteps(records);
-        return new JobTask.Outcome(lastFiles, merged);
+        return new JobWork.Outcome(lastFiles, merged);
     }
 
     /** The failure of step {@code i}, carrying {@code output.steps} with that step's record (status failed). */

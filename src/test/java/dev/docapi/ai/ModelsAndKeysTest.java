@@ -80,7 +80,7 @@ class ModelsAndKeysTest extends AiTestBase {
 
     @Test
     void anAccountsCustomBaseUrlMustBeAPublicHttpsAddress() {
-        var strict = new SafeHttpClient(new DocapiProperties(0, Path.of("."), null, null, null, null, 1, false));
+        var strict = new SafeHttpClient(new DocapiProperties(0, Path.of("."), null, null, null, null, 1, false, java.time.Duration.ofSeconds(1), 0));
         var props = new AiProperties(null, null, null, null, null, null, null, null, 5, null, null, null, null);
         ProviderKeys keys = new ProviderKeys(null, null, strict, props);
         assertThatThrownBy(() -> keys.add("acct", "custom/x", "k", "http://example.com/v1")).hasMessageContaining("https");

@@ -7,7 +7,6 @@ import dev.docapi.accounts.Plan;
 import dev.docapi.accounts.UsageService;
 import dev.docapi.api.ErrorCode;
 import dev.docapi.jobs.Job;
-import dev.docapi.jobs.JobRunner;
 import dev.docapi.jobs.JobStore;
 import dev.docapi.support.ApiTestBase;
 import java.time.Duration;
@@ -35,7 +34,6 @@ class LimitsTest extends ApiTestBase {
 
     @Autowired UsageService usage;
     @Autowired JobStore jobs;
-    @Autowired JobRunner runner;
     @Autowired JdbcClient db;
     @Autowired LimitsProperties limits;
 
@@ -112,7 +110,7 @@ class LimitsTest extends ApiTestBase {
         String file = uploadId(key, corpus(FOUR));
         // 17 jobs that stay queued (never started by any runner), then 6 slow requests at once: exactly 3 fit.
         List<Job> parked = new ArrayList<>();
-        for (int i = 0; i < limits.activeJobs() - 3; i++) parked.add(jobs.create(a.id(), "test-sleep", parkedInput(file), null, runner.node()));
+        for (int i = 0; i < limits.activeJobs() - 3; i++) parked.add(jobs.create(dev.docapi.config.Ids.newId("job_"), a.id(), "test-sleep", parkedInput(file), null, null));
         try {
             List<Callable<Response>> six = new ArrayList<>();
             for (int i = 0; i < 6; i++) six.add(() -> post(key, "/test-sleep", Map.of("file", file, "seconds", 3, "wait", 0)));

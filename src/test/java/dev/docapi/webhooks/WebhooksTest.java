@@ -238,7 +238,7 @@ class WebhooksTest extends ApiTestBase {
         tools.jackson.databind.node.ObjectNode input = json.createObjectNode();
         input.putArray("files").add(uploadId(key, corpus(FOUR)));
         input.putObject("options").put("angle", 90);
-        dev.docapi.jobs.Job job = jobs.create(a.id(), "rotate", input, url, "gone-node");
+        dev.docapi.jobs.Job job = jobs.create(dev.docapi.config.Ids.newId("job_"), a.id(), "rotate", input, null, url);
         jobs.markFailed(job.id(), dev.docapi.api.ErrorCode.INTERRUPTED, "the service restarted while this job was queued or running; submit it again");
         db.sql("UPDATE jobs SET finished_at = ? WHERE id = ?").params(Instant.now().minusSeconds(30).toEpochMilli(), job.id()).update();
         new WebhookDispatcher(new DeliveryStore(db), jobs, accountService, views, json, http, props).recoverLost();
@@ -252,7 +252,7 @@ class WebhooksTest extends ApiTestBase {
 
     @Test
     void aWebhookUrlOnAPortOtherThan80Or443IsRefusedAtOnceWhenPrivateUrlsAreOff() {
-        SafeHttpClient strict = new SafeHttpClient(new dev.docapi.config.DocapiProperties(0, DATA_DIR, null, null, null, null, 1, false));
+        SafeHttpClient strict = new SafeHttpClient(new dev.docapi.config.DocapiProperties(0, DATA_DIR, null, null, null, null, 1, false, java.time.Duration.ofSeconds(1), 0));
         assertThat(strict.refuse("https://example.com:8443/hook", true)).contains("80 and 443");
         assertThat(strict.refuse("ftp://example.com/hook", true)).isNotNull();
         assertThat(strict.refuse("http://localhost/hook", true)).contains("not a public address");

@@ -33,8 +33,12 @@ public class AgentOperation implements Operation {
     private final ObjectProvider<dev.docapi.operations.OperationRegistry> registry;
     private final dev.docapi.files.FileService files;
 
+    private final dev.docapi.limits.Reservations reservations;
+
     public AgentOperation(ModelCatalog catalog, ObjectProvider<OperationService> operations,
-                          ObjectProvider<dev.docapi.operations.OperationRegistry> registry, dev.docapi.files.FileService files) {
+                          ObjectProvider<dev.docapi.operations.OperationRegistry> registry, dev.docapi.files.FileService files,
+                          dev.docapi.limits.Reservations reservations) {
+        this.reservations = reservations;
         this.catalog = catalog;
         this.operations = operations;
         this.registry = registry;
@@ -82,6 +86,6 @@ public class AgentOperation implements Operation {
     @Override
     public OperationResult run(OperationContext ctx) throws Exception {
         ModelClient model = catalog.resolve(ctx.account(), Pipeline.AGENT, ctx.options().string("model"));
-        return new AgentRun(ctx, model, registry.getObject(), operations.getObject(), files).run();
+        return new AgentRun(ctx, model, registry.getObject(), operations.getObject(), files, reservations).run();
     }
 }

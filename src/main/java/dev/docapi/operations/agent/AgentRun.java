@@ -6,6 +6,7 @@ import dev.docapi.ai.ModelJson;
 import dev.docapi.api.ApiException;
 import dev.docapi.files.FileService;
 import dev.docapi.files.StoredFile;
+import dev.docapi.limits.Reservations;
 import dev.docapi.operations.InputFile;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
@@ -38,7 +39,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * One agent run: the model sees the registry's operations as tools (all but {@code agent} itself) and the files it
  * may use; each tool call goes through {@link OperationService#prepare} and {@link OperationService#execute} in
- * process — the same validation, limits and counting as the HTTP API. A call naming a file the run has not seen is
+ * process — the same validation, limits and counting as the HTTP API: each step reserves its operation of the month's
+ * quota before it runs ({@link Reservations}, as admission does), so no route overshoots the quota (issue 15). A call naming a file the run has not seen is
  * refused back to the model. Errors of one step are reported to the model, which may correct itself.
  */
 final class AgentRun {
@@ -56,13 +58,16 @@ final class AgentRun {
     private final OperationRegistry registry;
     private final OperationService operations;
     private final FileService files;
+    private final Reservations reservations;
     private final Map<String, Operation> tools = new LinkedHashMap<>();
     private final Set<String> visible = new HashSet<>();
     private final Map<String, StoredFile> created = new LinkedHashMap<>();
     private final Set<String> consumed = new HashSet<>();
     private final ArrayNode steps = ModelJson.JSON.createArrayNode();
 
-    AgentRun(OperationContext ctx, ModelClient model, OperationRegistry registry, OperationService operations, FileService files) {
+    AgentRun(OperationContext ctx, ModelClient model, OperationRegistry registry, OperationService operations, FileService files,
+             Reservations reservations) {
+        this.reservations = reservations;
         this.ctx = ctx;
         this.model = model;
         this.registry = registry;
@@ -139,7 +144,14 @@ final class AgentRun {
         }
         try {
             var submission = operations.prepare(ctx.account(), op.name(), body);
-            var execution = operations.execute(ctx.account(), submission, ctx.jobId() + "-s" + steps.size(), (d, t, u) -> { });
+            Reservations.Reservation reservation = reservations.reserveFor(ctx.account(), null, 1);
+            OperationService.Execution execution;
+            try {
+                execution = operations.execute(ctx.account(), submission, ctx.jobId() + "-s" + steps.size(), (d, t, u) -> { }, 0);
+                reservations.commit(reservation, 1);
+            } finally {
+                reservations.releaseReservation(reservation.id());
+            }
             consumed.addAll(ids);
             ArrayNode out = result.putArray("files");
             for (StoredFile f : execution.files()) {

@@ -1,0 +1,132 @@
+package dev.docapi.jobs;
+
+import com.github.kagkarlsson.scheduler.Scheduler;
+import com.github.kagkarlsson.scheduler.SchedulerName;
+import com.github.kagkarlsson.scheduler.task.DeadExecutionHandler;
+import com.github.kagkarlsson.scheduler.task.ExecutionComplete;
+import com.github.kagkarlsson.scheduler.task.ExecutionOperations;
+import com.github.kagkarlsson.scheduler.task.TaskInstance;
+import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
+import com.github.kagkarlsson.scheduler.task.helper.Tasks;
+import dev.docapi.config.DocapiProperties;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.core.env.Environment;
+import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
+import org.springframework.stereotype.Component;
+
+/**
+ * The durable job queue (issue 15), on db-scheduler: every queued or running job is one execution row of task
+ * {@code job} (instance id = job id) in the shared database. Each node's workers ({@code DOCAPI_WORKERS}) claim due
+ * rows — on PostgreSQL with one {@code UPDATE ... FOR UPDATE SKIP LOCKED} (lock-and-fetch), elsewhere with a
+ * versioned update — and keep a heartbeat on them while the job runs.
+ *
+ * <ul>
+ *   <li>Admission schedules the row in the admitting transaction ({@link #schedule}; the data source is
+ *       transaction-aware), then {@link #wake}s this node, so a node with a free worker starts its own job at once;
+ *       any other node finds it within the polling interval (500 ms).</li>
+ *   <li>Fairness between accounts: a job's priority is minus the number of the account's jobs already queued or
+ *       running when it was admitted, so a free worker takes the first job of a quiet account before the tenth of a
+ *       busy one.</li>
+ *   <li>A node that dies stops beating; after {@link #LEASE} another node's dead-execution check hands the row to
+ *       {@link JobRunner#deadExecution}: a job that had started fails with {@code interrupted} (spec §3), one that had
+ *       not is queued again.</li>
+ *   <li>Stop ({@code SIGTERM}): claiming stops at once, running jobs get {@code DOCAPI_SHUTDOWN_GRACE} (default
+ *       120 s) to finish, then are interrupted. The HTTP server stops after this (a later lifecycle phase), so waits
+ *       on finishing jobs are still answered.</li>
+ * </ul>
+ */
+@Component
+public class JobQueue implements SmartLifecycle {
+    private static final Logger log = LoggerFactory.getLogger(JobQueue.class);
+    static final String TASK = "job";
+    static final Duration POLL = Duration.ofMillis(500);
+    static final Duration HEARTBEAT = Duration.ofSeconds(2);
+    static final int MISSED_HEARTBEATS = 5;
+    /** How long a claimed job survives without its node's heartbeat. */
+    static final Duration LEASE = HEARTBEAT.multipliedBy(MISSED_HEARTBEATS);
+
+    private final Scheduler scheduler;
+    private final boolean worker;
+    private volatile boolean running;
+
+    public JobQueue(DataSource dataSource, DocapiProperties props, JobRunner runner, Environment env) throws SQLException {
+        OneTimeTask<Void> task = Tasks.oneTime(TASK)
+                .onDeadExecution(new DeadExecutionHandler<>() {
+                    @Override
+                    public void deadExecution(ExecutionComplete complete, ExecutionOperations<Void> ops) {
+                        String jobId = complete.getExecution().taskInstance.getId();
+                        if (runner.deadExecution(jobId)) ops.reschedule(complete, Instant.now());
+                        else ops.remove();
+                    }
+                })
+                .execute((instance, ctx) -> runner.execute(instance.getId()));
+        var builder = Scheduler.create(new TransactionAwareDataSourceProxy(dataSource), task)
+                .schedulerName(new SchedulerName.Fixed(runner.node()))
+                .threads(Math.max(1, props.workers()))
+                .pollingInterval(POLL)
+                .heartbeatInterval(HEARTBEAT)
+                .missedHeartbeatsLimit(MISSED_HEARTBEATS)
+                .enablePriority()
+                .shutdownMaxWait(props.shutdownGrace())
+                .deleteUnresolvedAfter(Duration.ofDays(1));
+        // Claim only as many jobs as there are free workers: a claimed job is one this node will start now.
+        if (isPostgres(dataSource)) builder.pollUsingLockAndFetch(0.5, 1.0);
+        else builder.pollUsingFetch(0.5, 1.0);
+        this.scheduler = builder.build();
+        // The admin CLI shares the database with a running service: it never claims jobs.
+        this.worker = !env.matchesProfiles("admin");
+    }
+
+    /**
+     * Adds the job's execution row, due now. Call inside the admitting transaction; {@link #wake} after it commits.
+     *
+     * @param priority higher runs first among due jobs (minus the account's active jobs; see the class comment)
+     */
+    public void schedule(String jobId, int priority) {
+        scheduler.schedule(new TaskInstance.Builder<Void>(TASK, jobId).priority(priority).scheduledTo(Instant.now()));
+    }
+
+    /** Makes this node look for due jobs now instead of at its next poll. */
+    public void wake() {
+        if (running) scheduler.triggerCheckForDueExecutions();
+    }
+
+    @Override
+    public void start() {
+        if (!worker) return;
+        scheduler.start();
+        running = true;
+    }
+
+    @Override
+    public void stop() {
+        if (!running) return;
+        running = false;
+        log.info("stopping: no new jobs are claimed; running jobs may finish");
+        scheduler.stop();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    /** Stops before the web server (a lower phase), so clients waiting on draining jobs still get their answer. */
+    @Override
+    public int getPhase() {
+        return Integer.MAX_VALUE;
+    }
+
+    private static boolean isPostgres(DataSource ds) throws SQLException {
+        try (Connection c = ds.getConnection()) {
+            return c.getMetaData().getDatabaseProductName().equals("PostgreSQL");
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package dev.docapi.operations;
+
+import dev.docapi.accounts.Account;
+import dev.docapi.jobs.Job;
+import dev.docapi.jobs.JobWork;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Runs operation jobs on whichever node claims them (issue 15): payload {@code {files, options}}, counted once. */
+@Component
+public class OperationJobs implements JobWork {
+    private final OperationRegistry registry;
+    private final OperationService operations;
+
+    public OperationJobs(OperationRegistry registry, OperationService operations) {
+        this.registry = registry;
+        this.operations = operations;
+    }
+
+    @Override
+    public boolean runs(String operation) {
+        return registry.exists(operation);
+    }
+
+    @Override
+    public Outcome run(Account account, Job job, ObjectNode payload, OperationContext.ProgressListener progress, Meter meter) throws Exception {
+        List<String> ids = new ArrayList<>();
+        payload.get("files").forEach(n -> ids.add(n.asString()));
+        OperationService.Submission s = operations.resume(account, registry.get(job.operation()), ids, (ObjectNode) payload.get("options"));
+        OperationService.Execution e = operations.execute(account, s, job.id(), progress, 0);
+        meter.succeeded(1);
+        return new Outcome(e.files(), e.result());
+    }
+}

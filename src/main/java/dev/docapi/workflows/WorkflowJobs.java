@@ -1,0 +1,39 @@
+package dev.docapi.workflows;
+
+import dev.docapi.accounts.Account;
+import dev.docapi.jobs.Job;
+import dev.docapi.jobs.JobWork;
+import dev.docapi.operations.OperationContext;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Runs workflow jobs on whichever node claims them (issue 15): payload {@code {files, steps}} with the steps' full
+ * options; the steps are validated again with today's rules, as a saved workflow is when it runs.
+ */
+@Component
+public class WorkflowJobs implements JobWork {
+    static final String OPERATION = "workflow";
+    private final StepValidator validator;
+    private final WorkflowRunner runner;
+
+    public WorkflowJobs(StepValidator validator, WorkflowRunner runner) {
+        this.validator = validator;
+        this.runner = runner;
+    }
+
+    @Override
+    public boolean runs(String operation) {
+        return OPERATION.equals(operation);
+    }
+
+    @Override
+    public Outcome run(Account account, Job job, ObjectNode payload, OperationContext.ProgressListener progress, Meter meter) throws Exception {
+        List<String> ids = new ArrayList<>();
+        payload.get("files").forEach(n -> ids.add(n.asString()));
+        WorkflowRunner.Prepared p = runner.prepare(account, validator.validate(payload.get("steps")), ids);
+        return runner.run(account, p, job.id(), progress, meter);
+    }
+}
