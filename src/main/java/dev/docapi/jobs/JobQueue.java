@@ -1,6 +1,7 @@
 package dev.docapi.jobs;
 
 import com.github.kagkarlsson.scheduler.Scheduler;
+import com.github.kagkarlsson.scheduler.SchedulerClient;
 import com.github.kagkarlsson.scheduler.SchedulerName;
 import com.github.kagkarlsson.scheduler.task.DeadExecutionHandler;
 import com.github.kagkarlsson.scheduler.task.ExecutionComplete;
@@ -52,12 +53,21 @@ public class JobQueue implements SmartLifecycle {
     /** How long a claimed job survives without its node's heartbeat. */
     static final Duration LEASE = HEARTBEAT.multipliedBy(MISSED_HEARTBEATS);
 
-    private final Scheduler scheduler;
+    private final DataSource dataSource;
+    private final OneTimeTask<Void> task;
+    private final DocapiProperties props;
+    private final String node;
+    private final boolean postgres;
     private final boolean worker;
-    private volatile boolean running;
+    private final SchedulerClient client;
+    /** The claiming scheduler while started; a new one each start (a stopped db-scheduler cannot start again). */
+    private volatile Scheduler scheduler;
 
     public JobQueue(DataSource dataSource, DocapiProperties props, JobRunner runner, Environment env) throws SQLException {
-        OneTimeTask<Void> task = Tasks.oneTime(TASK)
+        this.dataSource = new TransactionAwareDataSourceProxy(dataSource);
+        this.props = props;
+        this.node = runner.node();
+        this.task = Tasks.oneTime(TASK)
                 .onDeadExecution(new DeadExecutionHandler<>() {
                     @Override
                     public void deadExecution(ExecutionComplete complete, ExecutionOperations<Void> ops) {
@@ -67,19 +77,9 @@ public class JobQueue implements SmartLifecycle {
                     }
                 })
                 .execute((instance, ctx) -> runner.execute(instance.getId()));
-        var builder = Scheduler.create(new TransactionAwareDataSourceProxy(dataSource), task)
-                .schedulerName(new SchedulerName.Fixed(runner.node()))
-                .threads(Math.max(1, props.workers()))
-                .pollingInterval(POLL)
-                .heartbeatInterval(HEARTBEAT)
-                .missedHeartbeatsLimit(MISSED_HEARTBEATS)
-                .enablePriority()
-                .shutdownMaxWait(props.shutdownGrace())
-                .deleteUnresolvedAfter(Duration.ofDays(1));
-        // Claim only as many jobs as there are free workers: a claimed job is one this node will start now.
-        if (isPostgres(dataSource)) builder.pollUsingLockAndFetch(0.5, 1.0);
-        else builder.pollUsingFetch(0.5, 1.0);
-        this.scheduler = builder.build();
+        this.postgres = isPostgres(dataSource);
+        // Scheduling joins the admitting transaction: the data source is transaction-aware and the client never commits.
+        this.client = SchedulerClient.Builder.create(this.dataSource, task).enablePriority().build();
         // The admin CLI shares the database with a running service: it never claims jobs.
         this.worker = !env.matchesProfiles("admin");
     }
@@ -90,32 +90,47 @@ public class JobQueue implements SmartLifecycle {
      * @param priority higher runs first among due jobs (minus the account's active jobs; see the class comment)
      */
     public void schedule(String jobId, int priority) {
-        scheduler.schedule(new TaskInstance.Builder<Void>(TASK, jobId).priority(priority).scheduledTo(Instant.now()));
+        client.scheduleIfNotExists(new TaskInstance.Builder<Void>(TASK, jobId).priority(priority).scheduledTo(Instant.now()));
     }
 
     /** Makes this node look for due jobs now instead of at its next poll. */
     public void wake() {
-        if (running) scheduler.triggerCheckForDueExecutions();
+        Scheduler s = scheduler;
+        if (s != null) s.triggerCheckForDueExecutions();
     }
 
     @Override
-    public void start() {
-        if (!worker) return;
-        scheduler.start();
-        running = true;
+    public synchronized void start() {
+        if (!worker || scheduler != null) return;
+        var builder = Scheduler.create(dataSource, task)
+                .schedulerName(new SchedulerName.Fixed(node))
+                .threads(Math.max(1, props.workers()))
+                .pollingInterval(POLL)
+                .heartbeatInterval(HEARTBEAT)
+                .missedHeartbeatsLimit(MISSED_HEARTBEATS)
+                .enablePriority()
+                .shutdownMaxWait(props.shutdownGrace())
+                .deleteUnresolvedAfter(Duration.ofDays(1));
+        // Claim only as many jobs as there are free workers: a claimed job is one this node starts now.
+        if (postgres) builder.pollUsingLockAndFetch(0.5, 1.0);
+        else builder.pollUsingFetch(0.5, 1.0);
+        Scheduler s = builder.build();
+        s.start();
+        scheduler = s;
     }
 
     @Override
-    public void stop() {
-        if (!running) return;
-        running = false;
-        log.info("stopping: no new jobs are claimed; running jobs may finish");
-        scheduler.stop();
+    public synchronized void stop() {
+        Scheduler s = scheduler;
+        if (s == null) return;
+        scheduler = null;
+        log.info("stopping: no new jobs are claimed; running jobs have {} to finish", props.shutdownGrace());
+        s.stop();
     }
 
     @Override
     public boolean isRunning() {
-        return running;
+        return scheduler != null;
     }
 
     /** Stops before the web server (a lower phase), so clients waiting on draining jobs still get their answer. */
