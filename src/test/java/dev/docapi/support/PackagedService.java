@@ -25,6 +25,7 @@ public final class PackagedService {
     private final HttpClient http = HttpClient.newHttpClient();
     private final Path data;
     private final int port;
+    private final java.util.Map<String, String> env = new java.util.LinkedHashMap<>();
     private Process process;
 
     public PackagedService() throws IOException {
@@ -32,6 +33,21 @@ public final class PackagedService {
         try (ServerSocket s = new ServerSocket(0)) {
             this.port = s.getLocalPort();
         }
+    }
+
+    /** Sets an environment variable of the service and of its admin CLI (before {@link #start}). */
+    public PackagedService env(String name, String value) {
+        env.put(name, value);
+        return this;
+    }
+
+    /** Everything the service printed, over all its starts. */
+    public String logs() throws IOException {
+        StringBuilder all = new StringBuilder();
+        try (var files = Files.list(data)) {
+            for (Path p : files.filter(f -> f.getFileName().toString().startsWith("service-")).sorted().toList()) all.append(Files.readString(p));
+        }
+        return all.toString();
     }
 
     public Path dataDir() {
@@ -53,6 +69,7 @@ public final class PackagedService {
         pb.environment().put("DOCAPI_DATA_DIR", data.toString());
         pb.environment().put("DOCAPI_PORT", String.valueOf(port));
         pb.environment().put("DOCAPI_OFFICE_WARM", "false");
+        pb.environment().putAll(env);
         process = pb.start();
         for (int i = 0; i < 600; i++) {
             try {
@@ -66,15 +83,22 @@ public final class PackagedService {
 
     /** Runs {@code java -jar docapi.jar admin ...} beside the running service and returns the last line of its output. */
     public String admin(String... args) throws Exception {
+        String out = adminOutput(args);
+        return out.substring(out.lastIndexOf('\n') + 1);
+    }
+
+    /** Runs {@code java -jar docapi.jar admin ...} beside the running service and returns all its output. */
+    public String adminOutput(String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(java(), "-jar", jar().toString(), "admin"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().put("DOCAPI_DATA_DIR", data.toString());
         pb.environment().put("DOCAPI_PORT", String.valueOf(port));
+        pb.environment().putAll(env);
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        assertThat(p.waitFor()).isZero();
-        return out.substring(out.lastIndexOf('\n') + 1);
+        assertThat(p.waitFor()).as(out).isZero();
+        return out;
     }
 
     /** A new account on {@code plan} and its key, made with the admin CLI. */
