@@ -65,7 +65,7 @@ final class SharedRequestBuckets implements RequestBuckets {
         } catch (RuntimeException e) {
             if (!failing) {
                 failing = true;
-                log.warn("shared request rate limit failed; limiting per node until the database answers again", e);
+                log.warn("shared request rate limit failed ({}); limiting per node until the database answers again", e.toString());
             }
             return fallback.tryConsume(keyId);
         }
