@@ -4,38 +4,34 @@ import dev.docapi.api.ApiException;
 import dev.docapi.api.Authenticated;
 import dev.docapi.api.ErrorCode;
 import dev.docapi.api.ErrorWriter;
-import io.github.bucket4j.Bucket;
 import io.github.bucket4j.ConsumptionProbe;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.time.Duration;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * {@code docapi.limits.requests-per-minute} (default 120) requests per minute per API key (spec §8), as a Bucket4j
- * token bucket refilled greedily. Past it: 429 {@code rate_limited} with {@code Retry-After} in whole seconds (DESIGN
- * §4). Runs after {@link dev.docapi.api.AuthFilter}: requests without a valid key are not counted (they get 401).
- * Buckets live in this node's memory (DESIGN §2).
+ * {@code docapi.limits.requests-per-minute} (default 120) requests per minute per API key (spec §8), counted in
+ * {@link RequestBuckets}: shared by all nodes on PostgreSQL, per node on H2. Every counted response carries
+ * {@code X-RateLimit-Limit} and {@code X-RateLimit-Remaining}; past the limit: 429 {@code rate_limited} with
+ * {@code Retry-After} in whole seconds (DESIGN §4). Runs after {@link dev.docapi.api.AuthFilter}: requests without a
+ * valid key are not counted (they get 401).
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 20)
 public class RateLimitFilter extends OncePerRequestFilter {
     private final ErrorWriter errors;
-    private final int perMinute;
-    private final ConcurrentHashMap<String, Bucket> buckets = new ConcurrentHashMap<>();
+    private final RequestBuckets buckets;
 
-    public RateLimitFilter(ErrorWriter errors, LimitsProperties limits) {
+    public RateLimitFilter(ErrorWriter errors, RequestBuckets buckets) {
         this.errors = errors;
-        this.perMinute = limits.requestsPerMinute();
+        this.buckets = buckets;
     }
 
     @Override
@@ -46,9 +42,8 @@ public class RateLimitFilter extends OncePerRequestFilter {
             chain.doFilter(request, response);
             return;
         }
-        Bucket bucket = buckets.computeIfAbsent(key, k -> Bucket.builder()
-                .addLimit(l -> l.capacity(perMinute).refillGreedy(perMinute, Duration.ofMinutes(1))).build());
-        ConsumptionProbe probe = bucket.tryConsumeAndReturnRemaining(1);
+        int perMinute = buckets.perMinute();
+        ConsumptionProbe probe = buckets.tryConsume(key);
         response.setHeader("X-RateLimit-Limit", String.valueOf(perMinute));
         response.setHeader("X-RateLimit-Remaining", String.valueOf(probe.getRemainingTokens()));
         if (!probe.isConsumed()) {
@@ -58,12 +53,6 @@ public class RateLimitFilter extends OncePerRequestFilter {
             return;
         }
         chain.doFilter(request, response);
-    }
-
-    /** Forgets buckets that are full again (idle keys), so memory stays bounded by the keys active this minute. */
-    @Scheduled(fixedDelay = 300_000, initialDelay = 300_000)
-    void forgetIdle() {
-        buckets.entrySet().removeIf(e -> e.getValue().getAvailableTokens() >= perMinute);
     }
 
     /** The key's public prefix ({@code dk_<prefix>_...}) identifies it without keeping the secret as a map key. */
