@@ -8,10 +8,12 @@ import dev.docapi.support.Independent;
 import dev.docapi.support.S3ProxyServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Map;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -46,6 +48,10 @@ class S3BlobStoreServiceTest extends ApiTestBase {
 
     @Autowired
     DocapiProperties props;
+    @Autowired
+    FileService files;
+    @Autowired
+    JdbcClient db;
 
     @Test
     void uploadRotateAndDownloadGoThroughTheBucketAndLeaveNoBlobOnLocalDisk() throws Exception {
@@ -79,5 +85,19 @@ class S3BlobStoreServiceTest extends ApiTestBase {
 
         assertThat(S3.object(BUCKET, id)).doesNotExist();
         assertThat(props.cacheDir().resolve(id)).doesNotExist();
+    }
+
+    @Test
+    void expiryRemovesTheObjectAndTheCachedCopy() {
+        String key = newKey();
+        String id = uploadId(key, corpus("pdf-text/rotated-page-90.pdf"));
+        assertThat(props.cacheDir().resolve(id)).exists();
+        db.sql("UPDATE files SET expires_at = ? WHERE id = ?").params(Instant.now().minusSeconds(1).toEpochMilli(), id).update();
+
+        files.purgeExpired();
+
+        assertThat(S3.object(BUCKET, id)).doesNotExist();
+        assertThat(props.cacheDir().resolve(id)).doesNotExist();
+        assertThat(get(key, "/files/" + id + "/content").code()).isEqualTo("file_expired");
     }
 }
