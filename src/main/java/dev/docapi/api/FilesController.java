@@ -1,6 +1,7 @@
 package dev.docapi.api;
 
 import dev.docapi.accounts.Account;
+import dev.docapi.files.BlobStore;
 import dev.docapi.files.FileService;
 import dev.docapi.files.SignedLinks;
 import dev.docapi.files.StoredFile;
@@ -153,16 +154,16 @@ public class FilesController {
             if (java.time.Instant.now().isAfter(found.expiresAt())) throw new ApiException(ErrorCode.FILE_EXPIRED, "file '" + id + "' has expired");
             f = found;
         }
-        Path path = files.path(f);
-        if (!Files.exists(path)) throw new ApiException(ErrorCode.FILE_EXPIRED, "file '" + id + "' is no longer stored");
-        response.setStatus(200);
-        response.setContentType("application/octet-stream");
-        response.setContentLengthLong(Files.size(path));
-        response.setHeader("Content-Disposition", org.springframework.http.ContentDisposition.attachment()
-                .filename(f.name(), StandardCharsets.UTF_8).build().toString());
-        if (request.getMethod().equals("HEAD")) return;
-        try (OutputStream out = response.getOutputStream()) {
-            Files.copy(path, out);
+        try (BlobStore.Content content = files.content(f)) {
+            response.setStatus(200);
+            response.setContentType("application/octet-stream");
+            response.setContentLengthLong(content.length());
+            response.setHeader("Content-Disposition", org.springframework.http.ContentDisposition.attachment()
+                    .filename(f.name(), StandardCharsets.UTF_8).build().toString());
+            if (request.getMethod().equals("HEAD")) return;
+            try (OutputStream out = response.getOutputStream()) {
+                content.stream().transferTo(out);
+            }
         }
     }
 

@@ -7,7 +7,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * Operator settings, read from the {@code DOCAPI_*} environment variables (see README "Configuration").
  *
  * @param port             HTTP port ({@code DOCAPI_PORT}, default 8080)
- * @param dataDir          holds the embedded H2 database and the file blobs ({@code DOCAPI_DATA_DIR}, default ./data)
+ * @param dataDir          holds the embedded H2 database, the file blobs (or, with an S3 blob store, their local
+ *                         cache) and the job scratch folders ({@code DOCAPI_DATA_DIR}, default ./data)
  * @param databaseUrl      PostgreSQL JDBC URL; when set it replaces H2 ({@code DOCAPI_DATABASE_URL})
  * @param databaseUser     database user, if not in the URL ({@code DOCAPI_DATABASE_USER})
  * @param databasePassword database password ({@code DOCAPI_DATABASE_PASSWORD})
@@ -36,6 +37,11 @@ public record DocapiProperties(int port, Path dataDir, String databaseUrl, Strin
 
     public Path blobDir() {
         return dataDir.toAbsolutePath().resolve("files");
+    }
+
+    /** Node-local copies of blobs kept in a remote store. */
+    public Path cacheDir() {
+        return dataDir.toAbsolutePath().resolve("cache");
     }
 
     public Path workDir() {

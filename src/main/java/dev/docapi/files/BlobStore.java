@@ -1,58 +1,53 @@
 package dev.docapi.files;
 
-import dev.docapi.config.DocapiProperties;
+import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import java.io.InputStream;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import org.springframework.stereotype.Component;
 
 /**
- * File bytes on local disk under {@code $DOCAPI_DATA_DIR/files}, one immutable blob per file id. Blobs arrive by an
- * atomic move from a temp file in the same directory tree, so a reader never sees a half-written file.
+ * File bytes, one immutable blob per file id: on local disk ({@link LocalBlobStore}, the embedded default) or in an
+ * S3-compatible bucket shared by all nodes ({@link S3BlobStore}), chosen by {@code DOCAPI_BLOB_STORE}. Engines never
+ * read the store itself: they get a local path from {@link #local}.
  */
-@Component
-public class BlobStore {
-    private final Path root;
-    private final Path incoming;
+public interface BlobStore {
 
-    public BlobStore(DocapiProperties props) {
-        this.root = props.blobDir();
-        this.incoming = root.resolve("incoming");
-        try {
-            Files.createDirectories(incoming);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create " + incoming, e);
+    /** A new empty temp file on local disk for an upload in progress; hand it to {@link #put} or delete it. */
+    Path newTempFile() throws IOException;
+
+    /**
+     * Stores {@code source} as the blob of {@code fileId}, consuming {@code source} (it is moved away). Readers never
+     * see a half-stored blob.
+     *
+     * @throws IOException when the store cannot take it; nothing is then stored under {@code fileId} and
+     *                     {@code source} is left to the caller
+     */
+    void put(String fileId, Path source) throws IOException;
+
+    /**
+     * A local path holding the blob's bytes, to read only: the blob itself on local disk, a node-local cached copy
+     * for a remote store (downloaded on first use). The path does not exist when the store holds no such blob.
+     *
+     * @throws IOException when the store cannot be read
+     */
+    Path local(String fileId) throws IOException;
+
+    /**
+     * The blob's bytes as a stream, for sending them on without holding them in memory; close it.
+     *
+     * @throws java.nio.file.NoSuchFileException when the store holds no such blob
+     * @throws IOException                       when the store cannot be read
+     */
+    Content open(String fileId) throws IOException;
+
+    /** Removes the blob (and any local copy); nothing happens when there is none. */
+    void delete(String fileId) throws IOException;
+
+    /** An open blob: its bytes and their number. */
+    record Content(InputStream stream, long length) implements Closeable {
+        @Override
+        public void close() throws IOException {
+            stream.close();
         }
-    }
-
-    /** A new empty temp file for an upload in progress; move it in with {@link #put} or delete it. */
-    public Path newTempFile() throws IOException {
-        return Files.createTempFile(incoming, "up-", ".part");
-    }
-
-    /** Moves {@code source} into the store as the blob of {@code fileId}. */
-    public void put(String fileId, Path source) throws IOException {
-        Path target = path(fileId);
-        Files.createDirectories(target.getParent());
-        try {
-            Files.move(source, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException crossDevice) {
-            Path tmp = target.resolveSibling(fileId + ".part");
-            Files.copy(source, tmp, StandardCopyOption.REPLACE_EXISTING);
-            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
-            Files.deleteIfExists(source);
-        }
-    }
-
-    /** The blob's path (two-level fan-out by the id's last characters). */
-    public Path path(String fileId) {
-        String shard = fileId.substring(fileId.length() - 2);
-        return root.resolve(shard).resolve(fileId);
-    }
-
-    public void delete(String fileId) throws IOException {
-        Files.deleteIfExists(path(fileId));
     }
 }

@@ -10,7 +10,9 @@ import dev.docapi.operations.FileKind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -165,8 +167,31 @@ public class FileService {
         blobs.delete(f.id());
     }
 
+    /**
+     * A local path of the file's bytes for engines to read (see {@link BlobStore#local}); it does not exist when the
+     * bytes are gone.
+     *
+     * @throws UncheckedIOException when the blob store cannot be read
+     */
     public Path path(StoredFile f) {
-        return blobs.path(f.id());
+        try {
+            return blobs.local(f.id());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The file's bytes as a stream from the blob store, with their length; close it.
+     *
+     * @throws ApiException 410 {@code file_expired} when the bytes are no longer stored
+     */
+    public BlobStore.Content content(StoredFile f) throws IOException {
+        try {
+            return blobs.open(f.id());
+        } catch (NoSuchFileException gone) {
+            throw new ApiException(ErrorCode.FILE_EXPIRED, "file '" + f.id() + "' is no longer stored");
+        }
     }
 
     /** A fresh signed link to the file's content, valid one hour. */
@@ -174,7 +199,7 @@ public class FileService {
         return baseUrl.get() + "/files/" + f.id() + "/content?" + links.query(f.id());
     }
 
-    /** Removes the bytes of expired files from disk; their records stay so requests get 410. */
+    /** Removes the bytes of expired files from the blob store; their records stay so requests get 410. */
     @Scheduled(fixedDelay = 60_000, initialDelay = 10_000)
     public void purgeExpired() {
         List<String> ids = db.sql("SELECT id FROM files WHERE purged = FALSE AND expires_at < ?")
