@@ -38,7 +38,8 @@ class OrphanIT {
 
     @Test
     void sigtermDuringOcrLeavesNoEngine() throws Exception {
-        PackagedService service = new PackagedService().start();
+        // the job may drain for 1 s (DOCAPI_SHUTDOWN_GRACE), then is interrupted and its engines killed
+        PackagedService service = new PackagedService().env("DOCAPI_SHUTDOWN_GRACE", "1s").start();
         String key = service.newKey("orphan-term@example.com", "pro");
         startOcr(service, key);
         service.terminate();
@@ -56,7 +57,7 @@ class OrphanIT {
 
     @Test
     void sigtermDuringOfficeAndHtmlJobsLeavesNoEngine() throws Exception {
-        PackagedService service = new PackagedService().start();
+        PackagedService service = new PackagedService().env("DOCAPI_SHUTDOWN_GRACE", "1s").start();
         String key = service.newKey("orphan-convert-term@example.com", "pro");
         startConversions(service, key);
         service.terminate();
