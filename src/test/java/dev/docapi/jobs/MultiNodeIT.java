@@ -167,7 +167,7 @@ class MultiNodeIT {
     @Order(2)
     void theFreeQuotaAndTheRequestRateHoldAcrossThreeNodes() throws Exception {
         String created = nodes.get(0).adminOutput("create-account", "--email", "quota@example.com", "--plan", "free");
-        Matcher m = Pattern.compile("account (acc_\\w+)").matcher(created);
+        Matcher m = Pattern.compile("account (acct_\\w+)").matcher(created);
         assertThat(m.find()).as(created).isTrue();
         String key1 = created.substring(created.lastIndexOf('\n') + 1);
         String key2 = nodes.get(1).admin("create-key", "--account", m.group(1));
@@ -191,17 +191,23 @@ class MultiNodeIT {
         pool.shutdown();
         assertThat(byStatus).as("statuses").isEqualTo(Map.of(200, 100, 402, 50));
 
-        // 130 requests in a minute with one key over three nodes: the 121st and later are refused
+        // 130 requests in a minute with one key over three nodes: refused from the 121st, but for the tokens the bucket
+        // refilled meanwhile (120 a minute, greedily: 2 a second) — on per-node buckets all 130 would pass
         String key = nodes.get(2).newKey("rate@example.com", "pro");
         List<Integer> statuses = new ArrayList<>();
         Answer refused = null;
+        long started = System.nanoTime();
         for (int i = 0; i < 130; i++) {
             Answer r = send(nodes.get(i % 3), key, "GET", "/jobs", null);
             statuses.add(r.status);
             if (r.status == 429 && refused == null) refused = r;
         }
+        double seconds = (System.nanoTime() - started) / 1e9;
         assertThat(statuses.subList(0, 120)).as("first 120").containsOnly(200);
-        assertThat(statuses.subList(120, 130)).as("121st to 130th").containsOnly(429);
+        long passedAfter120 = statuses.subList(120, 130).stream().filter(st -> st == 200).count();
+        assertThat(passedAfter120).as("121st to 130th passed (%.1f s, so at most %d refilled): %s", seconds, (long) Math.ceil(seconds * 2),
+                statuses.subList(120, 130)).isLessThanOrEqualTo((long) Math.ceil(seconds * 2));
+        assertThat(refused).as("a refusal").isNotNull();
         assertThat(refused.body.at("/error/code").asString()).isEqualTo("rate_limited");
         assertThat(refused.retryAfterMillis()).isPositive();
     }
