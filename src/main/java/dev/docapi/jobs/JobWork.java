@@ -26,6 +26,13 @@ public interface JobWork {
      */
     Outcome run(Account account, Job job, ObjectNode payload, OperationContext.ProgressListener progress, Meter meter) throws Exception;
 
+    /** The {@code files} member of a payload: the input file ids, in order. */
+    static java.util.List<String> fileIds(ObjectNode payload) {
+        java.util.List<String> ids = new java.util.ArrayList<>();
+        payload.get("files").forEach(n -> ids.add(n.asString()));
+        return ids;
+    }
+
     /** Counts a job's successful operations against the operations reserved for it. */
     @FunctionalInterface
     interface Meter {

@@ -3,8 +3,6 @@ package dev.docapi.operations;
 import dev.docapi.accounts.Account;
 import dev.docapi.jobs.Job;
 import dev.docapi.jobs.JobWork;
-import java.util.ArrayList;
-import java.util.List;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -26,9 +24,8 @@ public class OperationJobs implements JobWork {
 
     @Override
     public Outcome run(Account account, Job job, ObjectNode payload, OperationContext.ProgressListener progress, Meter meter) throws Exception {
-        List<String> ids = new ArrayList<>();
-        payload.get("files").forEach(n -> ids.add(n.asString()));
-        OperationService.Submission s = operations.resume(account, registry.get(job.operation()), ids, (ObjectNode) payload.get("options"));
+        OperationService.Submission s = operations.resume(account, registry.get(job.operation()), JobWork.fileIds(payload),
+                (ObjectNode) payload.get("options"));
         OperationService.Execution e = operations.execute(account, s, job.id(), progress, 0);
         meter.succeeded(1);
         return new Outcome(e.files(), e.result());

@@ -4,8 +4,6 @@ import dev.docapi.accounts.Account;
 import dev.docapi.jobs.Job;
 import dev.docapi.jobs.JobWork;
 import dev.docapi.operations.OperationContext;
-import java.util.ArrayList;
-import java.util.List;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -31,9 +29,7 @@ public class WorkflowJobs implements JobWork {
 
     @Override
     public Outcome run(Account account, Job job, ObjectNode payload, OperationContext.ProgressListener progress, Meter meter) throws Exception {
-        List<String> ids = new ArrayList<>();
-        payload.get("files").forEach(n -> ids.add(n.asString()));
-        WorkflowRunner.Prepared p = runner.prepare(account, validator.validate(payload.get("steps")), ids);
+        WorkflowRunner.Prepared p = runner.prepare(account, validator.validate(payload.get("steps")), JobWork.fileIds(payload));
         return runner.run(account, p, job.id(), progress, meter);
     }
 }
