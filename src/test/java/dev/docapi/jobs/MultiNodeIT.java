@@ -219,10 +219,11 @@ class MultiNodeIT {
         List<String> keys = List.of(stopping.newKey("drain1@example.com", "pro"), stopping.newKey("drain2@example.com", "pro"));
         Map<String, String> jobKeys = new LinkedHashMap<>();
         List<List<Integer>> ranges = new ArrayList<>();
-        for (int i = 0; i < 40; i++) ranges.add(List.of(1, 117));
+        for (int i = 0; i < 15; i++) ranges.add(List.of(1, 117));
+        List<String> files = List.of(stopping.upload(keys.get(0), ApiTestBase.corpus(LARGE)), stopping.upload(keys.get(1), ApiTestBase.corpus(LARGE)));
         for (int i = 0; i < 25; i++) {
             String key = keys.get(i % 2);
-            String file = stopping.upload(key, ApiTestBase.corpus(LARGE));
+            String file = files.get(i % 2);
             Answer r = send(stopping, key, "POST", "/split", Map.of("file", file, "ranges", ranges, "wait", 0));
             assertThat(r.status).as(r.toString()).isEqualTo(202);
             jobKeys.put(r.body.get("id").asString(), key);
