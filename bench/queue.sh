@@ -66,11 +66,17 @@ export BENCH_PG_URL="jdbc:postgresql://$PGHOST:$PGPORT/$DB" BENCH_WORK="$WORK"
 export BENCH_CORPUS="${BENCH_CORPUS:-$(cd "$ROOT/.." && pwd)/shared/corpus}"
 [[ -d "$BENCH_CORPUS" ]] || BENCH_CORPUS=/work/shared/corpus
 
+# Measurements on a busy machine mean nothing: wait (at most BENCH_IDLE_WAIT s) for the 1-minute load average to drop
+# below BENCH_MAX_LOAD.
+for _ in $(seq 1 "${BENCH_IDLE_WAIT:-600}"); do
+  awk -v max="${BENCH_MAX_LOAD:-1.0}" '{ exit !($1 < max) }' /proc/loadavg && break; sleep 1
+done
+
 echo "## Job queue (issue 15) — \`bench/queue.sh\`"
 echo
 echo "Machine: $(nproc) cores ($(lscpu | sed -n 's/^Model name: *//p' | head -1)), $(free -h | awk '/^Mem:/{print $2}') RAM ($(free -h | awk '/^Mem:/{print $7}') available), $(uname -sr);" \
   "$("$JAVA_HOME/bin/java" -version 2>&1 | head -1); $(psql -At -d postgres -c 'show server_version' | cut -d' ' -f1 | sed 's/^/PostgreSQL /')."
 echo "Date: $(date -u '+%Y-%m-%d %H:%M UTC'); load average at start: $(cut -d' ' -f1-3 /proc/loadavg); jars: now $(git -C "$ROOT" rev-parse --short HEAD), before $BEFORE_REV."
-python3 "$ROOT/bench/queue.py"
+python3 "$ROOT/bench/jobqueue.py"
 echo
 echo "Load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)."

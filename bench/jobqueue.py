@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """Job queue benchmarks (issue 15): pickup latency, dispatch scaling over nodes, before/after the durable queue.
+(Not named queue.py: that would shadow the standard library's queue module.)
 
 Run through bench/queue.sh, which prepares the jars, the PostgreSQL database and the environment below, and kills
 whatever this script started (their pids are appended to $BENCH_WORK/pids) even when it fails.
@@ -194,7 +195,6 @@ def h2_phase():
         for _ in range(30):
             rotate_wait(n, n.key, n.file)
         n.job = rotate_wait(n, n.key, n.file)[1]["id"]
-        wrk_short = WRK_SECONDS
         subprocess.run(["wrk", "-t2", "-c32", "-d5s", "-H", f"Authorization: Bearer {n.key}",
                         f"http://127.0.0.1:{n.port}/v1/jobs/{n.job}"], capture_output=True, check=True)
     rot = {before: [], now: []}
