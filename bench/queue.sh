@@ -76,7 +76,7 @@ echo "## Job queue (issue 15) — \`bench/queue.sh\`"
 echo
 echo "Machine: $(nproc) cores ($(lscpu | sed -n 's/^Model name: *//p' | head -1)), $(free -h | awk '/^Mem:/{print $2}') RAM ($(free -h | awk '/^Mem:/{print $7}') available), $(uname -sr);" \
   "$("$JAVA_HOME/bin/java" -version 2>&1 | head -1); $(psql -At -d postgres -c 'show server_version' | cut -d' ' -f1 | sed 's/^/PostgreSQL /')."
-echo "Date: $(date -u '+%Y-%m-%d %H:%M UTC'); load average at start: $(cut -d' ' -f1-3 /proc/loadavg); jars: now $(git -C "$ROOT" rev-parse --short HEAD), before $BEFORE_REV."
+echo "Date: $(date -u '+%Y-%m-%d %H:%M UTC'); load average at start: $(cut -d' ' -f1-3 /proc/loadavg); jars: now $(git -C "$ROOT" log -1 --format=%h -- src pom.xml) (last commit of src/ and pom.xml), before $BEFORE_REV."
 python3 "$ROOT/bench/jobqueue.py"
 echo
 echo "Load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)."
