@@ -16,6 +16,9 @@ import tools.jackson.databind.node.ObjectNode;
 /** Job records in the database: creation, status moves (each a conditional update), lookups. */
 @Repository
 public class JobStore {
+    /** Every column but the sealed payload, which only the node running the job reads ({@link #payload}). */
+    private static final String COLUMNS = "id, account_id, operation, status, input_json, output_json, error_code, error_message, "
+            + "progress_json, webhook_json, created_at, started_at, finished_at";
     private final JdbcClient db;
     private final JsonMapper json;
 
@@ -93,7 +96,7 @@ public class JobStore {
     }
 
     public Optional<Job> find(String id) {
-        return db.sql("SELECT * FROM jobs WHERE id = ?").param(id).query(this::map).optional();
+        return db.sql("SELECT " + COLUMNS + " FROM jobs WHERE id = ?").param(id).query(this::map).optional();
     }
 
     /** @throws ApiException 404 {@code job_not_found} for an unknown job or another account's */
@@ -104,7 +107,7 @@ public class JobStore {
 
     /** The account's jobs, newest first; {@code limit} 1-100. */
     public List<Job> list(String accountId, int limit) {
-        return db.sql("SELECT * FROM jobs WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?").params(accountId, limit).query(this::map).list();
+        return db.sql("SELECT " + COLUMNS + " FROM jobs WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?").params(accountId, limit).query(this::map).list();
     }
 
     /** Jobs queued or running for the account (spec §8 "jobs waiting or running"). */

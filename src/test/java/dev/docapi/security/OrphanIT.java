@@ -2,6 +2,7 @@ package dev.docapi.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.docapi.engines.process.ProcessRunner;
 import dev.docapi.operations.convert.ConvertHangTest;
 import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.PackagedService;
@@ -49,8 +50,13 @@ class OrphanIT {
     @Test
     void killMinus9DuringOfficeAndHtmlJobsLeavesNoEngine() throws Exception {
         PackagedService service = new PackagedService().start();
-        String key = service.newKey("orphan-convert-kill@example.com", "pro");
-        startConversions(service, key);
+        try {
+            String key = service.newKey("orphan-convert-kill@example.com", "pro");
+            startConversions(service, key);
+        } catch (Throwable e) {
+            ProcessRunner.killTree(service.process()); // a failed start leaves nothing running for later tests
+            throw e;
+        }
         service.killJvm();
         assertNoEngineWithin(service, 10);
     }
@@ -58,8 +64,13 @@ class OrphanIT {
     @Test
     void sigtermDuringOfficeAndHtmlJobsLeavesNoEngine() throws Exception {
         PackagedService service = new PackagedService().env("DOCAPI_SHUTDOWN_GRACE", "1s").start();
-        String key = service.newKey("orphan-convert-term@example.com", "pro");
-        startConversions(service, key);
+        try {
+            String key = service.newKey("orphan-convert-term@example.com", "pro");
+            startConversions(service, key);
+        } catch (Throwable e) {
+            ProcessRunner.killTree(service.process());
+            throw e;
+        }
         service.terminate();
         assertNoEngineWithin(service, 10);
     }
