@@ -90,6 +90,16 @@ public class McpServerConfig {
         return bean;
     }
 
+    /** Between the error filter and the servlet: unknown tools and non-object arguments as JSON-RPC errors. */
+    @Bean
+    FilterRegistrationBean<McpCallCheck> mcpCallCheck(McpTools tools) {
+        FilterRegistrationBean<McpCallCheck> bean = new FilterRegistrationBean<>(
+                new McpCallCheck(tools.all().stream().map(t -> t.tool().name()).toList()));
+        bean.addUrlPatterns(PATH);
+        bean.setOrder(Ordered.LOWEST_PRECEDENCE - 5);
+        return bean;
+    }
+
     /**
      * Browsers may only call from the service's own origin or a configured one ({@code DOCAPI_MCP_ALLOWED_ORIGINS});
      * requests without an Origin (desktop and server clients) pass. Host is checked only when

@@ -18,7 +18,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The resource schemas of the description (spec §2, DESIGN §4): File, Job (with the output members by operation,
+ * The resource schemas of the description (spec §2, DESIGN §4): FileObject (spec §2.2's File, named so it does not
+ * collide with the platform's own {@code File} type in generated clients), Job (with the output members by operation,
  * {@code progress} and {@code webhook}), Workflow and Step, list envelopes, usage, models, the service object, the
  * webhook event and Error. Every object is closed ({@code additionalProperties: false}) so an undocumented member
  * fails response validation.
@@ -29,7 +30,7 @@ final class ComponentSchemas {
 
     static Map<String, Object> all() {
         Map<String, Object> s = new LinkedHashMap<>();
-        s.put("File", object("A stored file (spec §2.2). Files are deleted 24 hours after creation.", o(
+        s.put("FileObject", object("A stored file (spec §2.2). Files are deleted 24 hours after creation.", o(
                 "object", constant("file"),
                 "id", o("type", "string", "pattern", "^file_", "description", "file id, prefix file_"),
                 "name", str("file name"),
@@ -40,10 +41,14 @@ final class ComponentSchemas {
                 "expires_at", timestamp("ISO 8601 UTC, 24 hours after creation", false),
                 "source", o("type", "string", "enum", a("upload", "url", "job"), "description", "job = produced by an operation"),
                 "download_url", o("type", "string", "format", "uri",
-                        "description", "signed link, usable without an API key for one hour (query e and t); GET /files/{id} returns a fresh one")),
+                        "description", "signed link to GET /files/{id}/content, usable without an API key for one hour (query e and t, see the "
+                                + "signedLink security scheme); GET /files/{id} returns a fresh one")),
                 "object", "id", "name", "size", "content_type", "pages", "created_at", "expires_at", "source", "download_url"));
-        s.put("FileList", list("File", "The account's files of the last 24 hours, newest first."));
-        s.put("DeletedFile", object("A deleted file.", o("object", constant("file"), "id", str("file id"), "deleted", o("type", "boolean", "const", true)),
+        s.put("UrlImport", object("POST /files with Content-Type: application/json: the service fetches the URL (spec §4.1).", o(
+                "url", o("type", "string", "format", "uri", "description", "public http or https URL"),
+                "name", str("file name to use")), "url"));
+        s.put("FileList", list("FileObject", "The account's files of the last 24 hours, newest first."));
+        s.put("DeletedFile", object("A deleted file.", o("object", constant("file"), "id", str("file id"), "deleted", deleted()),
                 "object", "id", "deleted"));
         s.put("ErrorCode", o("type", "string", "description", "stable error code (spec §7)",
                 "enum", Arrays.stream(ErrorCode.values()).map(ErrorCode::code).toList()));
@@ -66,7 +71,7 @@ final class ComponentSchemas {
                 "object", "id", "name", "steps"));
         s.put("WorkflowList", list("Workflow", "The account's saved workflows."));
         s.put("DeletedWorkflow", object("A deleted workflow (DESIGN §4).", o("object", constant("workflow"), "id", str("workflow id"),
-                "deleted", o("type", "boolean", "const", true)), "object", "id", "deleted"));
+                "deleted", deleted()), "object", "id", "deleted"));
         Map<String, Object> counter = object("Used this month and the limit (null = unlimited).",
                 o("used", o("type", "integer", "minimum", 0), "limit", o("type", a("integer", "null"), "minimum", 0)), "used", "limit");
         s.put("Usage", object("This UTC calendar month's counts (DESIGN §4).", o(
@@ -103,13 +108,18 @@ final class ComponentSchemas {
         return s;
     }
 
+    /** Always true. A plain boolean: {@code const: true} breaks generated Java clients (okhttp-gson's boolean enum). */
+    private static Map<String, Object> deleted() {
+        return o("type", "boolean", "description", "always true");
+    }
+
     private static Map<String, Object> job() {
         Map<String, Object> output = o(
                 "type", a("object", "null"),
                 "description", "null until the job succeeds. Members by operation: files (all); text (extract-text, ask, agent); "
                         + "data (extract); model (extract, ask); note (e.g. compress); steps (workflow runs, agent).",
                 "properties", o(
-                        "files", o("type", "array", "items", ref("File"), "description", "resulting files (a workflow run: the last step's)"),
+                        "files", o("type", "array", "items", ref("FileObject"), "description", "resulting files (a workflow run: the last step's)"),
                         "text", str("text result (agent: its summary)"),
                         "data", o("description", "extract: the extracted fields as JSON; an absent field is null"),
                         "model", str("model id used"),

@@ -72,8 +72,12 @@ public class OpenApiDocument {
                             "202", o("description", "notification accepted"),
                             "400", error("not a valid MCP request (body, Content-Type or Accept)", ErrorCode.INVALID_REQUEST),
                             "403", error("a browser Origin that is not allowed", ErrorCode.INVALID_REQUEST)), true, RATE))));
+            Map<String, Object> webhookItems = webhookPathItems();
+            Map<String, Object> webhooks = new LinkedHashMap<>();
+            webhookItems.keySet().forEach(type -> webhooks.put(type, o("$ref", "#/components/pathItems/" + type)));
             Map<String, Object> components = o(
                     "schemas", schemas,
+                    "pathItems", webhookItems,
                     "headers", o(
                             "Location", o("description", "where the created resource or the running job is", "required", true,
                                     "schema", o("type", "string")),
@@ -82,7 +86,11 @@ public class OpenApiDocument {
                             "WWW-Authenticate", o("description", "the auth scheme to use", "schema", o("type", "string"))),
                     "securitySchemes", o(
                             "bearerAuth", o("type", "http", "scheme", "bearer", "description", "Authorization: Bearer <API_KEY>"),
-                            "apiKeyHeader", o("type", "apiKey", "in", "header", "name", "X-API-Key", "description", "X-API-Key: <API_KEY>")));
+                            "apiKeyHeader", o("type", "apiKey", "in", "header", "name", "X-API-Key", "description", "X-API-Key: <API_KEY>"),
+                            "signedLinkExpiry", o("type", "apiKey", "in", "query", "name", "e",
+                                    "description", "query e of a download_url (GET /files/{id}/content only, with signedLinkToken)"),
+                            "signedLinkToken", o("type", "apiKey", "in", "query", "name", "t",
+                                    "description", "query t of a download_url (GET /files/{id}/content only, with signedLinkExpiry)")));
             schemas.putAll(errorSchemas);
             Map<String, Object> doc = o(
                     "openapi", "3.1.0",
@@ -105,7 +113,7 @@ public class OpenApiDocument {
                             o("name", "MCP", "description", "the same operations as MCP tools"),
                             o("name", "Webhooks", "description", "signed job-finished deliveries to your webhook_url")),
                     "paths", paths,
-                    "webhooks", webhooks(),
+                    "webhooks", webhooks,
                     "components", components);
             return json.valueToTree(doc);
         }
@@ -113,8 +121,10 @@ public class OpenApiDocument {
         private void files(Map<String, Object> paths) {
             Map<String, Object> upload = op("uploadFile", "Files", "Upload a file",
                     "Multipart (field file, optional name), raw bytes (application/octet-stream with ?name=), or JSON {url, name?} "
-                            + "to fetch a public http(s) URL. Max 100 MB; contents are checked against the name.",
-                    o("201", o("description", "the stored file", "headers", o("Location", hdr("Location")), "content", jsonOf(ref("File"))),
+                            + "(Content-Type: application/json, schema UrlImport) to fetch a public http(s) URL. Max 100 MB; contents "
+                            + "are checked against the name. The JSON form is not listed as a request media type: generated clients "
+                            + "that prefer JSON (openapi-generator's okhttp-gson) would send every upload as JSON.",
+                    o("201", o("description", "the stored file", "headers", o("Location", hdr("Location")), "content", jsonOf(ref("FileObject"))),
                             "400", error("invalid request or file", ErrorCode.INVALID_REQUEST, ErrorCode.INVALID_FILE, ErrorCode.EMPTY_FILE, ErrorCode.FETCH_FAILED),
                             "413", error("larger than 100 MB", ErrorCode.FILE_TOO_LARGE),
                             "415", error("a file type the service does not take", ErrorCode.UNSUPPORTED_FILE_TYPE)));
@@ -124,31 +134,29 @@ public class OpenApiDocument {
                     "multipart/form-data", o("schema", J.object("Multipart upload.", o(
                             "file", o("type", "string", "contentMediaType", "application/octet-stream", "description", "the file"),
                             "name", o("type", "string", "description", "file name to use")), "file")),
-                    "application/octet-stream", o("schema", o("type", "string", "contentMediaType", "application/octet-stream")),
-                    "application/json", o("schema", J.object("Fetch a URL.", o(
-                            "url", o("type", "string", "format", "uri", "description", "public http or https URL"),
-                            "name", o("type", "string", "description", "file name to use")), "url")))));
+                    "application/octet-stream", o("schema", o("type", "string", "contentMediaType", "application/octet-stream")))));
             Map<String, Object> list = op("listFiles", "Files", "List files", "The account's files of the last 24 hours, newest first.",
                     o("200", ok("the files", "FileList"), "400", error("bad limit", ErrorCode.INVALID_REQUEST)));
             list.put("parameters", a(limit(200, 50)));
             paths.put("/files", o("post", upload, "get", list));
 
             Map<String, Object> get = op("getFile", "Files", "Get a file", "The file with a fresh one-hour download_url.",
-                    o("200", ok("the file", "File"), "404", error("unknown file", ErrorCode.FILE_NOT_FOUND), "410", error("expired", ErrorCode.FILE_EXPIRED)));
+                    o("200", ok("the file", "FileObject"), "404", error("unknown file", ErrorCode.FILE_NOT_FOUND), "410", error("expired", ErrorCode.FILE_EXPIRED)));
             Map<String, Object> del = op("deleteFile", "Files", "Delete a file", "Deletes the file's bytes at once.",
                     o("200", ok("deleted", "DeletedFile"), "404", error("unknown file", ErrorCode.FILE_NOT_FOUND)));
             paths.put("/files/{id}", o("parameters", a(pathId("file id")), "get", get, "delete", del));
 
             Map<String, Object> content = op("getFileContent", "Files", "Download a file's bytes",
-                    "With an API key, or without one using the signed query (e, t) of download_url, valid one hour.",
+                    "With an API key, or without one using the signed query (e, t) of download_url, valid one hour: GET the "
+                            + "download_url as it is. The query is described as the security requirement signedLinkExpiry + "
+                            + "signedLinkToken rather than as parameters, so generated clients take it as credentials.",
                     o("200", o("description", "the bytes", "headers", o("Content-Disposition", o("schema", o("type", "string"))),
                                     "content", o("application/octet-stream", o("schema", o("type", "string", "contentMediaType", "application/octet-stream")))),
                             "403", error("the signed link is older than one hour", ErrorCode.LINK_EXPIRED),
                             "404", error("unknown file", ErrorCode.FILE_NOT_FOUND), "410", error("expired", ErrorCode.FILE_EXPIRED)));
-            content.put("security", a(o(), o("bearerAuth", List.of()), o("apiKeyHeader", List.of())));
-            content.put("parameters", a(pathId("file id"),
-                    o("name", "e", "in", "query", "required", false, "description", "signed link expiry (from download_url)", "schema", o("type", "string")),
-                    o("name", "t", "in", "query", "required", false, "description", "signed link token (from download_url)", "schema", o("type", "string"))));
+            content.put("security", a(o("signedLinkExpiry", List.of(), "signedLinkToken", List.of()),
+                    o("bearerAuth", List.of()), o("apiKeyHeader", List.of())));
+            content.put("parameters", a(pathId("file id")));
             paths.put("/files/{id}/content", o("get", content));
         }
 
@@ -185,7 +193,8 @@ public class OpenApiDocument {
                             o("200", ok("deleted", "DeletedWorkflow"), "404", error("unknown workflow", ErrorCode.NOT_FOUND)))));
             Map<String, Object> runMembers = o(
                     "file", o("type", "string", "description", "input file id (or files)"),
-                    "files", o("type", "array", "items", o("type", "string"), "minItems", 1, "description", "input file ids"));
+                    "files", o("type", a("array", "null"), "items", o("type", "string"),
+                            "description", "input file ids (or file). An empty array or null is the same as leaving it out."));
             runMembers.putAll(OperationRequestSchema.commonMembers());
             Map<String, Object> run = jobOp("runWorkflow", "Workflows", "Run a saved workflow",
                     "Runs the steps as ONE job on the given file(s); each succeeded step counts as one operation.",
@@ -228,7 +237,12 @@ public class OpenApiDocument {
                     "503", error("the service is unavailable or was interrupted; safe to retry", ErrorCode.SERVICE_UNAVAILABLE, ErrorCode.INTERRUPTED)));
         }
 
-        private Map<String, Object> webhooks() {
+        /**
+         * The webhook deliveries, by event type. The {@code webhooks} section refers to them in {@code components.pathItems}:
+         * generated clients then leave them out (a client does not send webhooks; typescript-fetch's WebhooksApi does not
+         * compile), while documentation and validation tools follow the {@code $ref}.
+         */
+        private Map<String, Object> webhookPathItems() {
             Map<String, Object> hooks = new LinkedHashMap<>();
             for (String type : List.of("job.succeeded", "job.failed")) {
                 hooks.put(type, o("post", o(

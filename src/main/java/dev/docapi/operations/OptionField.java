@@ -175,9 +175,22 @@ public final class OptionField {
         return defaultValue;
     }
 
-    /** This option as a JSON Schema object (a fresh copy). */
+    /** Appended to the description of an optional array (a selector such as {@code pages}); see {@link #jsonSchema}. */
+    static final String EMPTY_IS_ABSENT = "An empty array or null is the same as leaving it out.";
+
+    /**
+     * This option as a JSON Schema object (a fresh copy). An optional array is typed {@code ["array", "null"]} and says
+     * that {@code []} and null mean "left out" ({@link OptionSchema#validate} treats them so): generated clients then
+     * send nothing for an unset list instead of {@code []} (issue 13).
+     */
     public Map<String, Object> jsonSchema() {
-        return new LinkedHashMap<>(schema);
+        Map<String, Object> copy = new LinkedHashMap<>(schema);
+        if (!required && "array".equals(schema.get("type"))) {
+            copy.put("type", List.of("array", "null"));
+            Object text = schema.get("description");
+            copy.put("description", text == null ? EMPTY_IS_ABSENT : text + ". " + EMPTY_IS_ABSENT);
+        }
+        return copy;
     }
 
     /** @return a message naming the option, or null when {@code value} is valid */

@@ -24,7 +24,9 @@ public record OptionSchema(List<OptionField> fields) {
     }
 
     /**
-     * Validates the option members of a request body and returns them alone (defaults not filled in).
+     * Validates the option members of a request body and returns them alone (defaults not filled in). A null option,
+     * and an empty array for an optional array option (a selector such as {@code pages} or {@code ranges}, where the
+     * spec gives {@code []} no meaning), are left out as if absent.
      *
      * @throws ApiException {@code invalid_request} naming the first wrong, missing or unknown option
      */
@@ -40,7 +42,7 @@ public record OptionSchema(List<OptionField> fields) {
         }
         for (OptionField f : fields) {
             JsonNode v = options.get(f.name());
-            if (v == null || v.isNull()) {
+            if (v == null || v.isNull() || (!f.isRequired() && v.isArray() && v.isEmpty())) {
                 if (f.isRequired()) throw ApiException.invalid("'" + f.name() + "' is required for " + operation);
                 options.remove(f.name());
                 continue;

@@ -121,13 +121,15 @@ class WorkflowsController {
         JsonNode file = req.get("file");
         JsonNode files = req.get("files");
         boolean hasFile = file != null && !file.isNull();
-        boolean hasFiles = files != null && !files.isNull();
-        if (hasFile == hasFiles) throw ApiException.invalid("give the workflow its input as 'file' (one file id) or 'files' (an array of file ids), not both");
+        // an empty 'files' is absent, as an empty optional selector of an operation is (issue 13)
+        boolean hasFiles = files != null && !files.isNull() && !(files.isArray() && files.isEmpty());
+        if (!hasFile && !hasFiles) throw ApiException.invalid("give the workflow its input as 'file' (one file id) or 'files' (an array of file ids)");
+        if (hasFile && hasFiles) throw ApiException.invalid("give the workflow its input as 'file' or 'files', not both");
         if (hasFile) {
             if (!file.isString()) throw ApiException.invalid("'file' must be a file id (a string)");
             return List.of(file.asString());
         }
-        if (!files.isArray() || files.isEmpty()) throw ApiException.invalid("'files' must be a non-empty array of file ids");
+        if (!files.isArray()) throw ApiException.invalid("'files' must be an array of file ids");
         List<String> ids = new ArrayList<>();
         for (JsonNode n : files) {
             if (!n.isString()) throw ApiException.invalid("'files' must contain file ids (strings)");

@@ -277,6 +277,27 @@ class McpServerTest extends ApiTestBase {
     }
 
     @Test
+    void anUnknownToolNamesTheToolsAndArgumentsThatAreNotAnObjectGetAPlainJsonRpcError() {
+        String key = newKey();
+        Response unknown = mcpPost(key, "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"rotate\",\"arguments\":{}}}", null);
+        assertThat(unknown.status()).isEqualTo(200);
+        assertThat(unknown.body().path("id").asInt()).isEqualTo(7);
+        assertThat(unknown.body().at("/error/code").asInt()).isEqualTo(-32602);
+        assertThat(unknown.body().at("/error/message").asString()).contains("Unknown tool 'rotate'").contains("rotate_pdf").contains("get_job");
+
+        Response string = mcpPost(key, "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":{\"name\":\"rotate_pdf\","
+                + "\"arguments\":\"{\\\"file\\\":\\\"file_x\\\"}\"}}", null);
+        assertThat(string.status()).isEqualTo(200);
+        assertThat(string.body().at("/error/code").asInt()).isEqualTo(-32602);
+        assertThat(string.body().at("/error/message").asString()).contains("'arguments' of rotate_pdf must be a JSON object")
+                .doesNotContain("jackson").doesNotContain("Exception");
+        // a well-formed call still reaches the tool
+        Response fine = mcpPost(key, "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"name\":\"rotate_pdf\",\"arguments\":{\"file\":\"file_x\",\"angle\":90}}}", null);
+        assertThat(fine.status()).isEqualTo(200);
+        assertThat(new String(fine.raw())).contains("file_not_found");
+    }
+
+    @Test
     void aBrowserOriginOtherThanTheServiceIsRefused() {
         String key = newKey();
         Response evil = mcpPost(key, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}", "https://evil.example");

@@ -41,7 +41,9 @@ class OpenApiDocumentTest extends ApiTestBase {
         assertThat(doc.at("/components/securitySchemes/bearerAuth/scheme").asString()).isEqualTo("bearer");
         assertThat(doc.at("/components/securitySchemes/apiKeyHeader/name").asString()).isEqualTo("X-API-Key");
         for (String hook : List.of("job.succeeded", "job.failed")) {
-            JsonNode post = doc.at("/webhooks/" + hook.replace("/", "~1") + "/post");
+            // described once in components.pathItems, so generated clients leave the deliveries out (issue 13)
+            assertThat(doc.at("/webhooks/" + hook + "/$ref").asString()).isEqualTo("#/components/pathItems/" + hook);
+            JsonNode post = doc.at("/components/pathItems/" + hook + "/post");
             assertThat(post.at("/tags/0").asString()).isEqualTo("Webhooks");
             assertThat(post.at("/parameters/0/name").asString()).isEqualTo("Service-Signature");
         }

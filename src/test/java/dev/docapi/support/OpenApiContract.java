@@ -158,12 +158,14 @@ public final class OpenApiContract {
     }
 
     /**
-     * A webhook delivery (spec §6) against {@code webhooks.<type>.post}: its required header parameters and its JSON
-     * body.
+     * A webhook delivery (spec §6) against {@code webhooks.<type>.post} (following a {@code $ref} to
+     * {@code components.pathItems}): its required header parameters and its JSON body.
      */
     public List<String> webhookProblems(String type, Map<String, String> headers, byte[] body) {
         List<String> problems = new ArrayList<>();
-        String op = pointer("webhooks", type, "post");
+        String item = pointer("webhooks", type);
+        String ref = doc.at(item).path("$ref").asString("");
+        String op = (ref.startsWith("#/") ? ref.substring(1) : item) + "/post";
         if (doc.at(op).isMissingNode()) return List.of("webhook " + type + " is not described");
         JsonNode params = doc.at(op + "/parameters");
         for (int i = 0; i < params.size(); i++) {

@@ -132,6 +132,10 @@ class WorkflowsTest extends ApiTestBase {
         }
         assertThat(norm(Independent.pdftotext(out, 2, 2))).isEqualTo(norm(Independent.pdftotext(corpus(FOUR), 2, 2)));
         assertThat(operationsUsed(key)).isEqualTo(2);
+        // a generated client's unset files: [] beside file is absent (issue 13)
+        Response one = post(key, "/workflows/run", Map.of("file", a, "files", List.of(), "steps", List.of(step("rotate", Map.of("angle", 90)))));
+        assertThat(one.status()).as(one.toString()).isEqualTo(200);
+        assertThat(one.body().at("/input/files").size()).isEqualTo(1);
     }
 
     @Test
@@ -203,6 +207,9 @@ class WorkflowsTest extends ApiTestBase {
         assertInvalid(post(key, "/workflows/run", Map.of("file", file, "steps", List.of(step("rotate", Map.of("angle", 90, "pages", List.of(5)))))),
                 "step 1 (rotate): 'pages' names page 5");
         assertInvalid(post(key, "/workflows/run", Map.of("file", file, "files", List.of(file), "steps", List.of(step("rotate", Map.of("angle", 90))))), "not both");
+        // an empty files is absent (issue 13): alone it is "no input", not "both"
+        assertInvalid(post(key, "/workflows/run", Map.of("files", List.of(), "steps", List.of(step("rotate", Map.of("angle", 90))))),
+                "give the workflow its input as 'file' (one file id) or 'files' (an array of file ids)");
         assertInvalid(post(key, "/workflows/run", Map.of("file", file, "wait", 301, "steps", List.of(step("rotate", Map.of("angle", 90))))), "'wait'");
         Response missing = post(key, "/workflows/run", Map.of("file", "file_doesnotexist", "steps", List.of(step("rotate", Map.of("angle", 90)))));
         assertThat(missing.status()).isEqualTo(404);

@@ -55,7 +55,7 @@ public class ExtractOperation implements Operation {
             Dates are given as YYYY-MM-DD. Numbers are given as JSON numbers without currency signs or thousands separators.""";
 
     private final OptionSchema options = OptionSchema.of(
-            OptionField.custom("fields", Map.of("type", "array", "minItems", 1, "maxItems", MAX_FIELDS,
+            OptionField.custom("fields", Map.of("type", "array", "maxItems", MAX_FIELDS,
                             "items", Map.of("oneOf", List.of(Map.of("type", "string"), Map.of("type", "object",
                                     "properties", Map.of("name", Map.of("type", "string"), "type", Map.of("type", "string", "enum", Conform.FIELD_TYPES)),
                                     "required", List.of("name"))))),

@@ -16,7 +16,7 @@ public class RotateOperation implements Operation {
     private static final OptionSchema OPTIONS = OptionSchema.of(
             OptionField.integer("angle").oneOf(90, 180, 270).required()
                     .description("Degrees clockwise, added to each page's current rotation"),
-            OptionField.integers("pages", 1).minItems(1)
+            OptionField.integers("pages", 1)
                     .description("Page numbers (from 1) to rotate; all pages when omitted"));
     private final Qpdf qpdf;
 

@@ -27,7 +27,7 @@ import org.springframework.stereotype.Component;
 public class SplitOperation implements Operation {
     private static final OptionSchema OPTIONS = OptionSchema.of(
             OptionField.integer("every").min(1).defaultValue(1).description("Pages per part (default 1: one PDF per page)"),
-            OptionField.ranges("ranges").minItems(1).maxItems(10_000)
+            OptionField.ranges("ranges").maxItems(10_000)
                     .description("Parts as [from, to] page ranges (inclusive, from 1); wins over 'every'"));
     private final Qpdf qpdf;
 

@@ -36,6 +36,21 @@ class RotateTest extends ApiTestBase {
     }
 
     @Test
+    void rotateWithAnEmptyOrNullPagesListRotatesEveryPageAsWhenItIsLeftOut() throws Exception {
+        String key = newKey();
+        String file = uploadId(key, corpus("pdf-text/rotated-page-90.pdf"));
+        java.util.Map<String, Object> nullPages = new java.util.HashMap<>(Map.of("file", file, "angle", 90));
+        nullPages.put("pages", null);
+        for (Map<String, Object> body : List.of(Map.of("file", file, "angle", 90, "pages", List.of()), nullPages)) {
+            JsonNode job = run(key, "rotate", body);
+            assertThat(job.at("/input/options").has("pages")).as("stored as absent").isFalse();
+            try (PDDocument doc = Independent.pdfbox(downloadOutput(job, 0))) {
+                assertThat(doc.getPage(0).getRotation()).isEqualTo(180);
+            }
+        }
+    }
+
+    @Test
     void rotateRefusesAPageBeyondTheDocumentBeforeAnyJob() {
         String key = newKey();
         Response r = post(key, "/rotate", Map.of("file", uploadId(key, corpus("pdf-text/rotated-page-90.pdf")), "angle", 90, "pages", List.of(2)));

@@ -1,0 +1,55 @@
+package flow;
+
+import java.io.File;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+import org.openapitools.client.ApiClient;
+import org.openapitools.client.ApiResponse;
+import org.openapitools.client.api.FilesApi;
+import org.openapitools.client.api.JobsApi;
+import org.openapitools.client.api.OperationsApi;
+import org.openapitools.client.model.CompressRequest;
+import org.openapitools.client.model.FileObject;
+import org.openapitools.client.model.Job;
+import org.openapitools.client.model.RotateRequest;
+
+/**
+ * The flow of scripts/check-clients (issue 13) on openapi-generator's Java {@code okhttp-gson} client, generated with
+ * default options (Java 8 source): upload a PDF, rotate it, compress with {@code wait: 0} (202), poll the job,
+ * download through {@code download_url} (no key). Arguments: base URL, API key, PDF path.
+ */
+public class OkHttpGsonFlow {
+    public static void main(String[] args) throws Exception {
+        ApiClient client = new ApiClient();
+        client.setBasePath(args[0]);
+        client.setBearerToken(args[1]);
+        OperationsApi operations = new OperationsApi(client);
+        JobsApi jobs = new JobsApi(client);
+
+        FileObject upload = new FilesApi(client).uploadFile(new File(args[2]), null, null);
+        Job rotated = operations.rotatePdf(new RotateRequest()._file(upload.getId()).angle(RotateRequest.AngleEnum.NUMBER_90));
+        check(rotated.getStatus() == Job.StatusEnum.SUCCEEDED, "rotate succeeded: " + rotated);
+
+        CompressRequest compress = new CompressRequest()._file(rotated.getOutput().getFiles().get(0).getId());
+        compress.setWait(0); // not wait(0): that is Object.wait(long)
+        ApiResponse<Job> accepted = operations.compressPdfWithHttpInfo(compress);
+        check(accepted.getStatusCode() == 202, "compress with wait 0 answers 202, not " + accepted.getStatusCode());
+        Job job = accepted.getData();
+        for (int i = 0; i < 240 && job.getStatus() != Job.StatusEnum.SUCCEEDED && job.getStatus() != Job.StatusEnum.FAILED; i++) {
+            Thread.sleep(250);
+            job = jobs.getJob(job.getId());
+        }
+        check(job.getStatus() == Job.StatusEnum.SUCCEEDED, "compress succeeded: " + job);
+
+        Request download = new Request.Builder().url(job.getOutput().getFiles().get(0).getDownloadUrl().toString()).build();
+        try (Response pdf = new OkHttpClient().newCall(download).execute()) {
+            check(pdf.code() == 200 && new String(pdf.body().bytes(), 0, 5, "US-ASCII").equals("%PDF-"), "download_url gives the PDF");
+        }
+        System.out.println("java okhttp-gson: upload, rotate, compress (202, polled), download OK");
+    }
+
+    static void check(boolean ok, String what) {
+        if (!ok) throw new AssertionError(what);
+    }
+}
