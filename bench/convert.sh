@@ -4,12 +4,14 @@
 # `chromium --headless --print-to-pdf` per file, and the same API with the engine sandbox switched off
 # (DOCAPI_UNSANDBOXED=true: what the sandbox costs, issue 9). Same inputs, same run; median of RUNS timed runs
 # after one warm-up.
-#   bench/convert.sh            (RUNS=5 by default; CORPUS=/path/to/shared/corpus to override)
+#   bench/convert.sh            (RUNS=5 by default; CORPUS=/path/to/shared/corpus to override;
+#                                DIRECTIONS="html" to time only HTML → PDF, default "office html")
 # Starts its own service on a free port with a throw-away data directory, and stops it at the end.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 RUNS="${RUNS:-5}"
+DIRECTIONS="${DIRECTIONS:-office html}"
 CORPUS="${CORPUS:-$(cd "$ROOT/.." && pwd)/shared/corpus}"
 [[ -d "$CORPUS" ]] || CORPUS=/work/shared/corpus
 export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
@@ -37,9 +39,10 @@ start_service() {
 start_service sandboxed; PORT="$SVC_PORT" KEY="$SVC_KEY"
 start_service unsandboxed DOCAPI_UNSANDBOXED=true; OPEN_PORT="$SVC_PORT" OPEN_KEY="$SVC_KEY"
 
-python3 - "$PORT" "$KEY" "$CORPUS" "$WORK" "$RUNS" "$OPEN_PORT" "$OPEN_KEY" <<'PY'
+python3 - "$PORT" "$KEY" "$CORPUS" "$WORK" "$RUNS" "$OPEN_PORT" "$OPEN_KEY" "$DIRECTIONS" <<'PY'
 import json, os, shutil, statistics, subprocess, sys, time, urllib.request
 port, key, corpus, work, runs, open_port, open_key = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), sys.argv[6], sys.argv[7]
+directions = sys.argv[8].split()
 SANDBOXED = (f"http://127.0.0.1:{port}/v1", key)
 UNSANDBOXED = (f"http://127.0.0.1:{open_port}/v1", open_key)
 
@@ -77,7 +80,7 @@ def median_of(fn):
 
 rows = []
 office = ["office/fake.docx", "office/docx-tables.docx", "office/stanley-cups.xlsx",
-          "office/fake-power-point.pptx", "office/sample-presentation.pptx", "office/fake.odt"]
+          "office/fake-power-point.pptx", "office/sample-presentation.pptx", "office/fake.odt"] if "office" in directions else []
 profile = f"file://{work}/soffice-profile"
 out = f"{work}/out"; os.makedirs(out, exist_ok=True)
 for rel in office:
@@ -87,7 +90,7 @@ for rel in office:
     r = median_of(lambda: timed(["soffice", f"-env:UserInstallation={profile}", "--headless", "--convert-to", "pdf", "--outdir", out, path]))
     rows.append(("office→pdf", rel, a, u, r))
 
-html = ["html-md-txt/fake-html.html", "html-md-txt/example-10k-1p.html", "html-md-txt/html-with-base64-image.html"]
+html = ["html-md-txt/fake-html.html", "html-md-txt/example-10k-1p.html", "html-md-txt/html-with-base64-image.html"] if "html" in directions else []
 flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
          "--disable-sync", "--no-first-run", "--host-resolver-rules=MAP * ~NOTFOUND"]
 for rel in html:
@@ -107,6 +110,7 @@ for d, f, a, u, r in rows:
     print(f"| {d} | {f} | {a:.3f} | {u:.3f} | {100 * (a / u - 1):+.0f} % | {r:.3f} | {r / a:.1f}× |")
 for d in ("office→pdf", "html→pdf"):
     sel = [(a, u, r) for dd, _, a, u, r in rows if dd == d]
+    if not sel: continue
     ma, mu, mr = (statistics.median(x[i] for x in sel) for i in range(3))
     print(f"| {d} | **median over files** | {ma:.3f} | {mu:.3f} | {100 * (ma / mu - 1):+.0f} % | {mr:.3f} | {mr / ma:.1f}× |")
 PY

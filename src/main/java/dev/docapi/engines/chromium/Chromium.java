@@ -53,8 +53,11 @@ public class Chromium {
     private final Path binary;
     private final Duration timeout;
     private final Semaphore tabs;
+    private final int tabCount;
     private volatile Process process;
-    private DevTools devtools;
+    private volatile DevTools devtools;
+    /** Tabs opened ahead of the documents that will use them, at most one per concurrent print. */
+    private final java.util.concurrent.BlockingQueue<CompletableFuture<Tab>> spares = new java.util.concurrent.LinkedBlockingQueue<>();
     private Path profile;
 
     /** Page geometry in inches; A4 with 0.5 in margins unless the document's CSS {@code @page} says otherwise. */
@@ -68,7 +71,8 @@ public class Chromium {
         this.sandbox = sandbox;
         this.binary = Path.of(binary);
         this.timeout = timeout;
-        this.tabs = new Semaphore(Math.max(1, tabs), true);
+        this.tabCount = Math.max(1, tabs);
+        this.tabs = new Semaphore(tabCount, true);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             Process p = process;
             if (p != null) ProcessRunner.killTree(p);
@@ -133,42 +137,33 @@ public class Chromium {
         }
     }
 
+    /**
+     * A tab opened ahead of the document it will print: created, attached, with request interception and page
+     * events on. Opening it is a third of a print's time (issue 16, bench/RESULTS-convert.md), so it is done while
+     * the previous document's answer is on its way. Tabs share the browser's default context, as before: a browser
+     * context per document was measured at +0.4 s per print.
+     */
+    private record Tab(DevTools dt, String target, String session) {
+    }
+
     private void printOnce(String html, PageSetup page, Path out, List<String> blocked) throws IOException, InterruptedException {
-        DevTools dt = browser();
-        Duration step = Duration.ofSeconds(15);
-        String targetId;
+        long t0 = System.nanoTime();
+        Tab tab;
         try {
-            ObjectNode p = DevTools.params().put("url", "about:blank");
-            targetId = dt.call(null, "Target.createTarget", p, step).path("targetId").asString();
+            tab = takeTab();
         } catch (IOException e) {
             throw new DevToolsGone(e.getMessage(), e);
         }
-        String session = null;
+        DevTools dt = tab.dt();
+        String sid = tab.session();
+        long tTab = System.nanoTime();
+        Duration step = Duration.ofSeconds(15);
         List<String> refused = Collections.synchronizedList(new ArrayList<>());
+        boolean printed = false;
         try {
-            session = dt.call(null, "Target.attachToTarget", DevTools.params().put("targetId", targetId).put("flatten", true), step)
-                    .path("sessionId").asString();
-            String sid = session;
-            byte[] body = html.getBytes(StandardCharsets.UTF_8);
-            dt.on(sid, "Fetch.requestPaused", ev -> {
-                String url = ev.path("request").path("url").asString("");
-                String requestId = ev.path("requestId").asString();
-                if (url.equals(DOCUMENT_URL)) {
-                    ObjectNode f = DevTools.params().put("requestId", requestId).put("responseCode", 200)
-                            .put("body", Base64.getEncoder().encodeToString(body));
-                    f.putArray("responseHeaders").addObject().put("name", "Content-Type").put("value", "text/html; charset=utf-8");
-                    dt.send(sid, "Fetch.fulfillRequest", f);
-                } else {
-                    refused.add(url);
-                    dt.send(sid, "Fetch.failRequest", DevTools.params().put("requestId", requestId).put("errorReason", "BlockedByClient"));
-                }
-            });
             CompletableFuture<Void> loaded = new CompletableFuture<>();
+            serve(tab, html.getBytes(StandardCharsets.UTF_8), refused);
             dt.on(sid, "Page.loadEventFired", ev -> loaded.complete(null));
-            ObjectNode fetch = DevTools.params();
-            fetch.putArray("patterns").addObject().put("urlPattern", "*").put("requestStage", "Request");
-            dt.call(sid, "Fetch.enable", fetch, step);
-            dt.call(sid, "Page.enable", null, step);
             JsonNode nav = dt.call(sid, "Page.navigate", DevTools.params().put("url", DOCUMENT_URL), step);
             if (nav.has("errorText")) throw new IOException("the page did not load: " + nav.get("errorText").asString());
             try {
@@ -178,27 +173,138 @@ public class Chromium {
             } catch (java.util.concurrent.ExecutionException e) {
                 throw new IOException("the page did not load", e.getCause());
             }
+            long tLoad = System.nanoTime();
             ObjectNode print = DevTools.params().put("printBackground", true).put("preferCSSPageSize", true)
                     .put("paperWidth", page.width()).put("paperHeight", page.height())
                     .put("marginTop", page.margin()).put("marginBottom", page.margin())
                     .put("marginLeft", page.margin()).put("marginRight", page.margin());
             String data = dt.call(sid, "Page.printToPDF", print, timeout).path("data").asString("");
             if (data.isEmpty()) throw new IOException("Chromium printed nothing");
+            long tPrint = System.nanoTime();
             Path tmp = out.resolveSibling(out.getFileName() + ".part");
             Files.write(tmp, Base64.getDecoder().decode(data));
             Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            printed = true;
+            // where a print's time goes (bench/RESULTS-convert.md): waiting for a tab, loading, printing, writing
+            log.debug("printed in {} ms: tab {}, load {}, print {}, write {}", ms(System.nanoTime() - t0), ms(tTab - t0),
+                    ms(tLoad - tTab), ms(tPrint - tLoad), ms(System.nanoTime() - tPrint));
         } finally {
-            if (session != null) dt.forget(session);
+            dt.forget(sid);
             if (blocked != null) blocked.addAll(refused);
             if (!refused.isEmpty()) log.info("blocked {} request(s) of a printed page, e.g. {}", refused.size(), refused.getFirst());
+            if (printed) {
+                // the document is out: closing its tab and readying the next one need not delay the answer
+                Thread.ofVirtual().name("chromium-tab").start(() -> {
+                    if (dispose(tab)) addSpare(dt);
+                });
+            } else if (dispose(tab)) {
+                addSpare(dt);
+            }
+        }
+    }
+
+    /**
+     * Answers the tab's requests: {@link #DOCUMENT_URL} gets {@code body} (HTML), every other URL is failed and
+     * added to {@code refused}.
+     */
+    private static void serve(Tab tab, byte[] body, List<String> refused) {
+        DevTools dt = tab.dt();
+        String sid = tab.session();
+        String encoded = Base64.getEncoder().encodeToString(body);
+        dt.on(sid, "Fetch.requestPaused", ev -> {
+            String requested = ev.path("request").path("url").asString("");
+            String requestId = ev.path("requestId").asString();
+            if (requested.equals(DOCUMENT_URL)) {
+                ObjectNode f = DevTools.params().put("requestId", requestId).put("responseCode", 200).put("body", encoded);
+                f.putArray("responseHeaders").addObject().put("name", "Content-Type").put("value", "text/html; charset=utf-8");
+                dt.send(sid, "Fetch.fulfillRequest", f);
+            } else {
+                refused.add(requested);
+                dt.send(sid, "Fetch.failRequest", DevTools.params().put("requestId", requestId).put("errorReason", "BlockedByClient"));
+            }
+        });
+    }
+
+    /**
+     * A spare tab of the running browser (waiting for one that is being readied), or a new one when there is none.
+     * Spares of a browser that has since been stopped are dropped.
+     */
+    private Tab takeTab() throws IOException, InterruptedException {
+        DevTools dt = browser();
+        for (CompletableFuture<Tab> next; (next = spares.poll()) != null; ) {
+            Tab tab;
             try {
-                dt.call(null, "Target.closeTarget", DevTools.params().put("targetId", targetId), Duration.ofSeconds(5));
-            } catch (IOException e) {
-                // the tab hangs (e.g. a script loop): the browser is restarted rather than left with it
+                tab = next.get(30, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException | TimeoutException e) {
+                continue;
+            }
+            if (tab != null && tab.dt() == dt) return tab;
+        }
+        return openTab(dt);
+    }
+
+    /** Opens a tab as {@link Tab} describes. */
+    private Tab openTab(DevTools dt) throws IOException, InterruptedException {
+        Duration step = Duration.ofSeconds(15);
+        String target = dt.call(null, "Target.createTarget", DevTools.params().put("url", "about:blank"), step).path("targetId").asString();
+        Tab tab = new Tab(dt, target, null);
+        try {
+            String session = dt.call(null, "Target.attachToTarget", DevTools.params().put("targetId", target).put("flatten", true), step)
+                    .path("sessionId").asString();
+            tab = new Tab(dt, target, session);
+            ObjectNode fetch = DevTools.params();
+            fetch.putArray("patterns").addObject().put("urlPattern", "*").put("requestStage", "Request");
+            dt.call(session, "Fetch.enable", fetch, step);
+            dt.call(session, "Page.enable", null, step);
+            return tab;
+        } catch (IOException | RuntimeException e) {
+            dispose(tab);
+            throw e;
+        }
+    }
+
+    /** Starts readying a spare tab of {@code dt}, unless there is one per concurrent print already. */
+    private void addSpare(DevTools dt) {
+        if (spares.size() < tabCount) spares.add(CompletableFuture.supplyAsync(() -> openTabOrNull(dt), Thread::startVirtualThread));
+    }
+
+    /** {@link #openTab}, or null when that fails (the next print then opens its own and reports the failure). */
+    private Tab openTabOrNull(DevTools dt) {
+        try {
+            return dt.isOpen() ? openTab(dt) : null;
+        } catch (IOException e) {
+            log.debug("a spare Chromium tab could not be opened: {}", e.getMessage());
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    /**
+     * Closes the tab. A tab that does not close (e.g. a script loop holds its renderer) costs the browser a restart
+     * rather than staying. True when the browser it belonged to is still the running one (so a spare may replace
+     * the tab).
+     */
+    private boolean dispose(Tab tab) {
+        try {
+            tab.dt().call(null, "Target.closeTarget", DevTools.params().put("targetId", tab.target()), Duration.ofSeconds(5));
+            return tab.dt() == devtools && tab.dt().isOpen();
+        } catch (IOException e) {
+            if (tab.dt() == devtools) {
                 log.warn("Chromium tab did not close ({}); restarting the browser", e.getMessage());
                 restart();
             }
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
+    }
+
+    /** Milliseconds with one decimal, for the timing log. */
+    private static String ms(long nanos) {
+        return String.format(java.util.Locale.ROOT, "%.1f", nanos / 1e6);
     }
 
     private synchronized DevTools browser() throws IOException {
@@ -236,6 +342,7 @@ public class Chromium {
         devtools = dt;
         process = p;
         log.info("Chromium started in {} ms{}", (System.nanoTime() - t0) / 1_000_000, sandbox.enabled() ? ", sandboxed" : "");
+        addSpare(dt);
         return devtools;
     }
 
@@ -245,6 +352,7 @@ public class Chromium {
 
     @jakarta.annotation.PreDestroy
     public synchronized void stopBrowser() {
+        spares.clear(); // their tabs are the stopped browser's
         if (devtools != null) devtools.close();
         devtools = null;
         if (process != null) ProcessRunner.killTree(process);

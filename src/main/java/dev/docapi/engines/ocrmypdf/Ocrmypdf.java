@@ -1,6 +1,7 @@
 package dev.docapi.engines.ocrmypdf;
 
 import dev.docapi.api.ErrorCode;
+import dev.docapi.engines.pdfbox.DamagedPages;
 import dev.docapi.engines.process.ProcessRunner;
 import dev.docapi.engines.process.Sandbox;
 import dev.docapi.engines.qpdf.Qpdf;
@@ -37,8 +38,10 @@ public class Ocrmypdf {
     private static final Pattern PAGE_DONE = Pattern.compile("\\d{6}_ocr_tess\\.pdf|\\d{6}_ocr_tess\\.txt");
     private static final int CORES = Runtime.getRuntime().availableProcessors();
     private static final int EXIT_ENCRYPTED = 8;
+    private static final int EXIT_MISSING_DEPENDENCY = 3;
     private final ProcessRunner runner;
     private final Qpdf qpdf;
+    private final DamagedPages damagedPages;
 
     /** What to do with pages that already have a text layer. */
     public enum PagesWithText {
@@ -48,9 +51,10 @@ public class Ocrmypdf {
         FORCE
     }
 
-    public Ocrmypdf(ProcessRunner runner, Qpdf qpdf) {
+    public Ocrmypdf(ProcessRunner runner, Qpdf qpdf, DamagedPages damagedPages) {
         this.runner = runner;
         this.qpdf = qpdf;
+        this.damagedPages = damagedPages;
         runner.setLimit("ocrmypdf", Math.max(1, CORES / 2));
     }
 
@@ -62,10 +66,13 @@ public class Ocrmypdf {
      *                {@code [OCR skipped on page(s) N]})
      * @param pages   the page count (sets the timeout: 3 min + 90 s per page), or 0 when unknown (30 min)
      * @param pagesOcred receives the number of pages OCR'd so far while it runs (may be null)
+     * @return the pages (from 1) that were damaged and were OCR'd from a picture of them (issue 16: when OCRmyPDF
+     *         fails on a file with streams no reader can decode, e.g. exit 4 "LZWDecoder: bad code", the pages that
+     *         use them are rasterised and the run is repeated once); usually empty
      * @throws OperationFailure {@code invalid_file} when the PDF cannot be read or is encrypted,
      *                          {@code service_unavailable} when an OCR dependency is missing, else {@code internal_error}
      */
-    public void ocr(Path in, Path out, Path sidecar, PagesWithText mode, int pages, IntConsumer pagesOcred)
+    public List<Integer> ocr(Path in, Path out, Path sidecar, PagesWithText mode, int pages, IntConsumer pagesOcred)
             throws OperationFailure, InterruptedException {
         Path workDir = sidecar.toAbsolutePath().getParent();
         Path tmp = null;
@@ -76,16 +83,27 @@ public class Ocrmypdf {
             Map<String, String> env = Map.of("OMP_THREAD_LIMIT", "1", "TMPDIR", tmp.toString());
             Duration timeout = pages > 0 ? Duration.ofMinutes(3).plusSeconds(90L * pages) : Duration.ofMinutes(30);
             if (pagesOcred != null) watcher = watch(tmp, pagesOcred);
-            ProcessRunner.Result r = runner.run(command(in, part, sidecar, mode), timeout, access(workDir, part, in), env);
+            Path source = in;
+            ProcessRunner.Result r = runner.run(command(source, part, sidecar, mode), timeout, access(workDir, part, source), env);
             if (r.exitCode() == EXIT_ENCRYPTED) {
                 // Encrypted but opening without a password (owner restrictions only, or an empty user password):
                 // the service accepts such files, OCRmyPDF does not. Decrypt a copy and OCR that.
-                Path decrypted = tmp.resolve("decrypted.pdf");
-                qpdf.decrypt(in, null, decrypted);
-                r = runner.run(command(decrypted, part, sidecar, mode), timeout, access(workDir, part, decrypted), env);
+                source = tmp.resolve("decrypted.pdf");
+                qpdf.decrypt(in, null, source);
+                r = runner.run(command(source, part, sidecar, mode), timeout, access(workDir, part, source), env);
+            }
+            List<Integer> rasterised = List.of();
+            if (!r.ok() && r.exitCode() != EXIT_MISSING_DEPENDENCY && r.exitCode() != EXIT_ENCRYPTED) {
+                DamagedPages.Rebuilt rebuilt = rasteriseDamaged(source, tmp, r);
+                if (rebuilt != null) {
+                    log.info("ocrmypdf exited {}; retrying with page(s) {} rasterised", r.exitCode(), rebuilt.pages());
+                    r = runner.run(command(rebuilt.pdf(), part, sidecar, mode), timeout, access(workDir, part, rebuilt.pdf()), env);
+                    rasterised = rebuilt.pages();
+                }
             }
             if (!r.ok()) throw failure(r);
             if (part != null) Files.move(part, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            return rasterised;
         } catch (ProcessRunner.TimeoutException e) {
             throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "OCR took too long and was stopped", e);
         } catch (IOException e) {
@@ -94,6 +112,19 @@ public class Ocrmypdf {
             if (watcher != null) watcher.interrupt();
             deleteQuietly(part);
             deleteTree(tmp);
+        }
+    }
+
+    /**
+     * {@code source} with its damaged pages rasterised, in a folder of {@code tmp}, or null when no page is
+     * damaged or the repair itself fails (then OCRmyPDF's own failure is the one reported).
+     */
+    private DamagedPages.Rebuilt rasteriseDamaged(Path source, Path tmp, ProcessRunner.Result failed) throws IOException, InterruptedException {
+        try {
+            return damagedPages.rasterise(source, Files.createDirectories(tmp.resolve("damaged-pages")));
+        } catch (OperationFailure e) {
+            log.info("ocrmypdf exited {}; its damaged pages could not be rasterised: {}", failed.exitCode(), e.getMessage());
+            return null;
         }
     }
 
@@ -112,11 +143,6 @@ public class Ocrmypdf {
                 "--pdf-renderer", "sandwich", "--sidecar", sidecar.toString(), "--jobs", String.valueOf(CORES),
                 "--rotate-pages", "--deskew", mode == PagesWithText.SKIP ? "--skip-text" : "--force-ocr", "--quiet",
                 in.toString(), part == null ? "-" : part.toString());
-    }
-
-    /** OCRs {@code in} into {@code out}, keeping pages that have text, with the sidecar text in {@code sidecar}. */
-    public void ocr(Path in, Path out, Path sidecar) throws OperationFailure, InterruptedException {
-        ocr(in, out, sidecar, PagesWithText.SKIP, 0, null);
     }
 
     /** The sidecar's text per page (index 0 = page 1); a page OCRmyPDF skipped gives null. */
@@ -168,7 +194,7 @@ public class Ocrmypdf {
         return switch (r.exitCode()) {
             case 2 -> new OperationFailure(ErrorCode.INVALID_FILE, "the PDF could not be read for OCR (it is damaged or not a PDF)", null);
             case EXIT_ENCRYPTED -> new OperationFailure(ErrorCode.INVALID_FILE, "the PDF is encrypted; unlock it first", null);
-            case 3 -> new OperationFailure(ErrorCode.SERVICE_UNAVAILABLE, "an OCR component is missing on this server", null);
+            case EXIT_MISSING_DEPENDENCY -> new OperationFailure(ErrorCode.SERVICE_UNAVAILABLE, "an OCR component is missing on this server", null);
             case 4 -> new OperationFailure("OCR produced an invalid PDF from this file (a page may be damaged)");
             default -> new OperationFailure("OCR failed on this file (OCRmyPDF exit " + r.exitCode() + ")");
         };
@@ -197,5 +223,17 @@ public class Ocrmypdf {
         } catch (IOException ignored) {
             // already gone
         }
+    }
+
+    /**
+     * The note for pages OCR'd from a picture because they were damaged (the result of {@code ocr}), or null when
+     * there were none: "Repaired: page 2 used a damaged stream and was OCR'd from a picture of it."
+     */
+    public static String repairedNote(List<Integer> pages) {
+        if (pages.isEmpty()) return null;
+        String list = pages.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "));
+        return pages.size() == 1
+                ? "Repaired: page " + list + " used a damaged stream and was OCR'd from a picture of it."
+                : "Repaired: pages " + list + " used damaged streams and were OCR'd from pictures of them.";
     }
 }

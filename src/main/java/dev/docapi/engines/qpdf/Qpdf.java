@@ -21,6 +21,9 @@ import org.springframework.stereotype.Component;
 @Component
 public class Qpdf {
     private static final Duration TIMEOUT = Duration.ofMinutes(5);
+    /** How {@code qpdf --check} names a stream it cannot decode. */
+    private static final java.util.regex.Pattern UNDECODABLE =
+            java.util.regex.Pattern.compile("error decoding stream data for object (\\d+) \\d+");
     private final ProcessRunner runner;
 
     public Qpdf(ProcessRunner runner) {
@@ -45,6 +48,27 @@ public class Qpdf {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return -1;
+        }
+    }
+
+    /**
+     * The object numbers of the streams whose data qpdf cannot decode ({@code qpdf --check} decodes every stream:
+     * "error decoding stream data for object 5 0: LZWDecoder: bad code received"). Empty when none is damaged or
+     * qpdf cannot read the file at all.
+     */
+    public java.util.Set<Long> undecodableStreams(Path pdf) throws OperationFailure, InterruptedException {
+        Path dir = null;
+        try {
+            dir = runner.sandbox().newScratchDir("qpdf-");
+            ProcessRunner.Result r = exec(List.of("--check", pdf.toString()), dir, TIMEOUT, List.of(pdf));
+            java.util.Set<Long> objects = new java.util.TreeSet<>();
+            java.util.regex.Matcher m = UNDECODABLE.matcher(r.stdout() + "\n" + r.stderr());
+            while (m.find()) objects.add(Long.parseLong(m.group(1)));
+            return objects;
+        } catch (IOException e) {
+            throw new OperationFailure(dev.docapi.api.ErrorCode.INTERNAL_ERROR, "qpdf could not run: " + e.getMessage(), e);
+        } finally {
+            if (dir != null) org.springframework.util.FileSystemUtils.deleteRecursively(dir.toFile());
         }
     }
 

@@ -86,9 +86,10 @@ public class ExtractTextOperation implements Operation {
 
     @Override
     public OperationResult run(OperationContext ctx) throws Exception {
-        String text = ctx.input().file().kind() == FileKind.IMAGE ? image(ctx) : pdf(ctx, ctx.options().string("ocr"));
+        List<Integer> repaired = new ArrayList<>();
+        String text = ctx.input().file().kind() == FileKind.IMAGE ? image(ctx) : pdf(ctx, ctx.options().string("ocr"), repaired);
         Files.writeString(ctx.output("text", "txt"), text, StandardCharsets.UTF_8);
-        return OperationResult.ofText(text);
+        return OperationResult.ofText(text).withNote(Ocrmypdf.repairedNote(repaired));
     }
 
     private String image(OperationContext ctx) throws Exception {
@@ -98,7 +99,8 @@ public class ExtractTextOperation implements Operation {
         return join(List.of(text.split("\f", -1)));
     }
 
-    private String pdf(OperationContext ctx, String ocr) throws Exception {
+    /** The text of each page; pages OCR'd from a picture because they were damaged are added to {@code repaired}. */
+    private String pdf(OperationContext ctx, String ocr, List<Integer> repaired) throws Exception {
         Path in = ctx.input().path();
         List<String> pages = new ArrayList<>(poppler.pageTexts(in));
         List<Integer> toOcr = new ArrayList<>();
@@ -124,8 +126,9 @@ public class ExtractTextOperation implements Operation {
             }
             Path sidecar = dir.resolve("sidecar.txt");
             int base = done;
-            ocrmypdf.ocr(subset, null, sidecar, Ocrmypdf.PagesWithText.FORCE, toOcr.size(),
+            List<Integer> rasterised = ocrmypdf.ocr(subset, null, sidecar, Ocrmypdf.PagesWithText.FORCE, toOcr.size(),
                     n -> ctx.progress(Math.min(total, base + n), total, "pages"));
+            for (int p : rasterised) repaired.add(toOcr.get(p - 1));
             List<String> ocred = Ocrmypdf.sidecarPages(sidecar, toOcr.size());
             for (int i = 0; i < toOcr.size(); i++) {
                 String t = ocred.get(i);

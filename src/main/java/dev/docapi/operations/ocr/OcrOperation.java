@@ -16,7 +16,8 @@ import org.springframework.stereotype.Component;
 /**
  * {@code POST /ocr} (spec §4.4): the PDF with an invisible English + Arabic text layer beneath its page images.
  * Pages that already have text keep it untouched (DESIGN §4); skewed scans are straightened and sideways pages
- * turned upright. Progress counts pages.
+ * turned upright. Progress counts pages. A page that uses a damaged stream is OCR'd from a picture of it, and
+ * {@code output.note} says it was repaired (issue 16).
  */
 @Component
 public class OcrOperation implements Operation {
@@ -69,13 +70,14 @@ public class OcrOperation implements Operation {
         int withText = pages - toOcr.size();
         ctx.progress(withText, pages, "pages");
         Path sidecar = ctx.tempDir("ocr").resolve("sidecar.txt");
-        ocrmypdf.ocr(in, ctx.output("ocr", "pdf"), sidecar, Ocrmypdf.PagesWithText.SKIP, pages,
+        List<Integer> repaired = ocrmypdf.ocr(in, ctx.output("ocr", "pdf"), sidecar, Ocrmypdf.PagesWithText.SKIP, pages,
                 done -> ctx.progress(Math.min(pages, withText + done), pages, "pages"));
         ctx.progress(pages, pages, "pages");
         String note = toOcr.isEmpty()
                 ? "Every page already had a text layer; pages were kept as they were."
                 : "OCR'd " + toOcr.size() + " of " + pages + " page" + (pages == 1 ? "" : "s") + " (English and Arabic)"
                         + (withText > 0 ? "; " + withText + " page" + (withText == 1 ? "" : "s") + " with a text layer kept theirs." : ".");
-        return OperationResult.ofNote(note);
+        String repairedNote = Ocrmypdf.repairedNote(repaired);
+        return OperationResult.ofNote(repairedNote == null ? note : note + " " + repairedNote);
     }
 }
