@@ -84,13 +84,20 @@ class OrphanIT {
             String job = service.post(key, "/convert", Map.of("file", service.upload(key, p), "to", "pdf", "wait", 0), 202).get("id").asString();
             service.awaitRunning(key, job);
         }
-        for (int i = 0; i < 300 && !(running(service, "soffice") && running(service, "chromium")); i++) Thread.sleep(100);
-        assertThat(running(service, "soffice")).as("LibreOffice of the running job").isTrue();
-        assertThat(running(service, "chromium")).as("Chromium of the running job").isTrue();
+        assertThat(runningWithin(service, "soffice", 30)).as("LibreOffice of the running job").isTrue();
+        assertThat(runningWithin(service, "chromium", 30)).as("Chromium of the running job").isTrue();
     }
 
-    private static boolean running(PackagedService service, String engine) {
-        return service.engineProcesses().stream().anyMatch(ph -> ph.info().commandLine().orElse("").contains(engine));
+    /**
+     * Whether the engine runs within {@code seconds}. Polled, not read once: LibreOffice's first start in a new profile
+     * exits (code 81) and is started again, so for a moment no process of it exists.
+     */
+    private static boolean runningWithin(PackagedService service, String engine, int seconds) throws InterruptedException {
+        for (int i = 0; i < seconds * 10; i++) {
+            if (service.engineProcesses().stream().anyMatch(ph -> ph.info().commandLine().orElse("").contains(engine))) return true;
+            Thread.sleep(100);
+        }
+        return false;
     }
 
     /** Submits an OCR of a 6-page scan and waits until its sandboxed engines run. */
