@@ -24,8 +24,6 @@ public class ApiErrorHandler {
         var builder = ResponseEntity.status(e.code().status());
         if (e.retryAfterSeconds() != null) builder.header("Retry-After", String.valueOf(e.retryAfterSeconds()));
         if (e.code().status() == 401) builder.header("WWW-Authenticate", "Bearer");
-        // The rest of an oversized upload is not read: close the connection instead of draining it.
-        if (e.code() == ErrorCode.FILE_TOO_LARGE) builder.header("Connection", "close");
         return builder.body(ErrorWriter.body(e));
     }
 
@@ -45,8 +43,8 @@ public class ApiErrorHandler {
     }
 
     /** A query parameter that is not valid percent-encoded UTF-8, e.g. {@code ?name=%FF%FE.txt} (issue 10). */
-    @ExceptionHandler(org.apache.tomcat.util.http.InvalidParameterException.class)
-    ResponseEntity<Map<String, Object>> undecodable(org.apache.tomcat.util.http.InvalidParameterException e) {
+    @ExceptionHandler(org.eclipse.jetty.http.HttpException.IllegalStateException.class) // Jetty's "400: Bad query"
+    ResponseEntity<Map<String, Object>> undecodable(org.eclipse.jetty.http.HttpException.IllegalStateException e) {
         return api(ApiException.invalid("a query parameter is not valid percent-encoded UTF-8"));
     }
 

@@ -32,7 +32,7 @@ public class AuthFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        // the path Tomcat maps, decoded and normalised ("//v1/mcp", "/./v1/mcp" and "/x/../v1/mcp" are "/v1/mcp"),
+        // the path Jetty maps, decoded and normalised ("//v1/mcp", "/./v1/mcp" and "/x/../v1/mcp" are "/v1/mcp"),
         // never the raw URI: a rule on the raw form is bypassed by any of its spellings (issue 10)
         String path = request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
         if (!path.equals("/v1") && !path.startsWith("/v1/")) {

@@ -37,6 +37,8 @@ import tools.jackson.databind.node.ObjectNode;
 public class FilesController {
     /** Room for multipart boundaries and headers on top of the 100 MB file cap. */
     private static final long MULTIPART_SLACK = 64 * 1024;
+    /** The most of a refused upload's body read to keep its connection open (Tomcat's max-swallow-size was 2 MB). */
+    private static final long DROPPED_REST = 2 * 1024 * 1024;
 
     private final FileService files;
     private final UrlImporter urls;
@@ -60,13 +62,13 @@ public class FilesController {
         StoredFile f;
         if (type.startsWith("multipart/form-data")) {
             if (length > FileService.MAX_BYTES + MULTIPART_SLACK) throw tooLarge();
-            f = multipart(account, request);
+            f = dropRestIfTooLarge(request, () -> multipart(account, request));
         } else if (type.startsWith("application/json")) {
             f = fromUrl(account, request);
         } else if (type.startsWith("application/octet-stream") || type.isEmpty()) {
             if (length > FileService.MAX_BYTES) throw tooLarge();
             if (name == null || name.isBlank()) throw ApiException.invalid("raw uploads need the query parameter 'name' (e.g. ?name=report.pdf)");
-            f = files.store(account, request.getInputStream(), name, "upload");
+            f = dropRestIfTooLarge(request, () -> files.store(account, request.getInputStream(), name, "upload"));
         } else {
             throw ApiException.invalid("upload as multipart/form-data (field 'file'), as application/octet-stream with ?name=, "
                     + "or send JSON {\"url\": ...}; got " + type);
@@ -171,6 +173,32 @@ public class FilesController {
     Map<String, Object> delete(HttpServletRequest request, @PathVariable String id) throws IOException {
         files.delete(Authenticated.account(request), id);
         return Map.of("object", "file", "id", id, "deleted", true);
+    }
+
+    private interface Receive {
+        StoredFile run() throws IOException;
+    }
+
+    /**
+     * Runs {@code receive}, which reads the body; when it passes 100 MB, reads and drops what is left of the body, up to
+     * {@link #DROPPED_REST} bytes, before the 413: a body read to its end leaves the connection open for the client's
+     * next request (issue 13). A longer rest is left unread and the server closes the connection.
+     */
+    private static StoredFile dropRestIfTooLarge(HttpServletRequest request, Receive receive) throws IOException {
+        try {
+            return receive.run();
+        } catch (ApiException e) {
+            if (e.code() == dev.docapi.api.ErrorCode.FILE_TOO_LARGE) {
+                InputStream in = request.getInputStream();
+                byte[] buf = new byte[64 * 1024];
+                for (long dropped = 0; dropped <= DROPPED_REST; ) {
+                    int n = in.read(buf);
+                    if (n < 0) break;
+                    dropped += n;
+                }
+            }
+            throw e;
+        }
     }
 
     private static ApiException tooLarge() {
