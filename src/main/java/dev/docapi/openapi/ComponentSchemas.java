@@ -44,9 +44,6 @@ final class ComponentSchemas {
                         "description", "signed link to GET /files/{id}/content, usable without an API key for one hour (query e and t, see the "
                                 + "signedLink security scheme); GET /files/{id} returns a fresh one")),
                 "object", "id", "name", "size", "content_type", "pages", "created_at", "expires_at", "source", "download_url"));
-        s.put("UrlImport", object("POST /files with Content-Type: application/json: the service fetches the URL (spec §4.1).", o(
-                "url", o("type", "string", "format", "uri", "description", "public http or https URL"),
-                "name", str("file name to use")), "url"));
         s.put("FileList", list("FileObject", "The account's files of the last 24 hours, newest first."));
         s.put("DeletedFile", object("A deleted file.", o("object", constant("file"), "id", str("file id"), "deleted", deleted()),
                 "object", "id", "deleted"));

@@ -120,10 +120,11 @@ public class OpenApiDocument {
 
         private void files(Map<String, Object> paths) {
             Map<String, Object> upload = op("uploadFile", "Files", "Upload a file",
-                    "Multipart (field file, optional name), raw bytes (application/octet-stream with ?name=), or JSON {url, name?} "
-                            + "(Content-Type: application/json, schema UrlImport) to fetch a public http(s) URL. Max 100 MB; contents "
-                            + "are checked against the name. The JSON form is not listed as a request media type: generated clients "
-                            + "that prefer JSON (openapi-generator's okhttp-gson) would send every upload as JSON.",
+                    "Multipart (field file, optional name), raw bytes (application/octet-stream with ?name=), or, with "
+                            + "Content-Type: application/json, an object {\"url\": required, a public http(s) URL the service fetches "
+                            + "(spec §4.1), \"name\": optional file name to use} and no other member. Max 100 MB; the content decides "
+                            + "the type. The JSON form is not listed as a request media type: generated clients that prefer JSON "
+                            + "(openapi-generator's okhttp-gson) would send every upload as JSON.",
                     o("201", o("description", "the stored file", "headers", o("Location", hdr("Location")), "content", jsonOf(ref("FileObject"))),
                             "400", error("invalid request or file", ErrorCode.INVALID_REQUEST, ErrorCode.INVALID_FILE, ErrorCode.EMPTY_FILE, ErrorCode.FETCH_FAILED),
                             "413", error("larger than 100 MB", ErrorCode.FILE_TOO_LARGE),
