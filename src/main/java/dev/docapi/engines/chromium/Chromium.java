@@ -138,12 +138,13 @@ public class Chromium {
     }
 
     /**
-     * A tab opened ahead of the document it will print: created, attached, with request interception and page
-     * events on. Opening it is a third of a print's time (issue 16, bench/RESULTS-convert.md), so it is done while
-     * the previous document's answer is on its way. Tabs share the browser's default context, as before: a browser
-     * context per document was measured at +0.4 s per print.
+     * A tab opened ahead of the document it will print: in a browser context of its own (so no document sees
+     * another's storage, cookies or cache: every document has the same origin, {@link #DOCUMENT_URL}), created,
+     * attached, with request interception and page events on. Opening it is a third of a print's time (issue 16,
+     * bench/RESULTS-convert.md), so it is done while the previous document's answer is on its way; its context is
+     * disposed of with it.
      */
-    private record Tab(DevTools dt, String target, String session) {
+    private record Tab(DevTools dt, String context, String target, String session) {
     }
 
     private void printOnce(String html, PageSetup page, Path out, List<String> blocked) throws IOException, InterruptedException {
@@ -246,12 +247,16 @@ public class Chromium {
     /** Opens a tab as {@link Tab} describes. */
     private Tab openTab(DevTools dt) throws IOException, InterruptedException {
         Duration step = Duration.ofSeconds(15);
-        String target = dt.call(null, "Target.createTarget", DevTools.params().put("url", "about:blank"), step).path("targetId").asString();
-        Tab tab = new Tab(dt, target, null);
+        String context = dt.call(null, "Target.createBrowserContext", null, step)
+                .path("browserContextId").asString();
+        Tab tab = new Tab(dt, context, null, null);
         try {
+            String target = dt.call(null, "Target.createTarget", DevTools.params().put("url", "about:blank")
+                    .put("browserContextId", context), step).path("targetId").asString();
+            tab = new Tab(dt, context, target, null);
             String session = dt.call(null, "Target.attachToTarget", DevTools.params().put("targetId", target).put("flatten", true), step)
                     .path("sessionId").asString();
-            tab = new Tab(dt, target, session);
+            tab = new Tab(dt, context, target, session);
             ObjectNode fetch = DevTools.params();
             fetch.putArray("patterns").addObject().put("urlPattern", "*").put("requestStage", "Request");
             dt.call(session, "Fetch.enable", fetch, step);
@@ -288,7 +293,8 @@ public class Chromium {
      */
     private boolean dispose(Tab tab) {
         try {
-            tab.dt().call(null, "Target.closeTarget", DevTools.params().put("targetId", tab.target()), Duration.ofSeconds(5));
+            if (tab.target() != null) tab.dt().call(null, "Target.closeTarget", DevTools.params().put("targetId", tab.target()), Duration.ofSeconds(5));
+            tab.dt().call(null, "Target.disposeBrowserContext", DevTools.params().put("browserContextId", tab.context()), Duration.ofSeconds(5));
             return tab.dt() == devtools && tab.dt().isOpen();
         } catch (IOException e) {
             if (tab.dt() == devtools) {

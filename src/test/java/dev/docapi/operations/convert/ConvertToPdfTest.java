@@ -178,6 +178,33 @@ class ConvertToPdfTest extends ApiTestBase {
         }
     }
 
+    /** Every document is served from the same origin: only a browser context per document keeps them apart. */
+    @Test
+    void aDocumentSeesNothingAnEarlierDocumentStored() throws Exception {
+        Path dir = Files.createTempDirectory(DATA_DIR, "storage-");
+        Path writer = dir.resolve("writer.html");
+        Files.writeString(writer, """
+                <!DOCTYPE html><html><body><p id="p">WRITER</p><script>
+                localStorage.setItem("secret", "STORED-BY-ANOTHER-JOB");
+                sessionStorage.setItem("secret", "STORED-BY-ANOTHER-JOB");
+                document.cookie = "secret=COOKIE-OF-ANOTHER-JOB; max-age=3600";
+                document.getElementById("p").textContent = "WROTE " + localStorage.getItem("secret");
+                </script></body></html>
+                """);
+        Path reader = dir.resolve("reader.html");
+        Files.writeString(reader, """
+                <!DOCTYPE html><html><body><p id="p">READER</p><script>
+                document.getElementById("p").textContent = "READ local=" + (localStorage.getItem("secret") || "none")
+                    + " session=" + (sessionStorage.getItem("secret") || "none") + " cookie=" + (document.cookie || "none");
+                </script></body></html>
+                """);
+        String key = newKey();
+        assertThat(words(convert(key, writer))).as("the writer's storage works").contains("WROTE STORED-BY-ANOTHER-JOB");
+        for (int i = 0; i < 3; i++) { // whichever warm tab the reader gets
+            assertThat(words(convert(newKey(), reader))).contains("READ local=none session=none cookie=none");
+        }
+    }
+
     @Test
     void plainTextInUtf16AndWindows1252WithArabicAndCjkBecomesPdf() throws Exception {
         String key = newKey();
