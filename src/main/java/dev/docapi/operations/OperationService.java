@@ -113,7 +113,7 @@ public class OperationService {
                 throw ApiException.invalid(op.name() + " takes " + describe(inputs) + "; '" + f.name() + "' (" + f.id() + ") is "
                         + article(f.kind()));
             }
-            if (f.kind() == FileKind.PDF && f.encrypted() && !op.name().equals("unlock")) {
+            if (f.kind() == FileKind.PDF && f.encrypted() && !op.has(OperationSpec.Trait.ACCEPTS_ENCRYPTED_INPUT)) {
                 throw ApiException.invalid("'" + f.name() + "' (" + f.id() + ") needs a password to open; run unlock with its password first");
             }
             resolved.add(f);

@@ -13,6 +13,7 @@ import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationFailure;
 import dev.docapi.operations.OperationRegistry;
 import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OperationService;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
@@ -78,7 +79,7 @@ final class AgentRun {
     OperationResult run() throws Exception {
         List<ToolSpecification> specs = new ArrayList<>();
         for (Operation op : registry.all()) {
-            if (op.name().equals("agent")) continue;
+            if (op.has(OperationSpec.Trait.NOT_A_STEP)) continue;
             tools.put(op.toolName(), op);
             specs.add(ToolSpecification.builder().name(op.toolName()).description(op.description()).parameters(JsonSchemas.object(parameters(op))).build());
         }
