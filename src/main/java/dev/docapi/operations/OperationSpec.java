@@ -1,6 +1,10 @@
 package dev.docapi.operations;
 
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -56,6 +60,26 @@ public record OperationSpec(String name, String toolName, String description, In
 
     public OperationSpec traits(Trait first, Trait... rest) {
         return new OperationSpec(name, toolName, description, inputs, options, EnumSet.of(first, rest));
+    }
+
+    /**
+     * The JSON Schema {@code properties} of a request to this operation: the input member, described by
+     * {@code inputSchema} (file ids over HTTP and to the agent; ids, URLs or uploads over MCP), then the options.
+     * Callers add {@code wait} and {@code webhook_url} where they take them.
+     */
+    public Map<String, Object> requestProperties(Map<String, Object> inputSchema) {
+        Map<String, Object> props = new LinkedHashMap<>();
+        props.put(inputs.member(), inputSchema);
+        props.putAll(options.properties());
+        return props;
+    }
+
+    /** The required members of a request: the input member, then the required options. */
+    public List<String> requiredMembers() {
+        List<String> required = new ArrayList<>();
+        required.add(inputs.member());
+        required.addAll(options.required());
+        return required;
     }
 
     public boolean has(Trait trait) {

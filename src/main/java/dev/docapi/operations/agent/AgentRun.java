@@ -8,6 +8,7 @@ import dev.docapi.files.FileService;
 import dev.docapi.files.StoredFile;
 import dev.docapi.limits.Reservations;
 import dev.docapi.operations.InputFile;
+import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationFailure;
@@ -133,7 +134,7 @@ final class AgentRun {
         ObjectNode body = (ObjectNode) args;
         body.remove("wait");
         body.remove("webhook_url");
-        step.set("arguments", redact(op, body));
+        step.set("arguments", op.options().redact(body));
         List<String> ids = new ArrayList<>();
         JsonNode member = body.get(op.inputs().member());
         if (member != null) {
@@ -190,29 +191,16 @@ final class AgentRun {
         return result;
     }
 
-    private static JsonNode redact(Operation op, ObjectNode body) {
-        ObjectNode copy = body.deepCopy();
-        for (String name : op.options().names()) if (op.options().field(name).isSecret()) copy.remove(name);
-        return copy;
-    }
-
     /** The tool's parameters: its input member (a file id, or an array of them) and its options' JSON Schema. */
     static ObjectNode parameters(Operation op) {
+        Inputs in = op.inputs();
+        Map<String, Object> input = in.many()
+                ? Map.of("type", "array", "description", "ids of the input files (" + in.min() + "-" + in.max() + ")", "items", Map.of("type", "string"))
+                : Map.of("type", "string", "description", "id of the input file");
         ObjectNode s = ModelJson.JSON.createObjectNode();
         s.put("type", "object");
-        ObjectNode props = s.putObject("properties");
-        if (op.inputs().many()) {
-            ObjectNode f = props.putObject("files");
-            f.put("type", "array").put("description", "ids of the input files (" + op.inputs().min() + "-" + op.inputs().max() + ")");
-            f.putObject("items").put("type", "string");
-        } else {
-            props.putObject("file").put("type", "string").put("description", "id of the input file");
-        }
-        ObjectNode options = ModelJson.JSON.valueToTree(op.options().properties());
-        props.setAll(options);
-        ArrayNode required = s.putArray("required");
-        required.add(op.inputs().member());
-        op.options().required().forEach(required::add);
+        s.set("properties", ModelJson.JSON.valueToTree(op.spec().requestProperties(input)));
+        s.set("required", ModelJson.JSON.valueToTree(op.spec().requiredMembers()));
         return s;
     }
 
