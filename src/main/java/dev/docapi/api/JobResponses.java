@@ -15,6 +15,10 @@ import tools.jackson.databind.JsonNode;
  */
 @Component
 public class JobResponses {
+    /** Seconds a request waits for its job when {@code wait} is not given, over HTTP and MCP (spec §4.4). */
+    public static final int DEFAULT_WAIT = 60;
+    /** The longest {@code wait} a request may ask for, in seconds. */
+    public static final int MAX_WAIT = 300;
     private final JobRunner runner;
     private final Views views;
 
@@ -27,9 +31,9 @@ public class JobResponses {
      * @throws ApiException 400 {@code invalid_request} when {@code wait} is not an integer from 0 to 300
      */
     public static int waitSeconds(JsonNode wait) {
-        if (wait == null || wait.isNull()) return 60;
-        if (!wait.isIntegralNumber() || !wait.canConvertToInt() || wait.asInt() < 0 || wait.asInt() > 300) {
-            throw ApiException.invalid("'wait' must be an integer number of seconds from 0 to 300");
+        if (wait == null || wait.isNull()) return DEFAULT_WAIT;
+        if (!wait.isIntegralNumber() || !wait.canConvertToInt() || wait.asInt() < 0 || wait.asInt() > MAX_WAIT) {
+            throw ApiException.invalid("'wait' must be an integer number of seconds from 0 to " + MAX_WAIT);
         }
         return wait.asInt();
     }

@@ -4,13 +4,13 @@ import dev.docapi.accounts.Account;
 import dev.docapi.api.ApiException;
 import dev.docapi.api.ErrorCode;
 import dev.docapi.api.JobResponses;
+import dev.docapi.api.OperationSubmitter;
 import dev.docapi.api.Views;
 import dev.docapi.api.WebhookUrls;
 import dev.docapi.files.FileService;
 import dev.docapi.jobs.Job;
 import dev.docapi.jobs.JobRunner;
 import dev.docapi.jobs.JobStore;
-import dev.docapi.limits.Admission;
 import dev.docapi.workflows.StepValidator;
 import dev.docapi.workflows.Workflow;
 import dev.docapi.workflows.WorkflowService;
@@ -18,7 +18,6 @@ import dev.docapi.workflows.WorkflowStore;
 import dev.docapi.openapi.OperationRequestSchema;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationRegistry;
-import dev.docapi.operations.OperationService;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpStatelessServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
@@ -39,20 +38,17 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The MCP tools (spec §1, §4.2, §5.6): one per registered operation (name {@link Operation#toolName()}, input schema
  * = the input files + the operation's options + {@code wait}/{@code webhook_url}), plus {@code get_job},
- * {@code list_files}, {@code list_workflows} and {@code run_workflow}. A tool call goes through the same services as the HTTP API ({@link OperationService},
- * {@link Admission}, {@link JobRunner}), so it is validated, limited (job cap, quota) and counted the same way; the
+ * {@code list_files}, {@code list_workflows} and {@code run_workflow}. A tool call goes through the same services as the HTTP API ({@link OperationSubmitter},
+ * {@link JobRunner}), so it is validated, limited (job cap, quota) and counted the same way; the
  * per-key request rate limit applies to {@code /v1/mcp} like every path.
  */
 @Component
 public class McpTools {
-    /** Default seconds a tool waits for its job; short enough for common client request timeouts. */
-    public static final int DEFAULT_WAIT = 25;
     private static final Logger log = LoggerFactory.getLogger(McpTools.class);
 
     private final OperationRegistry registry;
-    private final OperationService operations;
+    private final OperationSubmitter submitter;
     private final JobRunner runner;
-    private final Admission admission;
     private final WorkflowStore workflows;
     private final StepValidator stepValidator;
     private final WorkflowService workflowService;
@@ -63,15 +59,14 @@ public class McpTools {
     private final WebhookUrls webhookUrls;
     private final JsonMapper json;
 
-    public McpTools(OperationRegistry registry, OperationService operations, JobRunner runner, Admission admission, JobStore jobs,
+    public McpTools(OperationRegistry registry, OperationSubmitter submitter, JobRunner runner, JobStore jobs,
                     FileService files, ToolFiles toolFiles, Views views, WebhookUrls webhookUrls, JsonMapper json,
                     WorkflowStore workflows, StepValidator stepValidator, WorkflowService workflowService) {
-        this.admission = admission;
         this.workflows = workflows;
         this.stepValidator = stepValidator;
         this.workflowService = workflowService;
         this.registry = registry;
-        this.operations = operations;
+        this.submitter = submitter;
         this.runner = runner;
         this.jobs = jobs;
         this.files = files;
@@ -120,9 +115,8 @@ public class McpTools {
                         "options", Map.of("type", "object")))));
         runProps.put("file", ToolFiles.fileSchema("the input file (or give files)"));
         runProps.put("files", Map.of("type", "array", "minItems", 1, "items", ToolFiles.fileSchema("an input file"), "description", "the input files"));
-        runProps.put("wait", Map.of("type", "integer", "minimum", 0, "maximum", 300, "default", DEFAULT_WAIT,
-                "description", "seconds to wait for the result; a job still running then is returned with its id (poll with get_job)"));
-        runProps.put("webhook_url", OperationRequestSchema.commonMembers().get("webhook_url"));
+        runProps.putAll(OperationRequestSchema.commonMembers(
+                "seconds to wait for the result; a job still running then is returned with its id (poll with get_job)"));
         tools.add(tool("run_workflow", "Run a saved workflow (workflow_id) or ad hoc steps on a file or files, as one job: each step works on the "
                         + "previous step's output; each succeeded step counts as one operation. Returns the job with the last step's files.",
                 schema(runProps, List.of()), false, this::runWorkflow));
@@ -139,7 +133,7 @@ public class McpTools {
             throw ApiException.invalid(args.hasNonNull("file") ? "give the input as 'file' or 'files', not both"
                     : "give the input as 'file' (one file id) or 'files' (an array of file ids)");
         }
-        int wait = args.has("wait") ? JobResponses.waitSeconds(args.get("wait")) : DEFAULT_WAIT;
+        int wait = JobResponses.waitSeconds(args.get("wait"));
         String webhook = webhookUrls.check(args.get("webhook_url"));
         List<String> ids = args.hasNonNull("file")
                 ? toolFiles.resolve(account, args.get("file"), dev.docapi.operations.Inputs.onePdf())
@@ -162,32 +156,19 @@ public class McpTools {
     }
 
     private SyncToolSpecification operationTool(Operation op) {
-        Map<String, Object> props = new LinkedHashMap<>();
-        props.put(op.inputs().member(), ToolFiles.inputSchema(op.inputs()));
-        props.putAll(op.options().properties());
-        Map<String, Object> common = new LinkedHashMap<>(OperationRequestSchema.commonMembers());
-        common.put("wait", Map.of("type", "integer", "minimum", 0, "maximum", 300, "default", DEFAULT_WAIT,
-                "description", "seconds to wait for the result; if the job is still running after that, the result is its id and status (poll with get_job)"));
-        props.putAll(common);
-        List<String> required = new ArrayList<>();
-        required.add(op.inputs().member());
-        required.addAll(op.options().required());
+        Map<String, Object> props = op.spec().requestProperties(ToolFiles.inputSchema(op.inputs()));
+        props.putAll(OperationRequestSchema.commonMembers(
+                "seconds to wait for the result; if the job is still running after that, the result is its id and status (poll with get_job)"));
         String description = op.description() + " Files: a file id, an http(s) URL, or {name, content_base64} up to 10 MB. "
                 + "Returns the job id and status and, when finished, the output files as one-hour download_url links"
                 + " (plus text or data where the operation has them).";
-        return tool(op.toolName(), description, schema(props, required), false, (account, args) -> runOperation(account, op, args));
+        return tool(op.toolName(), description, schema(props, op.spec().requiredMembers()), false, (account, args) -> runOperation(account, op, args));
     }
 
     private CallToolResult runOperation(Account account, Operation op, ObjectNode args) throws InterruptedException {
-        int wait = args.has("wait") ? JobResponses.waitSeconds(args.get("wait")) : DEFAULT_WAIT;
-        String webhook = webhookUrls.check(args.get("webhook_url"));
-        // Options first: a wrong option costs nothing, not even an import of the input files.
-        ObjectNode options = op.options().validate(args, op.name());
-        List<String> ids = toolFiles.resolve(account, args.get(op.inputs().member()), op.inputs());
-        OperationService.Submission s = operations.prepare(account, op, ids, options);
-        // Exactly as POST /v1/{operation}: admitted against the job cap and quota, counted once on success.
-        Job job = admission.submit(account, 1, op.name(), s.storedInput(json.createObjectNode()), s.payload(json.createObjectNode()), webhook);
-        Job current = wait > 0 ? runner.await(job, wait) : job;
+        // Exactly as POST /v1/{operation}: validated, admitted against the job cap and quota, counted once on success.
+        OperationSubmitter.Submitted s = submitter.submit(account, op, args, (member, inputs) -> toolFiles.resolve(account, member, inputs));
+        Job current = s.waitSeconds() > 0 ? runner.await(s.job(), s.waitSeconds()) : s.job();
         return ToolResults.job(views.job(current));
     }
 

@@ -196,7 +196,7 @@ public class OpenApiDocument {
                     "file", o("type", "string", "description", "input file id (or files)"),
                     "files", o("type", a("array", "null"), "items", o("type", "string"),
                             "description", "input file ids (or file). An empty array or null is the same as leaving it out."));
-            runMembers.putAll(OperationRequestSchema.commonMembers());
+            runMembers.putAll(OperationRequestSchema.commonMembers(OperationRequestSchema.HTTP_WAIT));
             Map<String, Object> run = jobOp("runWorkflow", "Workflows", "Run a saved workflow",
                     "Runs the steps as ONE job on the given file(s); each succeeded step counts as one operation.",
                     List.of(ErrorCode.FILE_NOT_FOUND, ErrorCode.NOT_FOUND));

@@ -2,12 +2,10 @@ package dev.docapi.openapi;
 
 import static dev.docapi.openapi.J.o;
 
+import dev.docapi.api.JobResponses;
 import dev.docapi.operations.FileKind;
 import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -18,20 +16,17 @@ import java.util.stream.Collectors;
  * schema is closed.
  */
 public final class OperationRequestSchema {
+    /** What {@code wait} means over HTTP. */
+    public static final String HTTP_WAIT = "seconds to wait for the job before answering 202; 0 answers at once";
+
     private OperationRequestSchema() {
     }
 
     /** The whole request body schema of {@code op}. */
     public static Map<String, Object> of(Operation op) {
-        Map<String, Object> props = new LinkedHashMap<>();
-        Inputs in = op.inputs();
-        props.put(in.member(), inputSchema(in));
-        props.putAll(op.options().properties());
-        props.putAll(commonMembers());
-        List<String> required = new ArrayList<>();
-        required.add(in.member());
-        required.addAll(op.options().required());
-        return o("type", "object", "description", op.description(), "properties", props, "required", required,
+        Map<String, Object> props = op.spec().requestProperties(inputSchema(op.inputs()));
+        props.putAll(commonMembers(HTTP_WAIT));
+        return o("type", "object", "description", op.description(), "properties", props, "required", op.spec().requiredMembers(),
                 "additionalProperties", false);
     }
 
@@ -43,11 +38,14 @@ public final class OperationRequestSchema {
                 "description", in.min() + "-" + in.max() + " input file ids, in order (" + kinds + ")");
     }
 
-    /** {@code wait} and {@code webhook_url}, accepted by every operation (spec §4.4). */
-    public static Map<String, Object> commonMembers() {
+    /**
+     * {@code wait} and {@code webhook_url}, accepted by every operation and workflow run (spec §4.4), over HTTP and MCP;
+     * {@code waitDescription} says what happens when the wait is over, in the caller's terms.
+     */
+    public static Map<String, Object> commonMembers(String waitDescription) {
         return o(
-                "wait", o("type", "integer", "minimum", 0, "maximum", 300, "default", 60,
-                        "description", "seconds to wait for the job before answering 202; 0 answers at once"),
+                "wait", o("type", "integer", "minimum", 0, "maximum", JobResponses.MAX_WAIT, "default", JobResponses.DEFAULT_WAIT,
+                        "description", waitDescription),
                 "webhook_url", o("type", "string", "format", "uri",
                         "description", "public http(s) URL on port 80 or 443; the finished job is POSTed there, signed (see webhooks)"));
     }

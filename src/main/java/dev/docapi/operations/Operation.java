@@ -7,18 +7,32 @@ package dev.docapi.operations;
  */
 public interface Operation {
 
-    /** The path name, e.g. {@code remove-pages}. */
-    String name();
+    /** This operation's declaration; a constant of its class. */
+    OperationSpec spec();
 
-    /** The MCP tool name, e.g. {@code remove_pages}. */
-    String toolName();
+    default String name() {
+        return spec().name();
+    }
 
-    /** One or two sentences for OpenAPI and MCP: what it does, what it returns. */
-    String description();
+    default String toolName() {
+        return spec().toolName();
+    }
 
-    Inputs inputs();
+    default String description() {
+        return spec().description();
+    }
 
-    OptionSchema options();
+    default Inputs inputs() {
+        return spec().inputs();
+    }
+
+    default OptionSchema options() {
+        return spec().options();
+    }
+
+    default boolean has(OperationSpec.Trait trait) {
+        return spec().has(trait);
+    }
 
     /**
      * Checks the request against the real input files before any job exists (spec §4.4 "400 is returned at once"),
@@ -34,9 +48,4 @@ public interface Operation {
      * the job ({@link OperationFailure} carries a client-safe message; other exceptions become {@code internal_error}).
      */
     OperationResult run(OperationContext ctx) throws Exception;
-
-    /** True for operations that call a language model (they count as AI operations on the service's model). */
-    default boolean usesModel() {
-        return false;
-    }
 }

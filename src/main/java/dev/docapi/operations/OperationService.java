@@ -85,14 +85,29 @@ public class OperationService {
      */
     public Submission prepare(Account account, String operationName, ObjectNode body) {
         Operation op = registry.get(operationName);
+        return prepare(account, op, body, (member, inputs) -> fileIds(member, inputs, op.name()));
+    }
+
+    /** How a request's input member becomes file ids: ids as given (HTTP, the agent) or imported first (MCP). */
+    @FunctionalInterface
+    public interface FileIds {
+        List<String> of(JsonNode member, Inputs inputs);
+    }
+
+    /**
+     * Validates a request body of {@code op} whose input member {@code fileIds} turns into file ids: the member's
+     * name, every option (before any file is read or imported: a wrong option costs nothing), then the files.
+     *
+     * @throws ApiException as {@link #prepare(Account, String, ObjectNode)}, and whatever {@code fileIds} throws
+     */
+    public Submission prepare(Account account, Operation op, ObjectNode body, FileIds fileIds) {
         Inputs inputs = op.inputs();
         String other = inputs.many() ? "file" : "files";
         if (body.has(other) && !body.has(inputs.member())) {
             throw ApiException.invalid(op.name() + " takes '" + inputs.member() + "'" + (inputs.many() ? " (an array of file ids)" : " (one file id)") + ", not '" + other + "'");
         }
-        List<String> ids = fileIds(body.get(inputs.member()), inputs, op.name());
         ObjectNode options = op.options().validate(body, op.name());
-        return prepare(account, op, ids, options);
+        return prepare(account, op, fileIds.of(body.get(inputs.member()), inputs), options);
     }
 
     /**
@@ -113,7 +128,7 @@ public class OperationService {
                 throw ApiException.invalid(op.name() + " takes " + describe(inputs) + "; '" + f.name() + "' (" + f.id() + ") is "
                         + article(f.kind()));
             }
-            if (f.kind() == FileKind.PDF && f.encrypted() && !op.name().equals("unlock")) {
+            if (f.kind() == FileKind.PDF && f.encrypted() && !op.has(OperationSpec.Trait.ACCEPTS_ENCRYPTED_INPUT)) {
                 throw ApiException.invalid("'" + f.name() + "' (" + f.id() + ") needs a password to open; run unlock with its password first");
             }
             resolved.add(f);

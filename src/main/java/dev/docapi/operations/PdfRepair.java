@@ -33,7 +33,7 @@ public class PdfRepair {
         boolean any = false;
         for (int i = 0; i < inputs.size(); i++) {
             InputFile in = inputs.get(i);
-            if (in.file().kind() != FileKind.PDF || in.file().encrypted() || qpdf.pageCount(in.path(), null) > 0) {
+            if (in.file().kind() != FileKind.PDF || in.file().encrypted() || qpdf.readsPages(in.path(), null)) {
                 out.add(in);
                 continue;
             }
@@ -44,7 +44,7 @@ public class PdfRepair {
             } catch (IOException e) {
                 return null;
             }
-            if (qpdf.pageCount(copy, null) <= 0) return null;
+            if (!qpdf.readsPages(copy, null)) return null;
             out.add(new InputFile(in.file(), copy));
             any = true;
         }

@@ -3,10 +3,10 @@ package dev.docapi.workflows;
 import dev.docapi.api.ApiException;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationRegistry;
+import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionSchema;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -20,9 +20,6 @@ import tools.jackson.databind.node.ObjectNode;
 @Component
 public class StepValidator {
     public static final int MAX_STEPS = 10;
-    /** Planning is not a document step: the agent runs workflows, not the other way round. */
-    private static final Set<String> NOT_A_STEP = Set.of("agent");
-
     private final OperationRegistry registry;
 
     public StepValidator(OperationRegistry registry) {
@@ -50,7 +47,7 @@ public class StepValidator {
             }
             JsonNode name = s.get("operation");
             if (name == null || !name.isString() || name.asString().isBlank()) throw ApiException.invalid(where + ": 'operation' is required (an operation name)");
-            if (!registry.exists(name.asString()) || NOT_A_STEP.contains(name.asString())) {
+            if (!registry.exists(name.asString()) || registry.get(name.asString()).has(OperationSpec.Trait.NOT_A_STEP)) {
                 throw ApiException.invalid(where + ": '" + name.asString() + "' is not an operation a workflow can run");
             }
             Operation op = registry.get(name.asString());

@@ -11,6 +11,7 @@ import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationFailure;
 import dev.docapi.operations.OperationResult;
 import dev.docapi.operations.OperationService;
+import dev.docapi.operations.OperationSpec;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -27,7 +28,7 @@ import tools.jackson.databind.node.ObjectNode;
  * files (so {@code split}'s PDFs reach the next step one by one); a step that takes one {@code file} runs once per
  * incoming file and its outputs together feed the step after; a step that takes {@code files} ({@code merge},
  * {@code images-to-pdf}, {@code compare}) takes them all. A step that only produces data ({@code extract}, {@code ask},
- * {@code extract-text}: its outputs are JSON or text) passes its inputs on. Every step but the first is validated
+ * {@code extract-text}: {@link OperationSpec.Trait#DATA_ONLY_OUTPUT}) passes its inputs on. Every step but the first is validated
  * against its real incoming files when it is reached.
  *
  * <p>{@code output.files} is the last step's files; {@code output.steps} is one record per step: {@code {step,
@@ -140,11 +141,9 @@ public class WorkflowRunner {
             }
             meter.succeeded(1);
             records.add(record(i, step, in, produced, results, System.nanoTime() - started));
-            boolean dataOnly = produced.stream().allMatch(f -> f.kind() == FileKind.JSON || f.kind() == FileKind.TEXT)
-                    && (produced.isEmpty() || results.stream().anyMatch(r -> r.text() != null || r.data() != null));
             lastFiles = produced.isEmpty() ? in : produced;
             lastResults = results;
-            incoming = dataOnly ? in : produced;
+            incoming = op.has(OperationSpec.Trait.DATA_ONLY_OUTPUT) ? in : lastFiles;
             if (incoming.isEmpty() && i + 1 < steps.size()) {
                 throw new OperationFailure(where + " produced no files for step " + (i + 2) + done(i + 1));
             }

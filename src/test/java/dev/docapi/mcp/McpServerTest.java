@@ -81,6 +81,8 @@ class McpServerTest extends ApiTestBase {
             }
             JsonNode angle = JSON.valueToTree(tools.get("rotate_pdf").inputSchema()).at("/properties/angle/enum");
             assertThat(angle.valueStream().map(JsonNode::asInt).toList()).isEqualTo(List.of(90, 180, 270));
+            assertThat(JSON.valueToTree(tools.get("rotate_pdf").inputSchema()).at("/properties/wait/default").asInt())
+                    .as("the spec's default wait, as over HTTP").isEqualTo(60);
         }
     }
 

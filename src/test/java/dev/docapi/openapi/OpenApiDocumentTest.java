@@ -17,14 +17,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The OpenAPI 3.1 description (spec §4.2, §9) and the response check every integration test runs through. */
-@Tag("database")
 class OpenApiDocumentTest extends ApiTestBase {
 
     @Autowired

@@ -15,14 +15,12 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.encryption.InvalidPasswordException;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 /** The qpdf-backed page operations on real corpus documents, each output checked by independent readers. */
-@Tag("database")
 class PageOperationsTest extends ApiTestBase {
     private static final String BOOK = "pdf-text/geotopo-117p-linearized-links.pdf";
 

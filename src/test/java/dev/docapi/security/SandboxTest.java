@@ -97,6 +97,24 @@ class SandboxTest extends ApiTestBase {
         }
     }
 
+    /** Issue 14: a timeout kills the whole process group, a grandchild that left the tree included, sandboxed or not. */
+    @Test
+    void aTimeoutKillsTheGrandchildrenToo() throws Exception {
+        for (ProcessRunner r : List.of(runner, new ProcessRunner(new Sandbox(props, true, 0, 0, 0)))) {
+            String marker = "987." + System.nanoTime() % 1000;
+            // the subshell exits at once: its sleep is re-parented, out of the shell's tree, but stays in its group
+            assertThatThrownBy(() -> r.run(List.of("sh", "-c", "(sleep " + marker + " &); sleep 600"), Duration.ofSeconds(2),
+                    Sandbox.Access.of(scratch), Map.of())).isInstanceOf(ProcessRunner.TimeoutException.class);
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (alive(marker) && System.nanoTime() < deadline) Thread.sleep(100);
+            assertThat(alive(marker)).as("sleep " + marker + " outlived the timeout (sandboxed: " + r.sandbox().enabled() + ")").isFalse();
+        }
+    }
+
+    private static boolean alive(String marker) {
+        return ProcessHandle.allProcesses().anyMatch(p -> p.info().commandLine().orElse("").contains("sleep " + marker));
+    }
+
     @Test
     void boundsStopAProcessWithAMessageInTheUsersTerms() {
         Sandbox.Bounds memory = new Sandbox.Bounds(256L << 20, 60, 0);

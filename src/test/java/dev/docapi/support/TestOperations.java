@@ -1,11 +1,10 @@
 package dev.docapi.support;
 
-import dev.docapi.operations.FileKind;
-import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationFailure;
 import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
 import org.springframework.boot.test.context.TestConfiguration;
@@ -21,11 +20,10 @@ public class TestOperations {
     @Bean
     Operation testSleep() {
         return new Operation() {
-            public String name() { return "test-sleep"; }
-            public String toolName() { return "test_sleep"; }
-            public String description() { return "Test only: waits 'seconds', reporting progress each second."; }
-            public Inputs inputs() { return Inputs.one(FileKind.PDF); }
-            public OptionSchema options() { return OptionSchema.of(OptionField.integer("seconds").min(0).max(60).required()); }
+            public OperationSpec spec() {
+                return OperationSpec.of("test-sleep", "test_sleep", "Test only: waits 'seconds', reporting progress each second.")
+                        .options(OptionSchema.of(OptionField.integer("seconds").min(0).max(60).required()));
+            }
             public OperationResult run(OperationContext ctx) throws Exception {
                 int seconds = ctx.options().integer("seconds");
                 for (int i = 0; i < seconds; i++) {
@@ -40,11 +38,7 @@ public class TestOperations {
     @Bean
     Operation testFail() {
         return new Operation() {
-            public String name() { return "test-fail"; }
-            public String toolName() { return "test_fail"; }
-            public String description() { return "Test only: fails at run time."; }
-            public Inputs inputs() { return Inputs.one(FileKind.PDF); }
-            public OptionSchema options() { return OptionSchema.none(); }
+            public OperationSpec spec() { return OperationSpec.of("test-fail", "test_fail", "Test only: fails at run time."); }
             public OperationResult run(OperationContext ctx) throws Exception {
                 throw new OperationFailure("the engine could not process page 1");
             }
@@ -55,11 +49,10 @@ public class TestOperations {
     @Bean
     Operation testPageCount() {
         return new Operation() {
-            public String name() { return "test-page-count"; }
-            public String toolName() { return "test_page_count"; }
-            public String description() { return "Test only: reports the page count as text and data, with a .json file."; }
-            public Inputs inputs() { return Inputs.one(FileKind.PDF); }
-            public OptionSchema options() { return OptionSchema.none(); }
+            public OperationSpec spec() {
+                return OperationSpec.of("test-page-count", "test_page_count", "Test only: reports the page count as text and data, with a .json file.")
+                        .traits(OperationSpec.Trait.DATA_ONLY_OUTPUT);
+            }
             public OperationResult run(OperationContext ctx) throws Exception {
                 int pages;
                 try (var doc = org.apache.pdfbox.Loader.loadPDF(ctx.input().path().toFile())) {

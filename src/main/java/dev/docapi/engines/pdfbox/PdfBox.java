@@ -36,8 +36,15 @@ public class PdfBox {
         } catch (InvalidPasswordException e) {
             return new PdfInfo(null, true);
         } catch (IOException e) {
-            int pages = qpdf.pageCount(pdf, null);
-            if (pages > 0) return new PdfInfo(pages, false);
+            try {
+                int pages = qpdf.pageCount(pdf, null);
+                if (pages > 0) return new PdfInfo(pages, false);
+            } catch (IOException qpdfFailure) {
+                e.addSuppressed(qpdfFailure);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted while reading the page count");
+            }
             throw new IOException("no reader can open it: " + e.getMessage(), e);
         }
     }
@@ -47,7 +54,12 @@ public class PdfBox {
         try (PDDocument doc = load(pdf, password)) {
             return true;
         } catch (IOException e) {
-            return qpdf.pageCount(pdf, password) > 0;
+            try {
+                return qpdf.readsPages(pdf, password);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
         }
     }
 

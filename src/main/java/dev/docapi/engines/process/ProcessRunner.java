@@ -157,11 +157,20 @@ public class ProcessRunner {
         }
     }
 
+    /** util-linux's {@code setsid}: execs the command as the leader of a new session and process group. */
+    private static final String SETSID = "/usr/bin/setsid";
+
     /**
      * Starts {@code pb} from the spawner thread (see {@link #SPAWNER}); use it for every engine process, including
-     * long-lived ones, so that it dies with the service.
+     * long-lived ones, so that it dies with the service. The process leads its own process group (through
+     * {@code setsid}), so that {@link #killTree} reaches a child that left the tree (a daemonised grandchild).
      */
     public static Process spawn(ProcessBuilder pb) throws IOException {
+        if (java.nio.file.Files.isExecutable(Path.of(SETSID))) {
+            List<String> command = new java.util.ArrayList<>(pb.command());
+            command.addFirst(SETSID);
+            pb.command(command);
+        }
         try {
             return SPAWNER.submit(pb::start).get();
         } catch (InterruptedException e) {
@@ -184,12 +193,30 @@ public class ProcessRunner {
         return t;
     }
 
-    /** Kills a process and every descendant it started (children first, so none is re-parented and left). */
+    /**
+     * Kills a process, its process group (started by {@link #spawn}, the group holds every process it started that
+     * did not start a session of its own, daemonised ones included) and every descendant (children first, so none is
+     * re-parented and left). A sandbox's own processes also die with its PID namespace.
+     */
     public static void killTree(Process process) {
+        killGroup(process.pid());
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
         try {
             process.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** {@code kill -KILL -- -pgid}: Java has no call that signals a process group. No such group is not an error. */
+    private static void killGroup(long pgid) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-KILL", "--", "-" + pgid).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!kill.waitFor(5, TimeUnit.SECONDS)) kill.destroyForcibly();
+        } catch (IOException e) {
+            log.warn("could not kill process group {}: {}", pgid, e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -30,24 +30,33 @@ public class Qpdf {
         this.runner = runner;
     }
 
-    /** The page count, or -1 when qpdf cannot read the file even with recovery. */
-    public int pageCount(Path pdf, String password) {
+    /**
+     * The page count, read with qpdf's recovery (exit 3, warnings, still counts).
+     *
+     * @throws IOException when qpdf cannot read the file (or {@code password} does not open it); the message is
+     *                     qpdf's own
+     */
+    public int pageCount(Path pdf, String password) throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(List.of("--show-npages", pdf.toString()));
+        if (password != null) args.addFirst("--password=" + password);
+        Path dir = runner.sandbox().newScratchDir("qpdf-");
         try {
-            List<String> args = new ArrayList<>(List.of("--show-npages", pdf.toString()));
-            if (password != null) args.addFirst("--password=" + password);
-            Path dir = runner.sandbox().newScratchDir("qpdf-");
-            try {
-                ProcessRunner.Result r = exec(args, dir, Duration.ofSeconds(60), List.of(pdf));
-                if (r.exitCode() != 0 && r.exitCode() != 3) return -1;
-                return Integer.parseInt(r.stdout().strip());
-            } finally {
-                org.springframework.util.FileSystemUtils.deleteRecursively(dir);
-            }
-        } catch (IOException | NumberFormatException e) {
-            return -1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return -1;
+            ProcessRunner.Result r = exec(args, dir, Duration.ofSeconds(60), List.of(pdf));
+            if (r.exitCode() != 0 && r.exitCode() != 3) throw new IOException("qpdf cannot read it (exit " + r.exitCode() + "): " + r.stderr().strip());
+            return Integer.parseInt(r.stdout().strip());
+        } catch (NumberFormatException e) {
+            throw new IOException("qpdf gave no page count", e);
+        } finally {
+            org.springframework.util.FileSystemUtils.deleteRecursively(dir);
+        }
+    }
+
+    /** True when qpdf (with recovery) reads at least one page of {@code pdf}, opened with {@code password} if not null. */
+    public boolean readsPages(Path pdf, String password) throws InterruptedException {
+        try {
+            return pageCount(pdf, password) > 0;
+        } catch (IOException e) {
+            return false;
         }
     }
 

@@ -8,6 +8,7 @@ import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OperationService;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
@@ -27,6 +28,12 @@ public class AgentOperation implements Operation {
             OptionField.string("goal").minLength(1).maxLength(4000).required().description("What to do with the files, in plain words"),
             OptionField.integer("max_steps").min(1).max(15).defaultValue(8).description("Maximum model turns, 1-15"),
             OptionField.string("model").maxLength(200).description("Model id (GET /v1/models); default: the agent pipeline's model"));
+    private static final OperationSpec SPEC = OperationSpec.of("agent", "run_agent",
+            "Reach a goal given in plain words: a language model chooses docapi operations, runs them on the files given, reads each result and stops when the goal is met.")
+            .inputs(Inputs.many(1, 20, FileKind.PDF, FileKind.IMAGE, FileKind.OFFICE, FileKind.HTML, FileKind.MARKDOWN, FileKind.TEXT,
+                    FileKind.ZIP, FileKind.JSON))
+            .options(OPTIONS)
+            .traits(OperationSpec.Trait.USES_MODEL, OperationSpec.Trait.NOT_A_STEP);
 
     private final ModelCatalog catalog;
     private final ObjectProvider<OperationService> operations;
@@ -46,34 +53,8 @@ public class AgentOperation implements Operation {
     }
 
     @Override
-    public String name() {
-        return "agent";
-    }
-
-    @Override
-    public String toolName() {
-        return "run_agent";
-    }
-
-    @Override
-    public String description() {
-        return "Reach a goal given in plain words: a language model chooses docapi operations, runs them on the files given, reads each result and stops when the goal is met.";
-    }
-
-    @Override
-    public Inputs inputs() {
-        return Inputs.many(1, 20, FileKind.PDF, FileKind.IMAGE, FileKind.OFFICE, FileKind.HTML, FileKind.MARKDOWN, FileKind.TEXT,
-                FileKind.ZIP, FileKind.JSON);
-    }
-
-    @Override
-    public OptionSchema options() {
-        return OPTIONS;
-    }
-
-    @Override
-    public boolean usesModel() {
-        return true;
+    public OperationSpec spec() {
+        return SPEC;
     }
 
     @Override

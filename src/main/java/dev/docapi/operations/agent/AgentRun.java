@@ -8,11 +8,13 @@ import dev.docapi.files.FileService;
 import dev.docapi.files.StoredFile;
 import dev.docapi.limits.Reservations;
 import dev.docapi.operations.InputFile;
+import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationFailure;
 import dev.docapi.operations.OperationRegistry;
 import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OperationService;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
@@ -78,7 +80,7 @@ final class AgentRun {
     OperationResult run() throws Exception {
         List<ToolSpecification> specs = new ArrayList<>();
         for (Operation op : registry.all()) {
-            if (op.name().equals("agent")) continue;
+            if (op.has(OperationSpec.Trait.NOT_A_STEP)) continue;
             tools.put(op.toolName(), op);
             specs.add(ToolSpecification.builder().name(op.toolName()).description(op.description()).parameters(JsonSchemas.object(parameters(op))).build());
         }
@@ -132,7 +134,7 @@ final class AgentRun {
         ObjectNode body = (ObjectNode) args;
         body.remove("wait");
         body.remove("webhook_url");
-        step.set("arguments", redact(op, body));
+        step.set("arguments", op.options().redact(body));
         List<String> ids = new ArrayList<>();
         JsonNode member = body.get(op.inputs().member());
         if (member != null) {
@@ -189,29 +191,16 @@ final class AgentRun {
         return result;
     }
 
-    private static JsonNode redact(Operation op, ObjectNode body) {
-        ObjectNode copy = body.deepCopy();
-        for (String name : op.options().names()) if (op.options().field(name).isSecret()) copy.remove(name);
-        return copy;
-    }
-
     /** The tool's parameters: its input member (a file id, or an array of them) and its options' JSON Schema. */
     static ObjectNode parameters(Operation op) {
+        Inputs in = op.inputs();
+        Map<String, Object> input = in.many()
+                ? Map.of("type", "array", "description", "ids of the input files (" + in.min() + "-" + in.max() + ")", "items", Map.of("type", "string"))
+                : Map.of("type", "string", "description", "id of the input file");
         ObjectNode s = ModelJson.JSON.createObjectNode();
         s.put("type", "object");
-        ObjectNode props = s.putObject("properties");
-        if (op.inputs().many()) {
-            ObjectNode f = props.putObject("files");
-            f.put("type", "array").put("description", "ids of the input files (" + op.inputs().min() + "-" + op.inputs().max() + ")");
-            f.putObject("items").put("type", "string");
-        } else {
-            props.putObject("file").put("type", "string").put("description", "id of the input file");
-        }
-        ObjectNode options = ModelJson.JSON.valueToTree(op.options().properties());
-        props.setAll(options);
-        ArrayNode required = s.putArray("required");
-        required.add(op.inputs().member());
-        op.options().required().forEach(required::add);
+        s.set("properties", ModelJson.JSON.valueToTree(op.spec().requestProperties(input)));
+        s.set("required", ModelJson.JSON.valueToTree(op.spec().requiredMembers()));
         return s;
     }
 

@@ -12,6 +12,7 @@ import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
 import dev.docapi.operations.ValidationContext;
@@ -47,6 +48,11 @@ public class AskOperation implements Operation {
             OptionField.string("question").minLength(1).maxLength(4000).required().description("The question, in plain words"),
             OptionField.string("instructions").maxLength(4000).description("Extra guidance for the model (e.g. answer language or length)"),
             OptionField.string("model").maxLength(200).description("Model id (GET /v1/models); default: the questions pipeline's model"));
+    private static final OperationSpec SPEC = OperationSpec.of("ask", "ask_document",
+            "Answer a question about a PDF or image from the document only; when the document does not say, the answer says so.")
+            .inputs(Inputs.one(FileKind.PDF, FileKind.IMAGE))
+            .options(OPTIONS)
+            .traits(OperationSpec.Trait.USES_MODEL, OperationSpec.Trait.DATA_ONLY_OUTPUT);
 
     private final ModelCatalog catalog;
     private final DocumentText text;
@@ -57,33 +63,8 @@ public class AskOperation implements Operation {
     }
 
     @Override
-    public String name() {
-        return "ask";
-    }
-
-    @Override
-    public String toolName() {
-        return "ask_document";
-    }
-
-    @Override
-    public String description() {
-        return "Answer a question about a PDF or image from the document only; when the document does not say, the answer says so.";
-    }
-
-    @Override
-    public Inputs inputs() {
-        return Inputs.one(FileKind.PDF, FileKind.IMAGE);
-    }
-
-    @Override
-    public OptionSchema options() {
-        return OPTIONS;
-    }
-
-    @Override
-    public boolean usesModel() {
-        return true;
+    public OperationSpec spec() {
+        return SPEC;
     }
 
     @Override

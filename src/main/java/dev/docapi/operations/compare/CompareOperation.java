@@ -7,7 +7,7 @@ import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
-import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.compare.PdfWords.Word;
 import java.util.List;
 import java.util.TreeSet;
@@ -23,6 +23,11 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class CompareOperation implements Operation {
+    private static final OperationSpec SPEC = OperationSpec.of("compare", "compare_pdfs",
+            "Compare the text of two PDFs word by word. Returns a PDF with a summary page, then each page of the first "
+            + "file beside the same page of the second, deleted words highlighted in red and inserted words in green; "
+            + "the note gives the counts.")
+            .inputs(Inputs.many(2, 2, FileKind.PDF));
     /** How long the whole-document word diff may run before falling back to page-by-page (see {@link WordDiff}). */
     private static final long WHOLE_DIFF_BUDGET_MS = 20_000;
     private final PdfBox pdfBox;
@@ -32,30 +37,8 @@ public class CompareOperation implements Operation {
     }
 
     @Override
-    public String name() {
-        return "compare";
-    }
-
-    @Override
-    public String toolName() {
-        return "compare_pdfs";
-    }
-
-    @Override
-    public String description() {
-        return "Compare the text of two PDFs word by word. Returns a PDF with a summary page, then each page of the first "
-                + "file beside the same page of the second, deleted words highlighted in red and inserted words in green; "
-                + "the note gives the counts.";
-    }
-
-    @Override
-    public Inputs inputs() {
-        return Inputs.many(2, 2, FileKind.PDF);
-    }
-
-    @Override
-    public OptionSchema options() {
-        return OptionSchema.of();
+    public OperationSpec spec() {
+        return SPEC;
     }
 
     @Override

@@ -2,10 +2,10 @@ package dev.docapi.operations.compress;
 
 import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.ghostscript.Ghostscript;
-import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
 import dev.docapi.operations.ValidationContext;
@@ -27,6 +27,9 @@ public class CompressOperation implements Operation {
                     .description("Fit under this size (1 MB = 1,000,000 bytes) at the best quality that does; lossless first, then lower image resolution and JPEG quality. Takes precedence over level. When it cannot be reached, the smallest result is returned and output.note says so."),
             OptionField.string("level").oneOf(Ghostscript.LEVELS.toArray()).defaultValue("ebook")
                     .description("Fixed quality (Ghostscript -dPDFSETTINGS): screen (smallest, 72 dpi), ebook (150 dpi), printer (300 dpi), prepress (300 dpi, colour kept)"));
+    private static final OperationSpec SPEC = OperationSpec.of("compress", "compress_pdf",
+            "Make a PDF smaller: a quality level (screen, ebook, printer, prepress) or a target size in MB reached at the best quality that fits. Never returns a larger file; output.note gives sizes and settings.")
+            .options(OPTIONS);
     private final Compressor compressor;
     private final EngineCheck engines;
 
@@ -36,28 +39,8 @@ public class CompressOperation implements Operation {
     }
 
     @Override
-    public String name() {
-        return "compress";
-    }
-
-    @Override
-    public String toolName() {
-        return "compress_pdf";
-    }
-
-    @Override
-    public String description() {
-        return "Make a PDF smaller: a quality level (screen, ebook, printer, prepress) or a target size in MB reached at the best quality that fits. Never returns a larger file; output.note gives sizes and settings.";
-    }
-
-    @Override
-    public Inputs inputs() {
-        return Inputs.onePdf();
-    }
-
-    @Override
-    public OptionSchema options() {
-        return OPTIONS;
+    public OperationSpec spec() {
+        return SPEC;
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.docapi.operations.InputFile;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
 import dev.docapi.operations.ValidationContext;
@@ -34,6 +35,11 @@ public class ConvertOperation implements Operation {
             OptionField.string("to").oneOf(TARGETS.toArray()).required()
                     .description("Target format: pdf (from images, Office files, HTML, Markdown, plain text), or docx, xlsx, "
                             + "pptx, jpg (a ZIP of page images) from a PDF"));
+    private static final OperationSpec SPEC = OperationSpec.of("convert", "convert_file",
+            "Convert a file: images, Word/Excel/PowerPoint/OpenDocument files, HTML, Markdown or plain text to PDF; "
+            + "a PDF to docx, xlsx, pptx, or jpg (a ZIP of page images). Returns the converted file.")
+            .inputs(Inputs.one(FileKind.PDF, FileKind.IMAGE, FileKind.OFFICE, FileKind.HTML, FileKind.MARKDOWN, FileKind.TEXT))
+            .options(OPTIONS);
     /** Canonical extensions by media type, for files whose name has no usable extension. */
     private static final Map<String, String> EXTENSION_BY_TYPE = Map.ofEntries(
             Map.entry("application/pdf", "pdf"), Map.entry("image/jpeg", "jpg"), Map.entry("image/png", "png"),
@@ -54,29 +60,8 @@ public class ConvertOperation implements Operation {
     }
 
     @Override
-    public String name() {
-        return "convert";
-    }
-
-    @Override
-    public String toolName() {
-        return "convert_file";
-    }
-
-    @Override
-    public String description() {
-        return "Convert a file: images, Word/Excel/PowerPoint/OpenDocument files, HTML, Markdown or plain text to PDF; "
-                + "a PDF to docx, xlsx, pptx, or jpg (a ZIP of page images). Returns the converted file.";
-    }
-
-    @Override
-    public Inputs inputs() {
-        return Inputs.one(FileKind.PDF, FileKind.IMAGE, FileKind.OFFICE, FileKind.HTML, FileKind.MARKDOWN, FileKind.TEXT);
-    }
-
-    @Override
-    public OptionSchema options() {
-        return OPTIONS;
+    public OperationSpec spec() {
+        return SPEC;
     }
 
     @Override

@@ -15,6 +15,7 @@ import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
 import dev.docapi.operations.ValidationContext;
@@ -54,7 +55,7 @@ public class ExtractOperation implements Operation {
             copied from the document that contains the value (at most 200 characters), and "page" is its page number (from 1).
             Dates are given as YYYY-MM-DD. Numbers are given as JSON numbers without currency signs or thousands separators.""";
 
-    private final OptionSchema options = OptionSchema.of(
+    private static final OptionSchema OPTIONS = OptionSchema.of(
             OptionField.custom("fields", Map.of("type", "array", "maxItems", MAX_FIELDS,
                             "items", Map.of("oneOf", List.of(Map.of("type", "string"), Map.of("type", "object",
                                     "properties", Map.of("name", Map.of("type", "string"), "type", Map.of("type", "string", "enum", Conform.FIELD_TYPES)),
@@ -65,6 +66,11 @@ public class ExtractOperation implements Operation {
                     .description("A JSON Schema (an object) for nested data, used instead of fields"),
             OptionField.string("instructions").maxLength(4000).description("Extra guidance for the model"),
             OptionField.string("model").maxLength(200).description("Model id (GET /v1/models); default: the extraction pipeline's model"));
+    private static final OperationSpec SPEC = OperationSpec.of("extract", "extract_data",
+            "Extract fields (or data matching a JSON Schema) from a PDF or image with a language model. A field the document does not contain is null; values are never guessed.")
+            .inputs(Inputs.one(FileKind.PDF, FileKind.IMAGE))
+            .options(OPTIONS)
+            .traits(OperationSpec.Trait.USES_MODEL, OperationSpec.Trait.DATA_ONLY_OUTPUT);
 
     private final ModelCatalog catalog;
     private final DocumentText text;
@@ -75,33 +81,8 @@ public class ExtractOperation implements Operation {
     }
 
     @Override
-    public String name() {
-        return "extract";
-    }
-
-    @Override
-    public String toolName() {
-        return "extract_data";
-    }
-
-    @Override
-    public String description() {
-        return "Extract fields (or data matching a JSON Schema) from a PDF or image with a language model. A field the document does not contain is null; values are never guessed.";
-    }
-
-    @Override
-    public Inputs inputs() {
-        return Inputs.one(FileKind.PDF, FileKind.IMAGE);
-    }
-
-    @Override
-    public OptionSchema options() {
-        return options;
-    }
-
-    @Override
-    public boolean usesModel() {
-        return true;
+    public OperationSpec spec() {
+        return SPEC;
     }
 
     @Override

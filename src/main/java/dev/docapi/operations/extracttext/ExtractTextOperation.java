@@ -11,6 +11,7 @@ import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
 import dev.docapi.operations.ValidationContext;
@@ -33,6 +34,11 @@ public class ExtractTextOperation implements Operation {
     private static final OptionSchema OPTIONS = OptionSchema.of(
             OptionField.string("ocr").oneOf("auto", "always", "never").defaultValue("auto")
                     .description("auto: OCR only pages without a text layer; always: OCR every page; never: text layer only. Images are always OCR'd."));
+    private static final OperationSpec SPEC = OperationSpec.of("extract-text", "extract_text",
+            "Extract the text of a PDF or image (English and Arabic OCR where needed) as output.text and a .txt file; pages are separated by form feeds.")
+            .inputs(Inputs.one(FileKind.PDF, FileKind.IMAGE))
+            .options(OPTIONS)
+            .traits(OperationSpec.Trait.DATA_ONLY_OUTPUT);
     private final Poppler poppler;
     private final Ocrmypdf ocrmypdf;
     private final Tesseract tesseract;
@@ -48,28 +54,8 @@ public class ExtractTextOperation implements Operation {
     }
 
     @Override
-    public String name() {
-        return "extract-text";
-    }
-
-    @Override
-    public String toolName() {
-        return "extract_text";
-    }
-
-    @Override
-    public String description() {
-        return "Extract the text of a PDF or image (English and Arabic OCR where needed) as output.text and a .txt file; pages are separated by form feeds.";
-    }
-
-    @Override
-    public Inputs inputs() {
-        return Inputs.one(FileKind.PDF, FileKind.IMAGE);
-    }
-
-    @Override
-    public OptionSchema options() {
-        return OPTIONS;
+    public OperationSpec spec() {
+        return SPEC;
     }
 
     @Override

@@ -6,7 +6,7 @@ import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
-import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.OperationSpec;
 import org.springframework.stereotype.Component;
 
 /**
@@ -16,6 +16,9 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class ImagesToPdfOperation implements Operation {
+    private static final OperationSpec SPEC = OperationSpec.of("images-to-pdf", "images_to_pdf",
+            "Combine 1-50 images (JPG, PNG, WebP, TIFF) into one PDF, one page per image in the order given, each page the size of its image; JPEGs are not recompressed.")
+            .inputs(Inputs.many(1, 50, FileKind.IMAGE));
     private final ImagePdfWriter writer;
 
     public ImagesToPdfOperation(ImagePdfWriter writer) {
@@ -23,28 +26,8 @@ public class ImagesToPdfOperation implements Operation {
     }
 
     @Override
-    public String name() {
-        return "images-to-pdf";
-    }
-
-    @Override
-    public String toolName() {
-        return "images_to_pdf";
-    }
-
-    @Override
-    public String description() {
-        return "Combine 1-50 images (JPG, PNG, WebP, TIFF) into one PDF, one page per image in the order given, each page the size of its image; JPEGs are not recompressed.";
-    }
-
-    @Override
-    public Inputs inputs() {
-        return Inputs.many(1, 50, FileKind.IMAGE);
-    }
-
-    @Override
-    public OptionSchema options() {
-        return OptionSchema.none();
+    public OperationSpec spec() {
+        return SPEC;
     }
 
     @Override

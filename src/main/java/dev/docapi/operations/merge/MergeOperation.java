@@ -7,12 +7,15 @@ import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
-import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.OperationSpec;
 import org.springframework.stereotype.Component;
 
 /** {@code POST /merge}: 2-50 PDFs joined in the order given, links, outlines and forms kept by qpdf (spec §4.4). */
 @Component
 public class MergeOperation implements Operation {
+    private static final OperationSpec SPEC = OperationSpec.of("merge", "merge_pdfs",
+            "Merge 2 to 50 PDFs into one, in the order given.")
+            .inputs(Inputs.many(2, 50, FileKind.PDF));
     private final Qpdf qpdf;
 
     public MergeOperation(Qpdf qpdf) {
@@ -20,28 +23,8 @@ public class MergeOperation implements Operation {
     }
 
     @Override
-    public String name() {
-        return "merge";
-    }
-
-    @Override
-    public String toolName() {
-        return "merge_pdfs";
-    }
-
-    @Override
-    public String description() {
-        return "Merge 2 to 50 PDFs into one, in the order given.";
-    }
-
-    @Override
-    public Inputs inputs() {
-        return Inputs.many(2, 50, FileKind.PDF);
-    }
-
-    @Override
-    public OptionSchema options() {
-        return OptionSchema.none();
+    public OperationSpec spec() {
+        return SPEC;
     }
 
     @Override

@@ -3,11 +3,10 @@ package dev.docapi.operations.ocr;
 import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.ocrmypdf.Ocrmypdf;
 import dev.docapi.engines.poppler.Poppler;
-import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
-import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.ValidationContext;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,6 +20,8 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class OcrOperation implements Operation {
+    private static final OperationSpec SPEC = OperationSpec.of("ocr", "ocr_pdf",
+            "Add a searchable text layer (English and Arabic) beneath the page images of a scanned PDF. Pages that already have text keep it; skewed and rotated scans are straightened.");
     private final Ocrmypdf ocrmypdf;
     private final Poppler poppler;
     private final EngineCheck engines;
@@ -32,28 +33,8 @@ public class OcrOperation implements Operation {
     }
 
     @Override
-    public String name() {
-        return "ocr";
-    }
-
-    @Override
-    public String toolName() {
-        return "ocr_pdf";
-    }
-
-    @Override
-    public String description() {
-        return "Add a searchable text layer (English and Arabic) beneath the page images of a scanned PDF. Pages that already have text keep it; skewed and rotated scans are straightened.";
-    }
-
-    @Override
-    public Inputs inputs() {
-        return Inputs.onePdf();
-    }
-
-    @Override
-    public OptionSchema options() {
-        return OptionSchema.none();
+    public OperationSpec spec() {
+        return SPEC;
     }
 
     @Override

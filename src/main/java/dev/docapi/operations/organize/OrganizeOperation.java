@@ -1,10 +1,10 @@
 package dev.docapi.operations.organize;
 
 import dev.docapi.engines.qpdf.Qpdf;
-import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
 import dev.docapi.operations.ValidationContext;
@@ -16,6 +16,9 @@ public class OrganizeOperation implements Operation {
     private static final OptionSchema OPTIONS = OptionSchema.of(
             OptionField.integers("pages", 1).minItems(1).maxItems(10_000).required()
                     .description("Page numbers (from 1) in the new order; pages not listed are dropped"));
+    private static final OperationSpec SPEC = OperationSpec.of("organize", "organize_pdf",
+            "Reorder a PDF's pages: keeps exactly the pages listed, in the order listed (duplicates allowed).")
+            .options(OPTIONS);
     private final Qpdf qpdf;
 
     public OrganizeOperation(Qpdf qpdf) {
@@ -23,28 +26,8 @@ public class OrganizeOperation implements Operation {
     }
 
     @Override
-    public String name() {
-        return "organize";
-    }
-
-    @Override
-    public String toolName() {
-        return "organize_pdf";
-    }
-
-    @Override
-    public String description() {
-        return "Reorder a PDF's pages: keeps exactly the pages listed, in the order listed (duplicates allowed).";
-    }
-
-    @Override
-    public Inputs inputs() {
-        return Inputs.onePdf();
-    }
-
-    @Override
-    public OptionSchema options() {
-        return OPTIONS;
+    public OperationSpec spec() {
+        return SPEC;
     }
 
     @Override

@@ -1,10 +1,10 @@
 package dev.docapi.operations.pagenumbers;
 
 import dev.docapi.engines.pdfbox.PdfBox;
-import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
 import org.apache.pdfbox.pdmodel.PDDocument;
@@ -19,6 +19,9 @@ public class PageNumbersOperation implements Operation {
     private static final OptionSchema OPTIONS = OptionSchema.of(
             OptionField.string("position").oneOf(PageNumberPosition.ids()).defaultValue(PageNumberPosition.BOTTOM_CENTER.id())
                     .description("Where the number goes, as the page is seen"));
+    private static final OperationSpec SPEC = OperationSpec.of("page-numbers", "add_page_numbers",
+            "Number the pages of a PDF 1, 2, 3 ... at the bottom or top (left, centre or right), upright on rotated pages too. Returns the numbered PDF.")
+            .options(OPTIONS);
     private final PdfBox pdfBox;
 
     public PageNumbersOperation(PdfBox pdfBox) {
@@ -26,28 +29,8 @@ public class PageNumbersOperation implements Operation {
     }
 
     @Override
-    public String name() {
-        return "page-numbers";
-    }
-
-    @Override
-    public String toolName() {
-        return "add_page_numbers";
-    }
-
-    @Override
-    public String description() {
-        return "Number the pages of a PDF 1, 2, 3 ... at the bottom or top (left, centre or right), upright on rotated pages too. Returns the numbered PDF.";
-    }
-
-    @Override
-    public Inputs inputs() {
-        return Inputs.onePdf();
-    }
-
-    @Override
-    public OptionSchema options() {
-        return OPTIONS;
+    public OperationSpec spec() {
+        return SPEC;
     }
 
     @Override

@@ -1,10 +1,10 @@
 package dev.docapi.operations.protect;
 
 import dev.docapi.engines.qpdf.Qpdf;
-import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
 import org.springframework.stereotype.Component;
@@ -18,6 +18,9 @@ public class ProtectOperation implements Operation {
     private static final OptionSchema OPTIONS = OptionSchema.of(
             OptionField.string("password").minLength(1).maxLength(127).required().secret()
                     .description("The password needed to open the PDF (1-127 characters); never stored"));
+    private static final OperationSpec SPEC = OperationSpec.of("protect", "protect_pdf",
+            "Protect a PDF with a password (AES-256 encryption); the password is needed to open it.")
+            .options(OPTIONS);
     private final Qpdf qpdf;
 
     public ProtectOperation(Qpdf qpdf) {
@@ -25,28 +28,8 @@ public class ProtectOperation implements Operation {
     }
 
     @Override
-    public String name() {
-        return "protect";
-    }
-
-    @Override
-    public String toolName() {
-        return "protect_pdf";
-    }
-
-    @Override
-    public String description() {
-        return "Protect a PDF with a password (AES-256 encryption); the password is needed to open it.";
-    }
-
-    @Override
-    public Inputs inputs() {
-        return Inputs.onePdf();
-    }
-
-    @Override
-    public OptionSchema options() {
-        return OPTIONS;
+    public OperationSpec spec() {
+        return SPEC;
     }
 
     @Override

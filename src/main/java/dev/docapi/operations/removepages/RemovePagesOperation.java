@@ -2,10 +2,10 @@ package dev.docapi.operations.removepages;
 
 import dev.docapi.api.ApiException;
 import dev.docapi.engines.qpdf.Qpdf;
-import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
 import dev.docapi.operations.ValidationContext;
@@ -21,6 +21,9 @@ public class RemovePagesOperation implements Operation {
     private static final OptionSchema OPTIONS = OptionSchema.of(
             OptionField.integers("pages", 1).minItems(1).maxItems(10_000).required()
                     .description("Page numbers (from 1) to remove"));
+    private static final OperationSpec SPEC = OperationSpec.of("remove-pages", "remove_pages",
+            "Remove the listed pages from a PDF; the other pages keep their order.")
+            .options(OPTIONS);
     private final Qpdf qpdf;
 
     public RemovePagesOperation(Qpdf qpdf) {
@@ -28,28 +31,8 @@ public class RemovePagesOperation implements Operation {
     }
 
     @Override
-    public String name() {
-        return "remove-pages";
-    }
-
-    @Override
-    public String toolName() {
-        return "remove_pages";
-    }
-
-    @Override
-    public String description() {
-        return "Remove the listed pages from a PDF; the other pages keep their order.";
-    }
-
-    @Override
-    public Inputs inputs() {
-        return Inputs.onePdf();
-    }
-
-    @Override
-    public OptionSchema options() {
-        return OPTIONS;
+    public OperationSpec spec() {
+        return SPEC;
     }
 
     @Override

@@ -1,10 +1,10 @@
 package dev.docapi.operations.rotate;
 
 import dev.docapi.engines.qpdf.Qpdf;
-import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
 import dev.docapi.operations.ValidationContext;
@@ -18,6 +18,9 @@ public class RotateOperation implements Operation {
                     .description("Degrees clockwise, added to each page's current rotation"),
             OptionField.integers("pages", 1)
                     .description("Page numbers (from 1) to rotate; all pages when omitted"));
+    private static final OperationSpec SPEC = OperationSpec.of("rotate", "rotate_pdf",
+            "Rotate all pages of a PDF, or the pages listed, clockwise by 90, 180 or 270 degrees (added to their current rotation).")
+            .options(OPTIONS);
     private final Qpdf qpdf;
 
     public RotateOperation(Qpdf qpdf) {
@@ -25,28 +28,8 @@ public class RotateOperation implements Operation {
     }
 
     @Override
-    public String name() {
-        return "rotate";
-    }
-
-    @Override
-    public String toolName() {
-        return "rotate_pdf";
-    }
-
-    @Override
-    public String description() {
-        return "Rotate all pages of a PDF, or the pages listed, clockwise by 90, 180 or 270 degrees (added to their current rotation).";
-    }
-
-    @Override
-    public Inputs inputs() {
-        return Inputs.onePdf();
-    }
-
-    @Override
-    public OptionSchema options() {
-        return OPTIONS;
+    public OperationSpec spec() {
+        return SPEC;
     }
 
     @Override

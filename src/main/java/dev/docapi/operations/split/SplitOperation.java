@@ -2,10 +2,10 @@ package dev.docapi.operations.split;
 
 import dev.docapi.api.ApiException;
 import dev.docapi.engines.qpdf.Qpdf;
-import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
 import dev.docapi.operations.ValidationContext;
@@ -29,6 +29,9 @@ public class SplitOperation implements Operation {
             OptionField.integer("every").min(1).defaultValue(1).description("Pages per part (default 1: one PDF per page)"),
             OptionField.ranges("ranges").maxItems(10_000)
                     .description("Parts as [from, to] page ranges (inclusive, from 1); wins over 'every'"));
+    private static final OperationSpec SPEC = OperationSpec.of("split", "split_pdf",
+            "Split a PDF into a ZIP of PDFs: every N pages (default 1), or by [from, to] page ranges.")
+            .options(OPTIONS);
     private final Qpdf qpdf;
 
     public SplitOperation(Qpdf qpdf) {
@@ -36,28 +39,8 @@ public class SplitOperation implements Operation {
     }
 
     @Override
-    public String name() {
-        return "split";
-    }
-
-    @Override
-    public String toolName() {
-        return "split_pdf";
-    }
-
-    @Override
-    public String description() {
-        return "Split a PDF into a ZIP of PDFs: every N pages (default 1), or by [from, to] page ranges.";
-    }
-
-    @Override
-    public Inputs inputs() {
-        return Inputs.onePdf();
-    }
-
-    @Override
-    public OptionSchema options() {
-        return OPTIONS;
+    public OperationSpec spec() {
+        return SPEC;
     }
 
     @Override

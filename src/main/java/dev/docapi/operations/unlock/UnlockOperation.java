@@ -3,10 +3,10 @@ package dev.docapi.operations.unlock;
 import dev.docapi.api.ApiException;
 import dev.docapi.engines.pdfbox.PdfBox;
 import dev.docapi.engines.qpdf.Qpdf;
-import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
 import dev.docapi.operations.ValidationContext;
@@ -21,6 +21,10 @@ public class UnlockOperation implements Operation {
     private static final OptionSchema OPTIONS = OptionSchema.of(
             OptionField.string("password").maxLength(127).secret()
                     .description("The password that opens the PDF; not needed when it only restricts printing or copying"));
+    private static final OperationSpec SPEC = OperationSpec.of("unlock", "unlock_pdf",
+            "Remove a PDF's password and restrictions; give the password unless the PDF only restricts printing or copying.")
+            .options(OPTIONS)
+            .traits(OperationSpec.Trait.ACCEPTS_ENCRYPTED_INPUT);
     private final Qpdf qpdf;
     private final PdfBox pdfBox;
 
@@ -30,28 +34,8 @@ public class UnlockOperation implements Operation {
     }
 
     @Override
-    public String name() {
-        return "unlock";
-    }
-
-    @Override
-    public String toolName() {
-        return "unlock_pdf";
-    }
-
-    @Override
-    public String description() {
-        return "Remove a PDF's password and restrictions; give the password unless the PDF only restricts printing or copying.";
-    }
-
-    @Override
-    public Inputs inputs() {
-        return Inputs.onePdf();
-    }
-
-    @Override
-    public OptionSchema options() {
-        return OPTIONS;
+    public OperationSpec spec() {
+        return SPEC;
     }
 
     @Override

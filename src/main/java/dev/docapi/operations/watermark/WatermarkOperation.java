@@ -5,11 +5,11 @@ import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.fonts.FontCatalog;
 import dev.docapi.engines.fonts.FontCatalog.FontFace;
 import dev.docapi.engines.pdfbox.PdfBox;
-import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationFailure;
 import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
 import dev.docapi.operations.ValidationContext;
@@ -34,6 +34,9 @@ public class WatermarkOperation implements Operation {
     private static final OptionSchema OPTIONS = OptionSchema.of(
             OptionField.string("text").required().minLength(1).maxLength(MAX_TEXT)
                     .description("The watermark text, any script (Arabic is shaped and right to left), at most 120 characters"));
+    private static final OperationSpec SPEC = OperationSpec.of("watermark", "watermark_pdf",
+            "Stamp a line of text (any script, up to 120 characters) diagonally across every page of a PDF, semi-transparent. Returns the watermarked PDF.")
+            .options(OPTIONS);
     private final PdfBox pdfBox;
     private final FontCatalog fonts;
     private final EngineCheck engines;
@@ -45,28 +48,8 @@ public class WatermarkOperation implements Operation {
     }
 
     @Override
-    public String name() {
-        return "watermark";
-    }
-
-    @Override
-    public String toolName() {
-        return "watermark_pdf";
-    }
-
-    @Override
-    public String description() {
-        return "Stamp a line of text (any script, up to 120 characters) diagonally across every page of a PDF, semi-transparent. Returns the watermarked PDF.";
-    }
-
-    @Override
-    public Inputs inputs() {
-        return Inputs.onePdf();
-    }
-
-    @Override
-    public OptionSchema options() {
-        return OPTIONS;
+    public OperationSpec spec() {
+        return SPEC;
     }
 
     @Override

@@ -14,7 +14,6 @@ import dev.docapi.engines.libreoffice.OfficePool;
 import org.springframework.beans.factory.annotation.Autowired;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.test.context.TestPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -23,7 +22,6 @@ import tools.jackson.databind.JsonNode;
  * A conversion that does not finish is stopped, fails its own job with a clear message, and the next conversion
  * through the same engine succeeds. Runs its own service with short per-conversion limits (LibreOffice 15 s: a cold restarted process must still convert a small file in time; Chromium 4 s).
  */
-@Tag("database")
 @TestPropertySource(properties = {"docapi.office.task-timeout=15s", "docapi.chromium.timeout=4s", "docapi.office.warm-at-start=true"})
 public class ConvertHangTest extends ApiTestBase {
     @Autowired

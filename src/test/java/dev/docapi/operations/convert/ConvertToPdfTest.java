@@ -19,14 +19,12 @@ import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
 
 /** {@code POST /convert} to pdf: Office through the LibreOffice pool, HTML/Markdown/text through Chromium, images. */
-@Tag("database")
 class ConvertToPdfTest extends ApiTestBase {
 
     /** Converts a corpus file to pdf over HTTP; checks the name, qpdf --check and PDFBox, returns the downloaded PDF. */

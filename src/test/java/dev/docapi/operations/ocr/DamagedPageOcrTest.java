@@ -20,7 +20,6 @@ import org.apache.pdfbox.cos.COSStream;
 import org.apache.pdfbox.filter.FilterFactory;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -30,7 +29,6 @@ import tools.jackson.databind.JsonNode;
  * page rasterised"). Checked on the corpus's damaged-stream file and on a corpus PDF whose page 2 content stream
  * this test corrupts, with OCRmyPDF itself, qpdf, PDFBox and pdftotext as the independent readers.
  */
-@Tag("database")
 class DamagedPageOcrTest extends ApiTestBase {
 
     @Test

@@ -11,7 +11,6 @@ import org.apache.pdfbox.pdmodel.PDDocument;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-@org.junit.jupiter.api.Tag("database")
 class RotateTest extends ApiTestBase {
 
     @Test
