@@ -15,10 +15,9 @@
 
 FROM maven:3.9-eclipse-temurin-25 AS build
 WORKDIR /src
-# Tabula needs PDFBox 2: its shaded, relocated build is installed into the local repository first (as bin/docapi does).
+# One Maven build: libs/tabula-shaded (Tabula with its PDFBox 2, relocated), then the service.
+COPY pom.xml docapi.pom.xml ./
 COPY libs/tabula-shaded/pom.xml libs/tabula-shaded/pom.xml
-RUN --mount=type=cache,target=/root/.m2 mvn -q -B -f libs/tabula-shaded/pom.xml install
-COPY pom.xml .
 COPY src src
 RUN --mount=type=cache,target=/root/.m2 mvn -q -B -DskipTests package
 
