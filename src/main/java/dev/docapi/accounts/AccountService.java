@@ -86,8 +86,9 @@ public class AccountService {
                 .param(accountId)
                 .query((rs, i) -> {
                     long used = rs.getLong("last_used_at");
+                    Instant lastUsed = rs.wasNull() ? null : Instant.ofEpochMilli(used); // wasNull() refers to the last column read
                     return new ApiKey(rs.getString("id"), rs.getString("name"), rs.getString("prefix"),
-                            Instant.ofEpochMilli(rs.getLong("created_at")), rs.wasNull() ? null : Instant.ofEpochMilli(used));
+                            Instant.ofEpochMilli(rs.getLong("created_at")), lastUsed);
                 }).list();
     }
 

@@ -98,6 +98,7 @@ class DeveloperAreaBrowserTest extends ApiTestBase {
         String key = waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("new-key"))).getDomAttribute("value");
         assertThat(key).startsWith("dk_");
         assertThat(browser.getPageSource()).contains("shown only this once");
+        assertThat(browser.findElements(By.cssSelector("table tbody tr td")).get(3).getText()).isEqualTo("never");
         checkPage("keys-new");
 
         String pdf = uploadId(key, corpus("pdf-text/rotated-page-90.pdf"));
@@ -120,7 +121,11 @@ class DeveloperAreaBrowserTest extends ApiTestBase {
 
         browser.get(site("/keys"));
         assertThat(browser.getPageSource()).as("the key is shown only once").doesNotContain(key);
-        assertThat(browser.findElement(By.tagName("table")).getText()).contains("laptop").doesNotContain("never");
+        List<org.openqa.selenium.WebElement> cells = browser.findElements(By.cssSelector("table tbody tr td"));
+        assertThat(cells.get(0).getText()).isEqualTo("laptop");
+        assertThat(cells.get(1).getText()).isEqualTo(key.substring(0, key.lastIndexOf('_') + 1) + "…");
+        assertThat(cells.get(3).getText()).as("last used: by the API calls above")
+                .startsWith(java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString());
         checkPage("keys");
         browser.findElement(By.xpath("//button[text()='Revoke']")).click();
         waiting().until(ExpectedConditions.alertIsPresent()).accept();
