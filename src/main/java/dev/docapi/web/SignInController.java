@@ -8,6 +8,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.security.Principal;
 import java.util.List;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.security.core.context.SecurityContext;
@@ -27,6 +28,7 @@ import org.springframework.web.bind.annotation.RequestParam;
  * Sign in by password and sign out are Spring Security's form login and logout ({@link WebSecurityConfig}).
  */
 @Controller
+@ConditionalOnWebApplication // its PasswordEncoder comes with the pages' security, absent from `bin/docapi admin`
 class SignInController {
     static final int MIN_PASSWORD = 10;
     private final AccountService accounts;
