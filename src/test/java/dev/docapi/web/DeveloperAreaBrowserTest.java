@@ -119,6 +119,10 @@ class DeveloperAreaBrowserTest extends ApiTestBase {
         assertThat(browser.findElement(By.id("plan")).getText()).isEqualTo("free");
         checkPage("usage");
 
+        browser.get(site("/files"));
+        assertThat(browser.findElement(By.tagName("table")).getText()).contains(pdf).contains(job.at("/output/files/0/id").asString());
+        checkPage("files");
+
         browser.get(site("/keys"));
         assertThat(browser.getPageSource()).as("the key is shown only once").doesNotContain(key);
         List<org.openqa.selenium.WebElement> cells = browser.findElements(By.cssSelector("table tbody tr td"));

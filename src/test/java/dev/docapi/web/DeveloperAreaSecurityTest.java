@@ -94,6 +94,31 @@ class DeveloperAreaSecurityTest extends ApiTestBase {
     }
 
     @Test
+    void filesAreListedDownloadedAndDeletedByTheirOwnerOnly() throws Exception {
+        String email = email();
+        AreaClient owner = signedUp(email);
+        String key = createKey(owner, "files");
+        String pdf = uploadId(key, corpus("pdf-text/rotated-page-90.pdf"));
+        String output = run(key, "rotate", Map.of("file", pdf, "angle", 90)).at("/output/files/0/id").asString();
+        assertThat(owner.get("/files").body()).contains(pdf).contains(output);
+
+        AreaClient intruder = signedUp(email());
+        assertThat(intruder.get("/files/" + output + "/download").statusCode()).isEqualTo(404);
+        assertThat(intruder.submit("/files", "/files/" + output + "/delete", Map.of()).statusCode()).isEqualTo(404);
+        assertThat(intruder.get("/files").body()).doesNotContain(output);
+
+        HttpResponse<String> download = owner.get("/files/" + output + "/download");
+        assertThat(download.statusCode()).isEqualTo(302);
+        java.nio.file.Path got = java.nio.file.Files.createTempFile("area-download-", ".pdf");
+        HTTP.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(AreaClient.location(download))).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofFile(got));
+        assertThat(dev.docapi.support.Independent.qpdfCheck(got).exit()).as("qpdf reads the download").isZero();
+
+        assertThat(AreaClient.location(owner.submit("/files", "/files/" + output + "/delete", Map.of()))).endsWith("/files?deleted");
+        assertThat(get(key, "/files/" + output).code()).isEqualTo("file_not_found");
+    }
+
+    @Test
     void signInIsThrottledPerEmailEvenWithTheRightPassword() {
         String email = email();
         signedUp(email);
@@ -111,7 +136,7 @@ class DeveloperAreaSecurityTest extends ApiTestBase {
         AreaClient c = signedUp(email());
         String key = createKey(c, "shown once");
         assertThat(get(key, "/jobs").status()).as("the key shown works").isEqualTo(200);
-        for (String page : List.of("/keys", "/usage", "/jobs", "/webhooks", "/account", "/")) {
+        for (String page : List.of("/keys", "/usage", "/jobs", "/files", "/webhooks", "/account", "/")) {
             HttpResponse<String> r = c.get(page);
             assertThat(r.statusCode()).as(page).isEqualTo(200);
             assertThat(r.body()).as(page).doesNotContain(key).doesNotContain(key.substring(key.lastIndexOf('_') + 1));
