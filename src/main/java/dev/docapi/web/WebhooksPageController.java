@@ -1,20 +1,24 @@
 package dev.docapi.web;
 
 import dev.docapi.accounts.AccountService;
+import dev.docapi.webhooks.WebhookDispatcher;
 import java.security.Principal;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 
-/** The webhook signing secret (spec §6): revealed on request, rotated with confirmation. */
+/** The webhook signing secret (spec §6): revealed on request, rotated with confirmation; a test event sent to a URL. */
 @Controller
 class WebhooksPageController {
     private final AccountService accounts;
+    private final WebhookDispatcher webhooks;
     private final CurrentAccount current;
 
-    WebhooksPageController(AccountService accounts, CurrentAccount current) {
+    WebhooksPageController(AccountService accounts, WebhookDispatcher webhooks, CurrentAccount current) {
         this.accounts = accounts;
+        this.webhooks = webhooks;
         this.current = current;
     }
 
@@ -34,6 +38,14 @@ class WebhooksPageController {
     String rotate(Principal principal, Model model) {
         model.addAttribute("secret", accounts.rotateWebhookSecret(current.of(principal).id()));
         model.addAttribute("rotated", true);
+        return "webhooks";
+    }
+
+    /** Sends one signed test {@code job.succeeded} event, as real deliveries are sent, and shows what the receiver answered. */
+    @PostMapping("/webhooks/test")
+    String test(Principal principal, @RequestParam String url, Model model) {
+        model.addAttribute("testUrl", url);
+        model.addAttribute("outcome", webhooks.sendTest(current.of(principal), url.strip()));
         return "webhooks";
     }
 }

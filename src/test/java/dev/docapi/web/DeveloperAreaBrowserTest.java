@@ -81,6 +81,16 @@ class DeveloperAreaBrowserTest extends ApiTestBase {
         assertThat((List<?>) result).as("axe-core serious/critical violations on " + name).isEmpty();
     }
 
+    private static String hmac(String secret, String signed) {
+        try {
+            javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+            mac.init(new javax.crypto.spec.SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            return java.util.HexFormat.of().formatHex(mac.doFinal(signed.getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.GeneralSecurityException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     @Test
     void anOwnerSignsUpCreatesAKeyUsesItSeesTheJobAndUsageAndRevokesIt() throws Exception {
         String email = "browser-" + UUID.randomUUID() + "@example.com";
@@ -139,7 +149,7 @@ class DeveloperAreaBrowserTest extends ApiTestBase {
     }
 
     @Test
-    void theWebhookSecretIsRevealedAndRotated() throws Exception {
+    void theWebhookSecretIsRevealedRotatedAndATestEventIsSignedWithIt() throws Exception {
         String email = "hooks-" + UUID.randomUUID() + "@example.com";
         AreaClient http = new AreaClient(port);
         http.signUp(email, "a long enough password");
@@ -162,6 +172,32 @@ class DeveloperAreaBrowserTest extends ApiTestBase {
         String shown = browser.findElement(By.id("secret")).getDomAttribute("value");
         assertThat(shown).startsWith("whsec_").isNotEqualTo(before).isEqualTo(accounts.findByEmail(email).orElseThrow().webhookSecret());
         checkPage("webhooks-rotated");
+
+        // a local receiver that checks the signature as the spec (§6) tells receivers to, with the new secret
+        java.util.concurrent.BlockingQueue<String> received = new java.util.concurrent.LinkedBlockingQueue<>();
+        com.sun.net.httpserver.HttpServer receiver = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        receiver.createContext("/hook", exchange -> {
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            String header = exchange.getRequestHeaders().getFirst("Service-Signature");
+            String t = header.replaceAll("^t=(\\d+),v1=.*$", "$1");
+            String v1 = header.replaceAll("^.*v1=([0-9a-f]+)$", "$1");
+            boolean valid = v1.equals(hmac(shown, t + "." + new String(body, StandardCharsets.UTF_8)));
+            received.add((valid ? "valid " : "invalid ") + new String(body, StandardCharsets.UTF_8));
+            exchange.sendResponseHeaders(valid ? 204 : 400, -1);
+            exchange.close();
+        });
+        receiver.start();
+        try {
+            browser.findElement(By.id("url")).sendKeys("http://127.0.0.1:" + receiver.getAddress().getPort() + "/hook");
+            browser.findElement(By.xpath("//button[text()='Send test event']")).click();
+            assertThat(waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("test-result"))).getText())
+                    .isEqualTo("Delivered: the receiver answered HTTP 204.");
+            String event = received.poll(5, java.util.concurrent.TimeUnit.SECONDS);
+            assertThat(event).startsWith("valid ").contains("\"type\":\"job.succeeded\"").contains("\"id\":\"job_test_");
+            checkPage("webhooks-test");
+        } finally {
+            receiver.stop(0);
+        }
 
         browser.get(site("/account"));
         checkPage("account");
