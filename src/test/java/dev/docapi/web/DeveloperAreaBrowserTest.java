@@ -199,6 +199,8 @@ class DeveloperAreaBrowserTest extends ApiTestBase {
             receiver.stop(0);
         }
 
+        browser.get(site("/providers"));
+        checkPage("providers");
         browser.get(site("/account"));
         checkPage("account");
         browser.findElement(By.xpath("//button[text()='Sign out']")).click();

@@ -136,7 +136,7 @@ class DeveloperAreaSecurityTest extends ApiTestBase {
         AreaClient c = signedUp(email());
         String key = createKey(c, "shown once");
         assertThat(get(key, "/jobs").status()).as("the key shown works").isEqualTo(200);
-        for (String page : List.of("/keys", "/usage", "/jobs", "/files", "/webhooks", "/account", "/")) {
+        for (String page : List.of("/keys", "/usage", "/jobs", "/files", "/webhooks", "/providers", "/account", "/")) {
             HttpResponse<String> r = c.get(page);
             assertThat(r.statusCode()).as(page).isEqualTo(200);
             assertThat(r.body()).as(page).doesNotContain(key).doesNotContain(key.substring(key.lastIndexOf('_') + 1));
