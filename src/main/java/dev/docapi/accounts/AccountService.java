@@ -22,6 +22,7 @@ import org.springframework.transaction.annotation.Transactional;
  */
 @Service
 public class AccountService {
+    private static final long LAST_USED_PRECISION_MS = 60_000;
     private final JdbcClient db;
     private final SecretBox box;
 
@@ -39,15 +40,56 @@ public class AccountService {
      */
     @Transactional
     public Created createAccount(String email, Plan plan) {
+        Account a = insert(email, plan, null);
+        return new Created(a, createKey(a.id()));
+    }
+
+    /**
+     * A free account signed up in the developer area, with its password hash and no API key yet.
+     *
+     * @throws IllegalArgumentException if the email is not valid or already has an account
+     */
+    public Account signUp(String email, String passwordHash) {
+        return insert(email, Plan.FREE, passwordHash);
+    }
+
+    private Account insert(String email, Plan plan, String passwordHash) {
         if (email == null || !email.contains("@")) throw new IllegalArgumentException("a valid --email is required");
         if (findByEmail(email).isPresent()) throw new IllegalArgumentException("an account with email " + email + " exists");
         Instant now = Instant.now();
         Instant expires = plan == Plan.WEEK_PASS ? now.plus(Duration.ofDays(7)) : null;
         Account a = new Account(Ids.newId("acct_"), email, plan, expires, "whsec_" + Ids.random(40), now);
-        db.sql("INSERT INTO accounts(id, email, plan, plan_expires_at, webhook_secret, created_at) VALUES (?,?,?,?,?,?)")
-                .params(a.id(), a.email(), plan.id(), expires == null ? null : expires.toEpochMilli(), box.seal(a.webhookSecret(), a.id()), now.toEpochMilli())
+        db.sql("INSERT INTO accounts(id, email, plan, plan_expires_at, webhook_secret, created_at, password_hash) VALUES (?,?,?,?,?,?,?)")
+                .params(a.id(), a.email(), plan.id(), expires == null ? null : expires.toEpochMilli(), box.seal(a.webhookSecret(), a.id()),
+                        now.toEpochMilli(), passwordHash)
                 .update();
-        return new Created(a, createKey(a.id()));
+        return a;
+    }
+
+    /** The account's password hash (developer area sign-in), empty when it has none yet or no such email. */
+    public Optional<String> passwordHash(String email) {
+        return db.sql("SELECT password_hash FROM accounts WHERE email = ? AND password_hash IS NOT NULL").param(email)
+                .query(String.class).optional();
+    }
+
+    public void setPasswordHash(String accountId, String passwordHash) {
+        db.sql("UPDATE accounts SET password_hash = ? WHERE id = ?").params(passwordHash, accountId).update();
+    }
+
+    /** An API key as the developer area lists it: never the key itself, which is not stored. */
+    public record ApiKey(String id, String name, String prefix, Instant createdAt, Instant lastUsedAt) {
+    }
+
+    /** The account's active keys, newest first. */
+    public List<ApiKey> listKeys(String accountId) {
+        return db.sql("SELECT id, name, prefix, created_at, last_used_at FROM api_keys WHERE account_id = ? AND revoked_at IS NULL ORDER BY created_at DESC, id")
+                .param(accountId)
+                .query((rs, i) -> {
+                    long used = rs.getLong("last_used_at");
+                    Instant lastUsed = rs.wasNull() ? null : Instant.ofEpochMilli(used); // wasNull() refers to the last column read
+                    return new ApiKey(rs.getString("id"), rs.getString("name"), rs.getString("prefix"),
+                            Instant.ofEpochMilli(rs.getLong("created_at")), lastUsed);
+                }).list();
     }
 
     /**
@@ -56,13 +98,24 @@ public class AccountService {
      * @throws IllegalArgumentException if the account does not exist
      */
     public String createKey(String accountId) {
+        return createKey(accountId, null);
+    }
+
+    /** As {@link #createKey(String)}, with the name the owner gave it in the developer area (≤ 100 characters). */
+    public String createKey(String accountId, String name) {
         if (findById(accountId).isEmpty()) throw new IllegalArgumentException("no account " + accountId);
         String prefix = Ids.random(8);
         String key = "dk_" + prefix + "_" + Ids.random(32);
-        db.sql("INSERT INTO api_keys(id, account_id, prefix, key_hash, created_at) VALUES (?,?,?,?,?)")
-                .params(Ids.newId("key_"), accountId, prefix, hash(key), Instant.now().toEpochMilli())
+        db.sql("INSERT INTO api_keys(id, account_id, prefix, key_hash, created_at, name) VALUES (?,?,?,?,?,?)")
+                .params(Ids.newId("key_"), accountId, prefix, hash(key), Instant.now().toEpochMilli(), name)
                 .update();
         return key;
+    }
+
+    /** Revokes one of the account's own keys by id; false when the account has no such active key. */
+    public boolean revokeKey(String accountId, String keyId) {
+        return db.sql("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL")
+                .params(Instant.now().toEpochMilli(), keyId, accountId).update() > 0;
     }
 
     /** @return false when no active key has that prefix */
@@ -75,8 +128,17 @@ public class AccountService {
 
     /** The account owning an active key, or empty for an unknown or revoked key. */
     public Optional<Account> authenticate(String apiKey) {
-        return db.sql("SELECT a.* FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ? AND k.revoked_at IS NULL")
-                .param(hash(apiKey)).query(this::map).optional();
+        String keyHash = hash(apiKey);
+        record Found(Account account, long lastUsed) {
+        }
+        Optional<Found> found = db.sql("SELECT a.*, k.last_used_at AS key_last_used FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ? AND k.revoked_at IS NULL")
+                .param(keyHash).query((rs, row) -> new Found(map(rs, row), rs.getLong("key_last_used"))).optional();
+        long now = Instant.now().toEpochMilli();
+        // "last used" is shown to the minute: one write per key and minute, not one per request
+        if (found.isPresent() && now - found.get().lastUsed() > LAST_USED_PRECISION_MS) {
+            db.sql("UPDATE api_keys SET last_used_at = ? WHERE key_hash = ?").params(now, keyHash).update();
+        }
+        return found.map(Found::account);
     }
 
     public Optional<Account> findById(String id) {

@@ -20,6 +20,7 @@ public class AdminCommands {
               set-plan --account ID --plan P
               show-webhook-secret --email E                               prints the secret on the last line
               rotate-webhook-secret --email E                             prints the new secret on the last line
+              login-link --email E                                        prints a one-time developer area sign-in link (15 minutes)
               add-provider-key --account ID --provider P --key K [--base-url U]   checks the key with the provider, stores it encrypted
               rotate-master-key [--new-secret S]                          re-seals every stored secret under a new master key
                                                                           (new secrets.key, or S: then set DOCAPI_SECRET=S); restart services
@@ -27,11 +28,16 @@ public class AdminCommands {
     private final AccountService accounts;
     private final dev.docapi.ai.ProviderKeyAdmin providerKeys;
     private final dev.docapi.ai.SecretMigration secrets;
+    private final LoginLinks loginLinks;
+    private final dev.docapi.config.PublicBaseUrl baseUrl;
     private final PrintStream out = System.out;
     private final PrintStream err = System.err;
 
-    public AdminCommands(AccountService accounts, dev.docapi.ai.ProviderKeyAdmin providerKeys, dev.docapi.ai.SecretMigration secrets) {
+    public AdminCommands(AccountService accounts, dev.docapi.ai.ProviderKeyAdmin providerKeys, dev.docapi.ai.SecretMigration secrets,
+                         LoginLinks loginLinks, dev.docapi.config.PublicBaseUrl baseUrl) {
         this.accounts = accounts;
+        this.loginLinks = loginLinks;
+        this.baseUrl = baseUrl;
         this.secrets = secrets;
         this.providerKeys = providerKeys;
     }
@@ -81,6 +87,11 @@ public class AdminCommands {
                 }
                 case "show-webhook-secret" -> out.println(byEmail(require(opts, "email")).webhookSecret());
                 case "rotate-webhook-secret" -> out.println(accounts.rotateWebhookSecret(byEmail(require(opts, "email")).id()));
+                case "login-link" -> {
+                    String token = loginLinks.create(byEmail(require(opts, "email")).id());
+                    out.println("one-time sign-in link, valid " + LoginLinks.VALIDITY.toMinutes() + " minutes:");
+                    out.println(baseUrl.site() + "/signin/link?token=" + token);
+                }
                 case "add-provider-key" -> providerKeys.addProviderKey(opts, out);
                 case "rotate-master-key" -> {
                     int n = secrets.rotate(opts.get("new-secret"));

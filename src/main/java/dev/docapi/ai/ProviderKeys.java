@@ -94,6 +94,11 @@ public class ProviderKeys {
         return baseUrl.replaceAll("/+$", "");
     }
 
+    /** Deletes the account's key for {@code provider}; false when it has none. */
+    public boolean delete(String accountId, Provider provider) {
+        return db.sql("DELETE FROM provider_keys WHERE account_id = ? AND provider = ?").params(accountId, provider.prefix()).update() > 0;
+    }
+
     /** The account's entries, oldest first. */
     public List<Entry> list(String accountId) {
         return db.sql("SELECT provider, model, base_url FROM provider_keys WHERE account_id = ? ORDER BY created_at, id")

@@ -29,4 +29,10 @@ public class PublicBaseUrl {
                 ? "http://localhost:" + actualPort + "/v1" : props.publicBaseUrl();
         return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     }
+
+    /** The developer area's root, {@link #get()} without its {@code /v1}, e.g. {@code http://localhost:8080}. */
+    public String site() {
+        String api = get();
+        return api.endsWith("/v1") ? api.substring(0, api.length() - 3) : api;
+    }
 }

@@ -110,6 +110,12 @@ public class JobStore {
         return db.sql("SELECT " + COLUMNS + " FROM jobs WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?").params(accountId, limit).query(this::map).list();
     }
 
+    /** When the account's jobs that succeeded since {@code since} finished (the usage chart of the developer area). */
+    public List<Instant> succeededSince(String accountId, Instant since) {
+        return db.sql("SELECT finished_at FROM jobs WHERE account_id = ? AND status = 'succeeded' AND finished_at >= ?")
+                .params(accountId, since.toEpochMilli()).query((rs, i) -> Instant.ofEpochMilli(rs.getLong(1))).list();
+    }
+
     /** Jobs queued or running for the account (spec §8 "jobs waiting or running"). */
     public int countActive(String accountId) {
         return db.sql("SELECT COUNT(*) FROM jobs WHERE account_id = ? AND status IN ('queued','running')").param(accountId).query(Integer.class).single();

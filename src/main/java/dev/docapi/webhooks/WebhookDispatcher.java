@@ -3,6 +3,7 @@ package dev.docapi.webhooks;
 import dev.docapi.accounts.Account;
 import dev.docapi.accounts.AccountService;
 import dev.docapi.api.Views;
+import dev.docapi.config.Ids;
 import dev.docapi.jobs.Job;
 import dev.docapi.jobs.JobFinishedEvent;
 import dev.docapi.jobs.JobStatus;
@@ -124,34 +125,10 @@ public class WebhookDispatcher {
     }
 
     private void attempt(DeliveryStore.Delivery d) {
-        Integer statusCode = null;
-        String error = null;
         Account account = accounts.findById(d.accountId()).orElse(null);
-        String refused = http.refuse(d.url(), true);
-        if (account == null) {
-            error = "the account no longer exists";
-        } else if (refused != null) {
-            error = "the URL is refused: " + refused;
-        } else {
-            byte[] body = d.payload().getBytes(StandardCharsets.UTF_8);
-            long t = Instant.now().getEpochSecond();
-            Request request = new Request.Builder().url(d.url())
-                    .header("User-Agent", "docapi-webhooks/1.0")
-                    .header(WebhookSignature.HEADER, WebhookSignature.header(account.webhookSecret(), t, body))
-                    .post(RequestBody.create(body, JSON_TYPE)).build();
-            try (Response r = client.newCall(request).execute()) {
-                statusCode = r.code();
-                if (r.isRedirect() || (r.code() >= 300 && r.code() < 400)) {
-                    error = "redirect to " + r.header("Location", "(no Location)") + " not followed";
-                } else if (!r.isSuccessful()) {
-                    error = "the receiver answered HTTP " + r.code();
-                }
-            } catch (IOException e) {
-                error = e.getCause() instanceof SafeHttpClient.RefusedAddressException || e instanceof SafeHttpClient.RefusedAddressException
-                        ? "the URL is refused: " + e.getMessage()
-                        : "no answer: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
-            }
-        }
+        Outcome outcome = account == null ? new Outcome(null, "the account no longer exists") : send(account, d.url(), d.payload());
+        Integer statusCode = outcome.statusCode();
+        String error = outcome.error();
         int attempts = d.attempts() + 1;
         List<Duration> delays = props.retryDelays();
         boolean delivered = error == null;
@@ -163,6 +140,50 @@ public class WebhookDispatcher {
         } else {
             deliveries.reschedule(d.id(), attempts, Instant.now().plus(delays.get(attempts - 1)));
         }
+    }
+
+    /** One POST of an event: the receiver's HTTP status (null without an answer) and what went wrong (null when delivered). */
+    public record Outcome(Integer statusCode, String error) {
+    }
+
+    /**
+     * POSTs {@code payload} to {@code url} once, signed with the account's secret ({@link WebhookSignature}), through
+     * the safe client: public addresses only (unless {@code DOCAPI_ALLOW_PRIVATE_URLS}), no redirect followed.
+     */
+    public Outcome send(Account account, String url, String payload) {
+        String refused = http.refuse(url, true);
+        if (refused != null) return new Outcome(null, "the URL is refused: " + refused);
+        byte[] body = payload.getBytes(StandardCharsets.UTF_8);
+        long t = Instant.now().getEpochSecond();
+        Request request = new Request.Builder().url(url)
+                .header("User-Agent", "docapi-webhooks/1.0")
+                .header(WebhookSignature.HEADER, WebhookSignature.header(account.webhookSecret(), t, body))
+                .post(RequestBody.create(body, JSON_TYPE)).build();
+        try (Response r = client.newCall(request).execute()) {
+            if (r.isRedirect() || (r.code() >= 300 && r.code() < 400)) {
+                return new Outcome(r.code(), "redirect to " + r.header("Location", "(no Location)") + " not followed");
+            }
+            return new Outcome(r.code(), r.isSuccessful() ? null : "the receiver answered HTTP " + r.code());
+        } catch (IOException e) {
+            return new Outcome(null, e.getCause() instanceof SafeHttpClient.RefusedAddressException || e instanceof SafeHttpClient.RefusedAddressException
+                    ? "the URL is refused: " + e.getMessage()
+                    : "no answer: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+        }
+    }
+
+    /**
+     * Sends a test {@code job.succeeded} event (developer area) to {@code url}, once, not retried: the shape of a
+     * real one, about a made-up job {@code job_test_...} of the account that exists nowhere else.
+     */
+    public Outcome sendTest(Account account, String url) {
+        Instant now = Instant.now();
+        Job sample = new Job(Ids.newId("job_test_"), account.id(), "rotate", JobStatus.SUCCEEDED, json.createObjectNode(),
+                json.createObjectNode(), null, null, null, null, now, now, now);
+        ObjectNode event = json.createObjectNode();
+        event.put("type", "job.succeeded");
+        event.put("created_at", now.toString());
+        event.set("data", views.job(sample));
+        return send(account, url, json.writeValueAsString(event));
     }
 
     /** Appends the attempt to the job's {@code webhook} record and sets its status. */

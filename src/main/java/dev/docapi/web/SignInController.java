@@ -1,0 +1,139 @@
+package dev.docapi.web;
+
+import dev.docapi.accounts.Account;
+import dev.docapi.accounts.AccountService;
+import dev.docapi.accounts.LoginLinks;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.security.Principal;
+import java.util.List;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.authority.SimpleGrantedAuthority;
+import org.springframework.security.core.context.SecurityContext;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.web.authentication.session.ChangeSessionIdAuthenticationStrategy;
+import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
+import org.springframework.security.web.context.SecurityContextRepository;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+/**
+ * Sign up ({@code DOCAPI_SIGNUP=open|closed}), sign in by one-time link, and the account page (change password).
+ * Sign in by password and sign out are Spring Security's form login and logout ({@link WebSecurityConfig}).
+ */
+@Controller
+@ConditionalOnWebApplication // its PasswordEncoder comes with the pages' security, absent from `bin/docapi admin`
+class SignInController {
+    static final int MIN_PASSWORD = 10;
+    private final AccountService accounts;
+    private final LoginLinks links;
+    private final PasswordEncoder encoder;
+    private final CurrentAccount current;
+    private final boolean signupOpen;
+    private final SecurityContextRepository sessions = new HttpSessionSecurityContextRepository();
+
+    SignInController(AccountService accounts, LoginLinks links, PasswordEncoder encoder, CurrentAccount current,
+                     @Value("${docapi.signup:open}") String signup) {
+        this.accounts = accounts;
+        this.links = links;
+        this.encoder = encoder;
+        this.current = current;
+        if (!signup.equals("open") && !signup.equals("closed")) throw new IllegalArgumentException("DOCAPI_SIGNUP must be open or closed, not '" + signup + "'");
+        this.signupOpen = signup.equals("open");
+    }
+
+    @GetMapping("/signin")
+    String signIn(Model model) {
+        model.addAttribute("signupOpen", signupOpen);
+        return "signin";
+    }
+
+    @GetMapping("/signup")
+    String signUp(Model model) {
+        model.addAttribute("signupOpen", signupOpen);
+        return "signup";
+    }
+
+    @PostMapping("/signup")
+    String signUp(@RequestParam String email, @RequestParam String password, Model model, HttpServletRequest request,
+                  HttpServletResponse response) {
+        model.addAttribute("signupOpen", signupOpen);
+        model.addAttribute("email", email);
+        String problem = !signupOpen ? "Sign-up is closed on this server: ask its operator for an account."
+                : !email.strip().matches("[^@\\s]+@[^@\\s]+") ? "Enter a valid email address."
+                : password.length() < MIN_PASSWORD ? "The password needs at least " + MIN_PASSWORD + " characters."
+                : null;
+        if (problem == null) {
+            try {
+                Account a = accounts.signUp(email.strip(), encoder.encode(password));
+                signIn(a.email(), request, response);
+                return "redirect:/keys";
+            } catch (IllegalArgumentException taken) {
+                // the same words as any refusal of this form: whether an email has an account is not told
+                problem = "This email cannot be used to sign up. If it is yours, sign in instead.";
+            }
+        }
+        model.addAttribute("problem", problem);
+        return "signup";
+    }
+
+    /** The link's page: a button that posts the token, so that a mail scanner fetching the link does not use it up. */
+    @GetMapping("/signin/link")
+    String link(@RequestParam(defaultValue = "") String token, Model model) {
+        model.addAttribute("token", token);
+        return "signin-link";
+    }
+
+    @PostMapping("/signin/link")
+    String useLink(@RequestParam String token, HttpServletRequest request, HttpServletResponse response, Model model) {
+        var account = links.redeem(token).flatMap(accounts::findById);
+        if (account.isEmpty()) {
+            model.addAttribute("token", "");
+            model.addAttribute("problem", "This link is not valid: it was used already, has expired, or was mistyped.");
+            return "signin-link";
+        }
+        signIn(account.get().email(), request, response);
+        return "redirect:/account";
+    }
+
+    @GetMapping("/account")
+    String account(Principal principal, Model model) {
+        model.addAttribute("account", current.of(principal));
+        model.addAttribute("hasPassword", accounts.passwordHash(principal.getName()).isPresent());
+        return "account";
+    }
+
+    /** Sets or changes the password; the current one is asked when there is one. */
+    @PostMapping("/account/password")
+    String changePassword(Principal principal, @RequestParam(defaultValue = "") String current,
+                          @RequestParam String password, Model model) {
+        Account a = this.current.of(principal);
+        var hash = accounts.passwordHash(a.email());
+        String problem = hash.isPresent() && !encoder.matches(current, hash.get()) ? "The current password is not right."
+                : password.length() < MIN_PASSWORD ? "The new password needs at least " + MIN_PASSWORD + " characters."
+                : null;
+        if (problem == null) {
+            accounts.setPasswordHash(a.id(), encoder.encode(password));
+            model.addAttribute("message", "Password saved.");
+        } else {
+            model.addAttribute("problem", problem);
+        }
+        return account(principal, model);
+    }
+
+    /** A new session id (no fixation) holding the signed-in owner. */
+    private void signIn(String email, HttpServletRequest request, HttpServletResponse response) {
+        var auth = UsernamePasswordAuthenticationToken.authenticated(email, null, List.of(new SimpleGrantedAuthority("ROLE_OWNER")));
+        new ChangeSessionIdAuthenticationStrategy().onAuthentication(auth, request, response);
+        SecurityContext context = SecurityContextHolder.createEmptyContext();
+        context.setAuthentication(auth);
+        SecurityContextHolder.setContext(context);
+        sessions.saveContext(context, request, response);
+    }
+}

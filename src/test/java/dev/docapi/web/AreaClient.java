@@ -1,0 +1,74 @@
+package dev.docapi.web;
+
+import java.io.IOException;
+import java.net.CookieManager;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * A browser-like HTTP client of the developer area for the security tests: keeps cookies, follows no redirect
+ * (the tests look at where they go), and posts forms with the CSRF token read from the page, as a browser would.
+ */
+final class AreaClient {
+    private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
+    private final HttpClient http = HttpClient.newBuilder().cookieHandler(new CookieManager()).followRedirects(HttpClient.Redirect.NEVER).build();
+    private final String site;
+
+    AreaClient(int port) {
+        this.site = "http://localhost:" + port;
+    }
+
+    HttpResponse<String> get(String path) {
+        return send(HttpRequest.newBuilder(URI.create(site + path)).GET());
+    }
+
+    /** Posts {@code fields} with the CSRF token of the page at {@code formPage}. */
+    HttpResponse<String> submit(String formPage, String action, Map<String, String> fields) {
+        Matcher m = CSRF.matcher(get(formPage).body());
+        if (!m.find()) throw new AssertionError("no CSRF token on " + formPage);
+        Map<String, String> all = new LinkedHashMap<>(fields);
+        all.put("_csrf", m.group(1));
+        return post(action, all);
+    }
+
+    /** Posts {@code fields} as they are (no CSRF token unless given). */
+    HttpResponse<String> post(String action, Map<String, String> fields) {
+        String body = fields.entrySet().stream()
+                .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+                .collect(Collectors.joining("&"));
+        return send(HttpRequest.newBuilder(URI.create(site + action)).header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    HttpResponse<String> signUp(String email, String password) {
+        return submit("/signup", "/signup", Map.of("email", email, "password", password));
+    }
+
+    HttpResponse<String> signIn(String email, String password) {
+        return submit("/signin", "/signin", Map.of("email", email, "password", password));
+    }
+
+    static String location(HttpResponse<?> r) {
+        return r.headers().firstValue("Location").orElse("");
+    }
+
+    private HttpResponse<String> send(HttpRequest.Builder request) {
+        try {
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+}

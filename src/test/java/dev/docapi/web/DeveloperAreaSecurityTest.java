@@ -1,0 +1,169 @@
+package dev.docapi.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.docapi.accounts.LoginLinks;
+import dev.docapi.support.ApiTestBase;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/** The developer area's security over real HTTP (issue 11): CSRF, ownership, throttling, the key shown once, /v1 as before. */
+@Tag("database")
+class DeveloperAreaSecurityTest extends ApiTestBase {
+    private static final Pattern NEW_KEY = Pattern.compile("id=\"new-key\" type=\"text\" readonly value=\"(dk_[A-Za-z0-9_]+)\"");
+    private static final String PASSWORD = "correct horse battery";
+
+    @Autowired
+    LoginLinks links;
+
+    private static String email() {
+        return "area-" + UUID.randomUUID() + "@example.com";
+    }
+
+    private AreaClient signedUp(String email) {
+        AreaClient c = new AreaClient(port);
+        HttpResponse<String> r = c.signUp(email, PASSWORD);
+        assertThat(r.statusCode()).isEqualTo(302);
+        assertThat(AreaClient.location(r)).endsWith("/keys");
+        return c;
+    }
+
+    private static String createKey(AreaClient c, String name) {
+        HttpResponse<String> r = c.submit("/keys", "/keys", Map.of("name", name));
+        Matcher m = NEW_KEY.matcher(r.body());
+        assertThat(m.find()).as("the new key is on the answer to the form").isTrue();
+        return m.group(1);
+    }
+
+    @Test
+    void aWrongPasswordAndAnUnknownEmailGetTheSameAnswer() {
+        String email = email();
+        signedUp(email);
+        AreaClient other = new AreaClient(port);
+        HttpResponse<String> wrong = other.signIn(email, "not the password");
+        HttpResponse<String> unknown = other.signIn(email(), "not the password");
+        assertThat(AreaClient.location(wrong)).endsWith("/signin?error");
+        assertThat(AreaClient.location(unknown)).isEqualTo(AreaClient.location(wrong));
+        assertThat(other.get("/signin?error").body()).contains("Wrong email or password.");
+        assertThat(other.get("/keys").statusCode()).as("still signed out").isEqualTo(302);
+        HttpResponse<String> right = other.signIn(email, PASSWORD);
+        assertThat(AreaClient.location(right)).doesNotContain("error");
+        assertThat(other.get("/keys").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void theSessionCookieIsHttpOnlyAndSameSiteLax() {
+        AreaClient c = new AreaClient(port);
+        HttpResponse<String> page = c.get("/signin");
+        String cookie = page.headers().allValues("Set-Cookie").stream().filter(s -> s.startsWith("DOCAPI_SESSION=")).findFirst().orElseThrow();
+        assertThat(cookie).contains("HttpOnly").contains("SameSite=Lax");
+    }
+
+    @Test
+    void aFormPostWithoutTheCsrfTokenIsRefused() {
+        String email = email();
+        AreaClient c = signedUp(email);
+        HttpResponse<String> r = c.post("/keys", Map.of("name", "no token"));
+        assertThat(r.statusCode()).isEqualTo(403);
+        assertThat(accounts.listKeys(accounts.findByEmail(email).orElseThrow().id())).isEmpty();
+    }
+
+    @Test
+    void anotherAccountsJobAndKeyAre404() {
+        String key = newKey();
+        String pdf = uploadId(key, corpus("pdf-text/rotated-page-90.pdf"));
+        String jobId = run(key, "rotate", Map.of("file", pdf, "angle", 90)).get("id").asString();
+        String ownerEmail = email();
+        AreaClient owner = signedUp(ownerEmail);
+        createKey(owner, "mine");
+        String keyId = accounts.listKeys(accounts.findByEmail(ownerEmail).orElseThrow().id()).getFirst().id();
+
+        AreaClient intruder = signedUp(email());
+        assertThat(intruder.get("/jobs/" + jobId).statusCode()).isEqualTo(404);
+        assertThat(intruder.get("/jobs/job_doesnotexist").statusCode()).isEqualTo(404);
+        assertThat(intruder.submit("/keys", "/keys/" + keyId + "/revoke", Map.of()).statusCode()).isEqualTo(404);
+        assertThat(accounts.listKeys(accounts.findByEmail(ownerEmail).orElseThrow().id())).hasSize(1);
+        assertThat(owner.get("/jobs").body()).doesNotContain(jobId);
+    }
+
+    @Test
+    void filesAreListedDownloadedAndDeletedByTheirOwnerOnly() throws Exception {
+        String email = email();
+        AreaClient owner = signedUp(email);
+        String key = createKey(owner, "files");
+        String pdf = uploadId(key, corpus("pdf-text/rotated-page-90.pdf"));
+        String output = run(key, "rotate", Map.of("file", pdf, "angle", 90)).at("/output/files/0/id").asString();
+        assertThat(owner.get("/files").body()).contains(pdf).contains(output);
+
+        AreaClient intruder = signedUp(email());
+        assertThat(intruder.get("/files/" + output + "/download").statusCode()).isEqualTo(404);
+        assertThat(intruder.submit("/files", "/files/" + output + "/delete", Map.of()).statusCode()).isEqualTo(404);
+        assertThat(intruder.get("/files").body()).doesNotContain(output);
+
+        HttpResponse<String> download = owner.get("/files/" + output + "/download");
+        assertThat(download.statusCode()).isEqualTo(302);
+        java.nio.file.Path got = java.nio.file.Files.createTempFile("area-download-", ".pdf");
+        HTTP.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(AreaClient.location(download))).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofFile(got));
+        assertThat(dev.docapi.support.Independent.qpdfCheck(got).exit()).as("qpdf reads the download").isZero();
+
+        assertThat(AreaClient.location(owner.submit("/files", "/files/" + output + "/delete", Map.of()))).endsWith("/files?deleted");
+        assertThat(get(key, "/files/" + output).code()).isEqualTo("file_not_found");
+    }
+
+    @Test
+    void signInIsThrottledPerEmailEvenWithTheRightPassword() {
+        String email = email();
+        signedUp(email);
+        AreaClient attacker = new AreaClient(port);
+        for (int i = 0; i < WebSecurityConfig.ATTEMPTS_PER_EMAIL; i++) {
+            assertThat(AreaClient.location(attacker.signIn(email, "guess " + i))).endsWith("/signin?error");
+        }
+        HttpResponse<String> r = attacker.signIn(email, PASSWORD);
+        assertThat(AreaClient.location(r)).endsWith("/signin?throttled");
+        assertThat(attacker.get("/keys").statusCode()).as("not signed in").isEqualTo(302);
+    }
+
+    @Test
+    void theKeyAppearsOnNoPageAfterItsCreation() {
+        AreaClient c = signedUp(email());
+        String key = createKey(c, "shown once");
+        assertThat(get(key, "/jobs").status()).as("the key shown works").isEqualTo(200);
+        for (String page : List.of("/keys", "/usage", "/jobs", "/files", "/webhooks", "/providers", "/account", "/")) {
+            HttpResponse<String> r = c.get(page);
+            assertThat(r.statusCode()).as(page).isEqualTo(200);
+            assertThat(r.body()).as(page).doesNotContain(key).doesNotContain(key.substring(key.lastIndexOf('_') + 1));
+        }
+    }
+
+    @Test
+    void aLoginLinkSignsInOnceAndLetsTheOwnerSetAPassword() {
+        String email = email();
+        String token = links.create(accounts.createAccount(email, dev.docapi.accounts.Plan.FREE).account().id());
+        AreaClient c = new AreaClient(port);
+        assertThat(c.get("/signin/link?token=" + token).statusCode()).as("showing the link does not use it").isEqualTo(200);
+        HttpResponse<String> used = c.submit("/signin/link?token=" + token, "/signin/link", Map.of("token", token));
+        assertThat(AreaClient.location(used)).endsWith("/account");
+        assertThat(c.submit("/account", "/account/password", Map.of("password", "a new long password")).body()).contains("Password saved.");
+        AreaClient again = new AreaClient(port);
+        assertThat(again.submit("/signin/link?token=" + token, "/signin/link", Map.of("token", token)).body()).contains("not valid");
+        assertThat(AreaClient.location(again.signIn(email, "a new long password"))).doesNotContain("error");
+    }
+
+    @Test
+    void theApiIsAsBeforeNoSessionNoCsrf() {
+        Response r = get(null, "/jobs");
+        assertThat(r.status()).isEqualTo(401);
+        assertThat(r.code()).isEqualTo("missing_api_key");
+        assertThat(r.headers().allValues("Set-Cookie")).isEmpty();
+        Response posted = post(newKey(), "/rotate", Map.of("file", "file_doesnotexist", "angle", 90));
+        assertThat(posted.code()).as("a POST without CSRF token reaches the API").isEqualTo("file_not_found");
+    }
+}
