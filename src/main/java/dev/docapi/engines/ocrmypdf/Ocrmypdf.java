@@ -89,7 +89,7 @@ public class Ocrmypdf {
         try {
             tmp = Files.createTempDirectory(workDir, "ocrmypdf-tmp-");
             Duration timeout = pages > 0 ? Duration.ofMinutes(3).plusSeconds(90L * pages) : Duration.ofMinutes(30);
-            List<String> layer = poppler.pageTexts(in);
+            List<String> layer = textLayer(in);
             List<LanguageGroup> groups = languageGroups(in, layer, mode, tmp);
             List<Integer> rasterised = new ArrayList<>();
             Path source = in;
@@ -105,7 +105,7 @@ public class Ocrmypdf {
                 IntConsumer progress = pagesOcred == null ? null : n -> pagesOcred.accept(base + n);
                 rasterised.addAll(run(source, groupOut, groupSidecar, mode, group, timeout, workDir, tmp, progress));
                 if (groupOut != null) source = groupOut;
-                done += group.pages() == null ? layer.size() : group.pages().size();
+                if (group.pages() != null) done += group.pages().size();
             }
             if (groups.size() > 1) mergeSidecars(groups, tmp, sidecar, layer.size());
             if (part != null) Files.move(part, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -142,6 +142,15 @@ public class Ocrmypdf {
             return List.of(new LanguageGroup(only, null));
         }
         return byLanguages.entrySet().stream().map(e -> new LanguageGroup(e.getKey(), e.getValue())).toList();
+    }
+
+    /** Each page's text layer, or none when poppler cannot read the PDF (OCRmyPDF may still read or repair it). */
+    private List<String> textLayer(Path in) throws InterruptedException {
+        try {
+            return poppler.pageTexts(in);
+        } catch (OperationFailure e) {
+            return List.of();
+        }
     }
 
     /** A page that cannot be pictured (a damaged stream) is read as {@link Tesseract#LATIN}, both languages. */

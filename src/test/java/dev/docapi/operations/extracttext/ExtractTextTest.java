@@ -1,17 +1,13 @@
 package dev.docapi.operations.extracttext;
 
+import static dev.docapi.support.ScanPdfs.imageOnlyPdf;
+import static dev.docapi.support.ScanPdfs.scaled;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.Independent;
 import java.awt.Color;
-import org.apache.pdfbox.pdmodel.PDDocument;
-import org.apache.pdfbox.pdmodel.PDPage;
-import org.apache.pdfbox.pdmodel.PDPageContentStream;
-import org.apache.pdfbox.pdmodel.common.PDRectangle;
-import org.apache.pdfbox.pdmodel.graphics.image.LosslessFactory;
 import java.awt.Graphics2D;
-import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -110,33 +106,6 @@ class ExtractTextTest extends ApiTestBase {
         Set<String> read = new HashSet<>(List.of(Cer.normalise(text).split(" ")));
         List<String> words = List.of(Cer.normalise(truth).split(" "));
         return (double) words.stream().filter(read::contains).count() / words.size();
-    }
-
-    /** An image-only PDF, one page per image at 96 dpi, as the corpus' Arabic scan is. */
-    private static void imageOnlyPdf(List<BufferedImage> images, Path pdf) throws java.io.IOException {
-        try (PDDocument doc = new PDDocument()) {
-            for (BufferedImage image : images) {
-                float w = image.getWidth() * 0.75f;
-                float h = image.getHeight() * 0.75f;
-                PDPage p = new PDPage(new PDRectangle(w, h));
-                doc.addPage(p);
-                try (PDPageContentStream cs = new PDPageContentStream(doc, p)) {
-                    cs.drawImage(LosslessFactory.createFromImage(doc, image), 0, 0, w, h);
-                }
-            }
-            doc.save(pdf.toFile());
-        }
-    }
-
-    private static BufferedImage scaled(BufferedImage image, double factor) {
-        int w = (int) Math.round(image.getWidth() * factor);
-        int h = (int) Math.round(image.getHeight() * factor);
-        BufferedImage out = new BufferedImage(w, h, BufferedImage.TYPE_BYTE_GRAY);
-        Graphics2D g = out.createGraphics();
-        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BICUBIC);
-        g.drawImage(image, 0, 0, w, h, null);
-        g.dispose();
-        return out;
     }
 
     @Test
