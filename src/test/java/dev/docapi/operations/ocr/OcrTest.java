@@ -72,8 +72,8 @@ class OcrTest extends ApiTestBase {
         Path input = corpus("pdf-text/arabic-habibi.pdf");
         JsonNode job = run(key, "ocr", Map.of("file", uploadId(key, input), "wait", 300));
         Path out = downloadOutput(job, 0);
-        assertThat(Independent.pdftotext(out).strip()).isEqualTo(Independent.pdftotext(input).strip());
-        assertThat(job.at("/output/note").asString()).contains("already had a text layer");
+        assertThat(Files.mismatch(out, input)).isEqualTo(-1L);
+        assertThat(job.at("/output/note").asString()).contains("already had a text layer").contains("unchanged");
     }
 
     @Test
