@@ -53,8 +53,9 @@ public class Tesseract {
      * @throws OperationFailure {@code invalid_file} when Tesseract cannot read the image
      */
     public String text(Path image, Path scratchDir) throws OperationFailure, InterruptedException {
-        String languages = languages(image, scratchDir);
-        return text(image, scratchDir, languages);
+        Choice choice = choose(image, scratchDir);
+        // A mixed Arabic page was already read with the languages it gets.
+        return choice.languages().equals(MOSTLY_ARABIC) ? choice.mostlyArabicText() : text(image, scratchDir, choice.languages());
     }
 
     /**
@@ -67,21 +68,29 @@ public class Tesseract {
      * @throws OperationFailure {@code internal_error} when Tesseract cannot run
      */
     public String languages(Path image, Path scratchDir) throws OperationFailure, InterruptedException {
+        return choose(image, scratchDir).languages();
+    }
+
+    /** The languages for a page, and its text read with {@link #MOSTLY_ARABIC} when that was read to choose. */
+    private record Choice(String languages, String mostlyArabicText) {
+    }
+
+    private Choice choose(Path image, Path scratchDir) throws OperationFailure, InterruptedException {
         ProcessRunner.Result osd;
         try {
             osd = runner.run(List.of("tesseract", image.toString(), "-", "--psm", "0"), OSD_TIMEOUT,
                     Sandbox.Access.of(scratchDir, image), Map.of("OMP_THREAD_LIMIT", "1"));
         } catch (ProcessRunner.TimeoutException e) {
-            return LATIN;
+            return new Choice(LATIN, null);
         } catch (IOException e) {
             throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "Tesseract could not run: " + e.getMessage(), e);
         }
         Matcher script = OSD_SCRIPT.matcher(osd.stdout());
-        if (!osd.ok() || !script.find() || !script.group(1).equals("Arabic")) return LATIN;
+        if (!osd.ok() || !script.find() || !script.group(1).equals("Arabic")) return new Choice(LATIN, null);
         String text = text(image, scratchDir, MOSTLY_ARABIC);
         long arabic = text.codePoints().filter(c -> Character.isLetter(c) && Character.UnicodeScript.of(c) == Character.UnicodeScript.ARABIC).count();
         long latin = text.codePoints().filter(c -> Character.isLetter(c) && Character.UnicodeScript.of(c) == Character.UnicodeScript.LATIN).count();
-        return latin < LATIN_SHARE_OF_MIXED * (arabic + latin) ? ARABIC : MOSTLY_ARABIC;
+        return new Choice(latin < LATIN_SHARE_OF_MIXED * (arabic + latin) ? ARABIC : MOSTLY_ARABIC, text);
     }
 
     private String text(Path image, Path scratchDir, String languages) throws OperationFailure, InterruptedException {
