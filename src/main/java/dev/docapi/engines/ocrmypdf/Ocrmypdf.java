@@ -2,9 +2,11 @@ package dev.docapi.engines.ocrmypdf;
 
 import dev.docapi.api.ErrorCode;
 import dev.docapi.engines.pdfbox.DamagedPages;
+import dev.docapi.engines.poppler.Poppler;
 import dev.docapi.engines.process.ProcessRunner;
 import dev.docapi.engines.process.Sandbox;
 import dev.docapi.engines.qpdf.Qpdf;
+import dev.docapi.engines.tesseract.Tesseract;
 import dev.docapi.operations.OperationFailure;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +16,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntConsumer;
@@ -22,7 +25,9 @@ import java.util.stream.Stream;
 import org.springframework.stereotype.Component;
 
 /**
- * OCRmyPDF (Tesseract underneath) in English and Arabic: adds an invisible text layer beneath the page images
+ * OCRmyPDF (Tesseract underneath) in English and Arabic, each page in the language order of its script
+ * ({@link Tesseract#languages}; OCRmyPDF takes one order a run, so pages of different orders run as groups with
+ * {@code --pages}): adds an invisible text layer beneath the page images
  * (sandwich renderer) and writes the recognised text as a sidecar file in logical order (DESIGN §2: Arabic read
  * back from the PDF by PDFBox comes out reversed; the sidecar does not).
  *
@@ -33,8 +38,8 @@ import org.springframework.stereotype.Component;
 @Component
 public class Ocrmypdf {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(Ocrmypdf.class);
-    /** Tesseract languages, always both: a document may mix them. */
-    public static final String LANGUAGES = "eng+ara";
+    /** Pictures for script detection: Tesseract's OSD works at the resolution OCRmyPDF reads scans at. */
+    private static final int SCRIPT_DPI = 300;
     private static final Pattern PAGE_DONE = Pattern.compile("\\d{6}_ocr_tess\\.pdf|\\d{6}_ocr_tess\\.txt");
     private static final int CORES = Runtime.getRuntime().availableProcessors();
     private static final int EXIT_ENCRYPTED = 8;
@@ -42,6 +47,8 @@ public class Ocrmypdf {
     private final ProcessRunner runner;
     private final Qpdf qpdf;
     private final DamagedPages damagedPages;
+    private final Poppler poppler;
+    private final Tesseract tesseract;
 
     /** What to do with pages that already have a text layer. */
     public enum PagesWithText {
@@ -51,8 +58,10 @@ public class Ocrmypdf {
         FORCE
     }
 
-    public Ocrmypdf(ProcessRunner runner, Qpdf qpdf, DamagedPages damagedPages) {
+    public Ocrmypdf(ProcessRunner runner, Qpdf qpdf, DamagedPages damagedPages, Poppler poppler, Tesseract tesseract) {
         this.runner = runner;
+        this.poppler = poppler;
+        this.tesseract = tesseract;
         this.qpdf = qpdf;
         this.damagedPages = damagedPages;
         runner.setLimit("ocrmypdf", Math.max(1, CORES / 2));
@@ -77,41 +86,130 @@ public class Ocrmypdf {
         Path workDir = sidecar.toAbsolutePath().getParent();
         Path tmp = null;
         Path part = out == null ? null : out.resolveSibling(out.getFileName() + ".part");
-        Thread watcher = null;
         try {
             tmp = Files.createTempDirectory(workDir, "ocrmypdf-tmp-");
-            Map<String, String> env = Map.of("OMP_THREAD_LIMIT", "1", "TMPDIR", tmp.toString());
             Duration timeout = pages > 0 ? Duration.ofMinutes(3).plusSeconds(90L * pages) : Duration.ofMinutes(30);
-            if (pagesOcred != null) watcher = watch(tmp, pagesOcred);
+            List<String> layer = textLayer(in);
+            List<LanguageGroup> groups = languageGroups(in, layer, mode, tmp);
+            List<Integer> rasterised = new ArrayList<>();
             Path source = in;
-            ProcessRunner.Result r = runner.run(command(source, part, sidecar, mode), timeout, access(workDir, part, source), env);
+            int done = 0;
+            for (int g = 0; g < groups.size(); g++) {
+                LanguageGroup group = groups.get(g);
+                boolean last = g == groups.size() - 1;
+                // With an output PDF the groups run one after the other on it, each adding its pages' text layer;
+                // without one each reads its pages from the input.
+                Path groupOut = part == null ? null : last ? part : tmp.resolve("group-" + g + ".pdf");
+                Path groupSidecar = groups.size() == 1 ? sidecar : tmp.resolve("sidecar-" + g + ".txt");
+                int base = done;
+                IntConsumer progress = pagesOcred == null ? null : n -> pagesOcred.accept(base + n);
+                rasterised.addAll(run(source, groupOut, groupSidecar, mode, group, timeout, workDir, tmp, progress));
+                if (groupOut != null) source = groupOut;
+                if (group.pages() != null) done += group.pages().size();
+            }
+            if (groups.size() > 1) mergeSidecars(groups, tmp, sidecar, layer.size());
+            if (part != null) Files.move(part, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            return rasterised.stream().distinct().sorted().toList();
+        } catch (IOException e) {
+            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "OCRmyPDF could not run: " + e.getMessage(), e);
+        } finally {
+            deleteQuietly(part);
+            deleteTree(tmp);
+        }
+    }
+
+    /**
+     * The pages (from 1) read with one Tesseract language order; {@code pages} null means every page OCRmyPDF
+     * reads ({@code --pages} is not given).
+     */
+    record LanguageGroup(String languages, List<Integer> pages) {
+    }
+
+    /**
+     * The pages to OCR grouped by the language order of their script (issue 12; {@link Tesseract#languages} on a
+     * 300 dpi grey picture of each page). One group of all pages when they share one order, as most documents do.
+     */
+    private List<LanguageGroup> languageGroups(Path in, List<String> layer, PagesWithText mode, Path tmp)
+            throws OperationFailure, InterruptedException, IOException {
+        Map<String, List<Integer>> byLanguages = new LinkedHashMap<>();
+        Path pictures = Files.createDirectories(tmp.resolve("scripts"));
+        for (int p = 1; p <= layer.size(); p++) {
+            if (mode == PagesWithText.SKIP && Poppler.hasText(layer.get(p - 1))) continue;
+            byLanguages.computeIfAbsent(languagesOfPage(in, p, pictures), k -> new ArrayList<>()).add(p);
+        }
+        if (byLanguages.size() <= 1) {
+            String only = byLanguages.isEmpty() ? Tesseract.LATIN : byLanguages.keySet().iterator().next();
+            return List.of(new LanguageGroup(only, null));
+        }
+        return byLanguages.entrySet().stream().map(e -> new LanguageGroup(e.getKey(), e.getValue())).toList();
+    }
+
+    /** Each page's text layer, or none when poppler cannot read the PDF (OCRmyPDF may still read or repair it). */
+    private List<String> textLayer(Path in) throws InterruptedException {
+        try {
+            return poppler.pageTexts(in);
+        } catch (OperationFailure e) {
+            return List.of();
+        }
+    }
+
+    /** A page that cannot be pictured (a damaged stream) is read as {@link Tesseract#LATIN}, both languages. */
+    private String languagesOfPage(Path in, int page, Path dir) throws OperationFailure, InterruptedException, IOException {
+        List<Path> picture;
+        try {
+            picture = poppler.render(in, page, page, SCRIPT_DPI, "png", dir);
+        } catch (OperationFailure e) {
+            return Tesseract.LATIN;
+        }
+        try {
+            return picture.isEmpty() ? Tesseract.LATIN : tesseract.languages(picture.getFirst(), dir);
+        } finally {
+            for (Path p : picture) Files.deleteIfExists(p);
+        }
+    }
+
+    /** Each page's text from the sidecar of its group; a page no group read is marked skipped, as OCRmyPDF does. */
+    private static void mergeSidecars(List<LanguageGroup> groups, Path tmp, Path sidecar, int pageCount) throws IOException {
+        String[] merged = new String[pageCount];
+        for (int g = 0; g < groups.size(); g++) {
+            List<String> read = sidecarPages(tmp.resolve("sidecar-" + g + ".txt"), pageCount);
+            for (int p : groups.get(g).pages()) merged[p - 1] = read.get(p - 1);
+        }
+        for (int i = 0; i < pageCount; i++) if (merged[i] == null) merged[i] = "[OCR skipped on page(s) " + (i + 1) + "]";
+        Files.writeString(sidecar, String.join("\f", merged), StandardCharsets.UTF_8);
+    }
+
+    /** One OCRmyPDF run of one language group, with the retries for encrypted and damaged input. */
+    private List<Integer> run(Path in, Path part, Path sidecar, PagesWithText mode, LanguageGroup group, Duration timeout,
+            Path workDir, Path tmp, IntConsumer pagesOcred) throws OperationFailure, InterruptedException, IOException {
+        Path runTmp = Files.createTempDirectory(tmp, "run-");
+        Map<String, String> env = Map.of("OMP_THREAD_LIMIT", "1", "TMPDIR", runTmp.toString());
+        Thread watcher = pagesOcred == null ? null : watch(runTmp, pagesOcred);
+        try {
+            Path source = in;
+            ProcessRunner.Result r = runner.run(command(source, part, sidecar, mode, group), timeout, access(workDir, part, source), env);
             if (r.exitCode() == EXIT_ENCRYPTED) {
                 // Encrypted but opening without a password (owner restrictions only, or an empty user password):
                 // the service accepts such files, OCRmyPDF does not. Decrypt a copy and OCR that.
-                source = tmp.resolve("decrypted.pdf");
+                source = runTmp.resolve("decrypted.pdf");
                 qpdf.decrypt(in, null, source);
-                r = runner.run(command(source, part, sidecar, mode), timeout, access(workDir, part, source), env);
+                r = runner.run(command(source, part, sidecar, mode, group), timeout, access(workDir, part, source), env);
             }
             List<Integer> rasterised = List.of();
             if (!r.ok() && r.exitCode() != EXIT_MISSING_DEPENDENCY && r.exitCode() != EXIT_ENCRYPTED) {
-                DamagedPages.Rebuilt rebuilt = rasteriseDamaged(source, tmp, r);
+                DamagedPages.Rebuilt rebuilt = rasteriseDamaged(source, runTmp, r);
                 if (rebuilt != null) {
                     log.info("ocrmypdf exited {}; retrying with page(s) {} rasterised", r.exitCode(), rebuilt.pages());
-                    r = runner.run(command(rebuilt.pdf(), part, sidecar, mode), timeout, access(workDir, part, rebuilt.pdf()), env);
+                    r = runner.run(command(rebuilt.pdf(), part, sidecar, mode, group), timeout, access(workDir, part, rebuilt.pdf()), env);
                     rasterised = rebuilt.pages();
                 }
             }
             if (!r.ok()) throw failure(r);
-            if (part != null) Files.move(part, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             return rasterised;
         } catch (ProcessRunner.TimeoutException e) {
             throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "OCR took too long and was stopped", e);
-        } catch (IOException e) {
-            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "OCRmyPDF could not run: " + e.getMessage(), e);
         } finally {
             if (watcher != null) watcher.interrupt();
-            deleteQuietly(part);
-            deleteTree(tmp);
         }
     }
 
@@ -138,11 +236,17 @@ public class Ocrmypdf {
         return Sandbox.Access.of(writable, in);
     }
 
-    private static List<String> command(Path in, Path part, Path sidecar, PagesWithText mode) {
-        return List.of("ocrmypdf", "-l", LANGUAGES, "--output-type", part == null ? "none" : "pdf",
+    private static List<String> command(Path in, Path part, Path sidecar, PagesWithText mode, LanguageGroup group) {
+        List<String> cmd = new ArrayList<>(List.of("ocrmypdf", "-l", group.languages(), "--output-type", part == null ? "none" : "pdf",
                 "--pdf-renderer", "sandwich", "--sidecar", sidecar.toString(), "--jobs", String.valueOf(CORES),
-                "--rotate-pages", "--deskew", mode == PagesWithText.SKIP ? "--skip-text" : "--force-ocr", "--quiet",
-                in.toString(), part == null ? "-" : part.toString());
+                "--rotate-pages", "--deskew", mode == PagesWithText.SKIP ? "--skip-text" : "--force-ocr", "--quiet"));
+        if (group.pages() != null) {
+            cmd.add("--pages");
+            cmd.add(group.pages().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")));
+        }
+        cmd.add(in.toString());
+        cmd.add(part == null ? "-" : part.toString());
+        return cmd;
     }
 
     /** The sidecar's text per page (index 0 = page 1); a page OCRmyPDF skipped gives null. */

@@ -1,7 +1,6 @@
 package dev.docapi.engines.tesseract;
 
 import dev.docapi.api.ErrorCode;
-import dev.docapi.engines.ocrmypdf.Ocrmypdf;
 import dev.docapi.engines.process.ProcessRunner;
 import dev.docapi.engines.process.Sandbox;
 import dev.docapi.operations.OperationFailure;
@@ -12,15 +11,34 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
 
 /**
  * Tesseract on an image file (PNG, JPEG, TIFF incl. multi-page, WebP), English and Arabic. Its plain-text output is
  * in logical order, so Arabic reads right-to-left correctly. One thread per process ({@code OMP_THREAD_LIMIT=1}).
+ *
+ * <p>Languages by script (issue 12): Tesseract reads an Arabic page far better with {@code ara} alone (CER 0.001-0.004
+ * on Arabic paragraphs) than with {@code eng+ara} (0.035-0.046), so each page's script is detected first
+ * ({@link #languages}) and the page is read with the language order that fits it.
  */
 @Component
 public class Tesseract {
+    /** Latin (or unknown) pages: English first, Arabic kept for the Arabic words such a page may hold. */
+    public static final String LATIN = "eng+ara";
+    /** Arabic pages with (next to) no Latin words. */
+    public static final String ARABIC = "ara";
+    /** Arabic pages with Latin words too: the dominant script first. */
+    public static final String MOSTLY_ARABIC = "ara+eng";
+    /**
+     * The share of Latin letters below which an Arabic page is read with {@code ara} alone: {@code ara+eng} reads
+     * 3-5 % of a purely Arabic paragraph as Latin letters (noise); a paragraph of English under one of Arabic, 22 %.
+     */
+    private static final double LATIN_SHARE_OF_MIXED = 0.10;
+    private static final Pattern OSD_SCRIPT = Pattern.compile("(?m)^Script: (\\w+)");
     private static final Duration TIMEOUT = Duration.ofMinutes(10);
+    private static final Duration OSD_TIMEOUT = Duration.ofMinutes(2);
     private final ProcessRunner runner;
 
     public Tesseract(ProcessRunner runner) {
@@ -28,16 +46,58 @@ public class Tesseract {
     }
 
     /**
-     * The text of {@code image} (UTF-8; pages of a multi-page TIFF separated by form feeds).
+     * The text of {@code image} (UTF-8; pages of a multi-page TIFF separated by form feeds), read with the languages
+     * of its script ({@link #languages}, from the first page of a multi-page TIFF).
      *
      * @param scratchDir a writable directory for Tesseract's output file
      * @throws OperationFailure {@code invalid_file} when Tesseract cannot read the image
      */
     public String text(Path image, Path scratchDir) throws OperationFailure, InterruptedException {
+        Choice choice = choose(image, scratchDir);
+        // A mixed Arabic page was already read with the languages it gets.
+        return choice.languages().equals(MOSTLY_ARABIC) ? choice.mostlyArabicText() : text(image, scratchDir, choice.languages());
+    }
+
+    /**
+     * The Tesseract language order that fits the script of {@code image} ({@link #LATIN}, {@link #ARABIC} or
+     * {@link #MOSTLY_ARABIC}): Tesseract's orientation and script detection ({@code --psm 0}, about a second a
+     * page) names the dominant script; a page it calls Arabic is read once with {@code ara+eng} to see whether it
+     * also holds Latin words (at least {@value #LATIN_SHARE_OF_MIXED} of its letters). A page with too little text
+     * for the detection, or one it cannot read, is {@link #LATIN}.
+     *
+     * @throws OperationFailure {@code internal_error} when Tesseract cannot run
+     */
+    public String languages(Path image, Path scratchDir) throws OperationFailure, InterruptedException {
+        return choose(image, scratchDir).languages();
+    }
+
+    /** The languages for a page, and its text read with {@link #MOSTLY_ARABIC} when that was read to choose. */
+    private record Choice(String languages, String mostlyArabicText) {
+    }
+
+    private Choice choose(Path image, Path scratchDir) throws OperationFailure, InterruptedException {
+        ProcessRunner.Result osd;
+        try {
+            osd = runner.run(List.of("tesseract", image.toString(), "-", "--psm", "0"), OSD_TIMEOUT,
+                    Sandbox.Access.of(scratchDir, image), Map.of("OMP_THREAD_LIMIT", "1"));
+        } catch (ProcessRunner.TimeoutException e) {
+            return new Choice(LATIN, null);
+        } catch (IOException e) {
+            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "Tesseract could not run: " + e.getMessage(), e);
+        }
+        Matcher script = OSD_SCRIPT.matcher(osd.stdout());
+        if (!osd.ok() || !script.find() || !script.group(1).equals("Arabic")) return new Choice(LATIN, null);
+        String text = text(image, scratchDir, MOSTLY_ARABIC);
+        long arabic = text.codePoints().filter(c -> Character.isLetter(c) && Character.UnicodeScript.of(c) == Character.UnicodeScript.ARABIC).count();
+        long latin = text.codePoints().filter(c -> Character.isLetter(c) && Character.UnicodeScript.of(c) == Character.UnicodeScript.LATIN).count();
+        return new Choice(latin < LATIN_SHARE_OF_MIXED * (arabic + latin) ? ARABIC : MOSTLY_ARABIC, text);
+    }
+
+    private String text(Path image, Path scratchDir, String languages) throws OperationFailure, InterruptedException {
         Path base = scratchDir.resolve("tesseract-out");
         Path txt = scratchDir.resolve("tesseract-out.txt");
         try {
-            ProcessRunner.Result r = runner.run(List.of("tesseract", image.toString(), base.toString(), "-l", Ocrmypdf.LANGUAGES, "txt"),
+            ProcessRunner.Result r = runner.run(List.of("tesseract", image.toString(), base.toString(), "-l", languages, "txt"),
                     TIMEOUT, Sandbox.Access.of(scratchDir, image), Map.of("OMP_THREAD_LIMIT", "1"));
             if (!r.ok() || !Files.exists(txt)) {
                 throw new OperationFailure(ErrorCode.INVALID_FILE, "the image could not be read for OCR", null);

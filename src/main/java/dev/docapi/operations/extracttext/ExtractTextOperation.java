@@ -4,8 +4,6 @@ import dev.docapi.api.ApiException;
 import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.ocrmypdf.Ocrmypdf;
 import dev.docapi.engines.poppler.Poppler;
-import dev.docapi.engines.qpdf.Qpdf;
-import dev.docapi.engines.tesseract.Tesseract;
 import dev.docapi.operations.FileKind;
 import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
@@ -15,6 +13,7 @@ import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
 import dev.docapi.operations.ValidationContext;
+import dev.docapi.text.OcrText;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,16 +39,12 @@ public class ExtractTextOperation implements Operation {
             .options(OPTIONS)
             .traits(OperationSpec.Trait.DATA_ONLY_OUTPUT);
     private final Poppler poppler;
-    private final Ocrmypdf ocrmypdf;
-    private final Tesseract tesseract;
-    private final Qpdf qpdf;
+    private final OcrText ocrText;
     private final EngineCheck engines;
 
-    public ExtractTextOperation(Poppler poppler, Ocrmypdf ocrmypdf, Tesseract tesseract, Qpdf qpdf, EngineCheck engines) {
+    public ExtractTextOperation(Poppler poppler, OcrText ocrText, EngineCheck engines) {
         this.poppler = poppler;
-        this.ocrmypdf = ocrmypdf;
-        this.tesseract = tesseract;
-        this.qpdf = qpdf;
+        this.ocrText = ocrText;
         this.engines = engines;
     }
 
@@ -80,7 +75,7 @@ public class ExtractTextOperation implements Operation {
 
     private String image(OperationContext ctx) throws Exception {
         ctx.progress(0, 1, "images");
-        String text = tesseract.text(ctx.input().path(), ctx.tempDir("tesseract"));
+        String text = ocrText.image(ctx.input().path(), ctx.tempDir("tesseract"));
         ctx.progress(1, 1, "images");
         return join(List.of(text.split("\f", -1)));
     }
@@ -88,41 +83,10 @@ public class ExtractTextOperation implements Operation {
     /** The text of each page; pages OCR'd from a picture because they were damaged are added to {@code repaired}. */
     private String pdf(OperationContext ctx, String ocr, List<Integer> repaired) throws Exception {
         Path in = ctx.input().path();
-        List<String> pages = new ArrayList<>(poppler.pageTexts(in));
-        List<Integer> toOcr = new ArrayList<>();
-        switch (ocr) {
-            case "always" -> {
-                for (int p = 1; p <= pages.size(); p++) toOcr.add(p);
-            }
-            case "auto" -> toOcr.addAll(poppler.pagesWithoutText(in));
-            default -> {
-                // never: text layers only
-            }
-        }
-        int total = pages.size();
-        int done = total - toOcr.size();
-        ctx.progress(done, total, "pages");
-        if (!toOcr.isEmpty()) {
-            Path dir = ctx.tempDir("ocr");
-            Path subset = in;
-            if (toOcr.size() < total) {
-                // Only the pages without a text layer go to OCR (a smaller PDF of just them).
-                subset = dir.resolve("pages-to-ocr.pdf");
-                qpdf.selectPages(in, toOcr, subset);
-            }
-            Path sidecar = dir.resolve("sidecar.txt");
-            int base = done;
-            List<Integer> rasterised = ocrmypdf.ocr(subset, null, sidecar, Ocrmypdf.PagesWithText.FORCE, toOcr.size(),
-                    n -> ctx.progress(Math.min(total, base + n), total, "pages"));
-            for (int p : rasterised) repaired.add(toOcr.get(p - 1));
-            List<String> ocred = Ocrmypdf.sidecarPages(sidecar, toOcr.size());
-            for (int i = 0; i < toOcr.size(); i++) {
-                String t = ocred.get(i);
-                pages.set(toOcr.get(i) - 1, t == null ? "" : t);
-            }
-        }
-        ctx.progress(total, total, "pages");
-        return join(pages);
+        if (ocr.equals("never")) return join(poppler.pageTexts(in));
+        OcrText.Pages read = ocrText.pages(in, ocr.equals("always"), ctx.tempDir("ocr"), (done, total) -> ctx.progress(done, total, "pages"));
+        repaired.addAll(read.repaired());
+        return join(read.texts());
     }
 
     /** Pages, each without trailing blank lines, separated by form feeds. */

@@ -8,7 +8,9 @@ import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
 import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.ValidationContext;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import org.springframework.stereotype.Component;
 
@@ -49,14 +51,18 @@ public class OcrOperation implements Operation {
         int pages = known != null ? known : poppler.pageTexts(in).size();
         List<Integer> toOcr = poppler.pagesWithoutText(in);
         int withText = pages - toOcr.size();
+        if (toOcr.isEmpty()) {
+            // Nothing to recognise (issue 12): OCRmyPDF would spend a minute per 50 pages to change nothing.
+            Files.copy(in, ctx.output("ocr", "pdf"), StandardCopyOption.REPLACE_EXISTING);
+            ctx.progress(pages, pages, "pages");
+            return OperationResult.ofNote("Every page already had a text layer; the PDF is returned unchanged, without OCR.");
+        }
         ctx.progress(withText, pages, "pages");
         Path sidecar = ctx.tempDir("ocr").resolve("sidecar.txt");
         List<Integer> repaired = ocrmypdf.ocr(in, ctx.output("ocr", "pdf"), sidecar, Ocrmypdf.PagesWithText.SKIP, pages,
                 done -> ctx.progress(Math.min(pages, withText + done), pages, "pages"));
         ctx.progress(pages, pages, "pages");
-        String note = toOcr.isEmpty()
-                ? "Every page already had a text layer; pages were kept as they were."
-                : "OCR'd " + toOcr.size() + " of " + pages + " page" + (pages == 1 ? "" : "s") + " (English and Arabic)"
+        String note = "OCR'd " + toOcr.size() + " of " + pages + " page" + (pages == 1 ? "" : "s") + " (English and Arabic)"
                         + (withText > 0 ? "; " + withText + " page" + (withText == 1 ? "" : "s") + " with a text layer kept theirs." : ".");
         String repairedNote = Ocrmypdf.repairedNote(repaired);
         return OperationResult.ofNote(repairedNote == null ? note : note + " " + repairedNote);

@@ -1,31 +1,27 @@
 package dev.docapi.operations.convert.frompdf;
 
 import dev.docapi.api.ErrorCode;
-import dev.docapi.engines.ocrmypdf.Ocrmypdf;
 import dev.docapi.engines.pdfbox.PdfBox;
-import dev.docapi.engines.poppler.Poppler;
 import dev.docapi.operations.InputFile;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationFailure;
+import dev.docapi.text.OcrText;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import org.springframework.stereotype.Component;
 
 /**
  * What the pdf → x converters share: the page count, and a PDF with a text layer for those that need text (docx,
- * xlsx): pages without text are OCR'd first (OCRmyPDF, pages with text kept), so scans convert too.
+ * xlsx): pages without text are OCR'd first ({@link OcrText}, pages with text kept), so scans convert too.
  */
 @Component
 public class PdfSource {
     private final PdfBox pdfBox;
-    private final Poppler poppler;
-    private final Ocrmypdf ocrmypdf;
+    private final OcrText ocrText;
 
-    public PdfSource(PdfBox pdfBox, Poppler poppler, Ocrmypdf ocrmypdf) {
+    public PdfSource(PdfBox pdfBox, OcrText ocrText) {
         this.pdfBox = pdfBox;
-        this.poppler = poppler;
-        this.ocrmypdf = ocrmypdf;
+        this.ocrText = ocrText;
     }
 
     /** The page count; {@code invalid_file} when the PDF cannot be opened or needs a password. */
@@ -48,12 +44,8 @@ public class PdfSource {
      * reported in pages OCR'd).
      */
     public Prepared withText(InputFile in, int pages, OperationContext ctx) throws OperationFailure, InterruptedException {
-        List<Integer> empty = poppler.pagesWithoutText(in.path());
-        if (empty.isEmpty()) return new Prepared(in.path(), java.util.Set.of());
-        Path dir = ctx.tempDir("ocr");
-        Path out = dir.resolve("ocr.pdf");
-        ocrmypdf.ocr(in.path(), out, dir.resolve("ocr.txt"), Ocrmypdf.PagesWithText.SKIP, pages,
-                done -> ctx.progress(Math.min(done, empty.size()), empty.size(), "pages OCR'd"));
-        return new Prepared(out, java.util.Set.copyOf(empty));
+        OcrText.WithTextLayer read = ocrText.withTextLayer(in.path(), pages, ctx.tempDir("ocr"),
+                (done, total) -> ctx.progress(done, total, "pages OCR'd"));
+        return new Prepared(read.pdf(), java.util.Set.copyOf(read.ocrPages()));
     }
 }
