@@ -3,6 +3,7 @@ package dev.docapi.operations.ocr;
 import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.ocrmypdf.Ocrmypdf;
 import dev.docapi.engines.poppler.Poppler;
+import dev.docapi.engines.qpdf.Qpdf;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
@@ -18,7 +19,8 @@ import org.springframework.stereotype.Component;
  * {@code POST /ocr} (spec §4.4): the PDF with an invisible English + Arabic text layer beneath its page images.
  * Pages that already have text keep it untouched (DESIGN §4); skewed scans are straightened and sideways pages
  * turned upright. Progress counts pages. A page that uses a damaged stream is OCR'd from a picture of it, and
- * {@code output.note} says it was repaired (issue 16).
+ * {@code output.note} says it was repaired (issue 16). A sound PDF whose every page has text is returned unchanged,
+ * without OCR (issue 12).
  */
 @Component
 public class OcrOperation implements Operation {
@@ -26,11 +28,13 @@ public class OcrOperation implements Operation {
             "Add a searchable text layer (English and Arabic) beneath the page images of a scanned PDF. Pages that already have text keep it; skewed and rotated scans are straightened.");
     private final Ocrmypdf ocrmypdf;
     private final Poppler poppler;
+    private final Qpdf qpdf;
     private final EngineCheck engines;
 
-    public OcrOperation(Ocrmypdf ocrmypdf, Poppler poppler, EngineCheck engines) {
+    public OcrOperation(Ocrmypdf ocrmypdf, Poppler poppler, Qpdf qpdf, EngineCheck engines) {
         this.ocrmypdf = ocrmypdf;
         this.poppler = poppler;
+        this.qpdf = qpdf;
         this.engines = engines;
     }
 
@@ -51,8 +55,9 @@ public class OcrOperation implements Operation {
         int pages = known != null ? known : poppler.pageTexts(in).size();
         List<Integer> toOcr = poppler.pagesWithoutText(in);
         int withText = pages - toOcr.size();
-        if (toOcr.isEmpty()) {
-            // Nothing to recognise (issue 12): OCRmyPDF would spend a minute per 50 pages to change nothing.
+        if (toOcr.isEmpty() && qpdf.undecodableStreams(in).isEmpty()) {
+            // Nothing to recognise (issue 12): OCRmyPDF would spend a minute per 50 pages to change nothing. A page
+            // with a damaged stream may show some text yet lose the rest: it still goes through OCR's repair (issue 16).
             Files.copy(in, ctx.output("ocr", "pdf"), StandardCopyOption.REPLACE_EXISTING);
             ctx.progress(pages, pages, "pages");
             return OperationResult.ofNote("Every page already had a text layer; the PDF is returned unchanged, without OCR.");
