@@ -41,6 +41,8 @@ public class AccountService {
     @Transactional
     public Created createAccount(String email, Plan plan) {
         Account a = insert(email, plan, null);
+        // the operator made it for this address: nothing to verify
+        markEmailVerified(a.id());
         return new Created(a, createKey(a.id()));
     }
 
@@ -74,6 +76,17 @@ public class AccountService {
 
     public void setPasswordHash(String accountId, String passwordHash) {
         db.sql("UPDATE accounts SET password_hash = ? WHERE id = ?").params(passwordHash, accountId).update();
+    }
+
+    /** Whether the account's email was verified (README "The developer area": an unverified one cannot create API keys). */
+    public boolean isEmailVerified(String accountId) {
+        return db.sql("SELECT email_verified_at FROM accounts WHERE id = ?").param(accountId)
+                .query((rs, i) -> rs.getObject(1) != null).optional().orElse(false);
+    }
+
+    public void markEmailVerified(String accountId) {
+        db.sql("UPDATE accounts SET email_verified_at = ? WHERE id = ? AND email_verified_at IS NULL")
+                .params(Instant.now().toEpochMilli(), accountId).update();
     }
 
     /** An API key as the developer area lists it: never the key itself, which is not stored. */

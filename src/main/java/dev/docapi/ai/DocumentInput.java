@@ -1,6 +1,6 @@
 package dev.docapi.ai;
 
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.FileKind;
 import dev.docapi.operations.InputFile;
 import dev.langchain4j.data.message.Content;
 import dev.langchain4j.data.message.ImageContent;

@@ -1,8 +1,8 @@
 package dev.docapi.ai;
 
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.FileKind;
+import dev.docapi.engines.EngineFailure;
 import dev.docapi.operations.InputFile;
-import dev.docapi.operations.OperationFailure;
 import dev.docapi.text.OcrText;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,10 +20,10 @@ public class DocumentText {
         this.ocrText = ocrText;
     }
 
-    /** @throws OperationFailure when the text cannot be read (the engines failed) */
-    public List<String> pages(InputFile input, Path workDir) throws OperationFailure, InterruptedException {
+    /** @throws EngineFailure when the text cannot be read (the engines failed) */
+    public List<String> pages(InputFile input, Path workDir) throws EngineFailure, InterruptedException {
         if (input.file().kind() == FileKind.IMAGE) return List.of(ocrText.image(input.path(), workDir));
-        return ocrText.pages(input.path(), false, workDir, (done, total) -> { }).texts();
+        return ocrText.pages(input, workDir, (done, total) -> { }).texts();
     }
 
     /** The pages joined with {@code --- page N ---} markers, the form in which models read text. */

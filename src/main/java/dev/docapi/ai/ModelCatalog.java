@@ -2,10 +2,11 @@ package dev.docapi.ai;
 
 import dev.docapi.accounts.Account;
 import dev.docapi.accounts.UsageService;
-import dev.docapi.api.ApiException;
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -17,8 +18,9 @@ import org.springframework.stereotype.Service;
  * <ul>
  * <li>a request naming {@code model}: the account's own key for that provider if it has one, else the service's
  * model when the id is one the operator configured, else 400;</li>
- * <li>no {@code model}: the pipeline's service model; without one, the account's oldest key; without that, 503
- * {@code service_unavailable} saying how to configure a model.</li>
+ * <li>no {@code model}: the model the account chose for the pipeline ({@link PipelineModels}, the developer area's
+ * provider keys page) while it is still in its list; else the pipeline's service model; without one, the account's
+ * oldest key; without that, 503 {@code service_unavailable} saying how to configure a model.</li>
  * </ul>
  * On the service's own model the AI cap ({@link dev.docapi.limits.QuotaPolicy#aiOperations}: 20 a month free, 1,000
  * paid, spec §8) is checked here, at validation: the limits admission counts operations, not which model ran.
@@ -34,10 +36,12 @@ public class ModelCatalog {
     private final ModelFactory factory;
     private final UsageService usage;
     private final dev.docapi.limits.QuotaPolicy quotas;
+    private final PipelineModels choices;
 
     public ModelCatalog(AiProperties props, ProviderKeys keys, ModelFactory factory, UsageService usage,
-                        dev.docapi.limits.QuotaPolicy quotas) {
+                        dev.docapi.limits.QuotaPolicy quotas, PipelineModels choices) {
         this.props = props;
+        this.choices = choices;
         this.keys = keys;
         this.factory = factory;
         this.usage = usage;
@@ -80,9 +84,10 @@ public class ModelCatalog {
     /** The model id each pipeline uses for this account when a request names none (null: none available). */
     public Map<Pipeline, String> pipelines(Account account) {
         Map<Pipeline, String> out = new EnumMap<>(Pipeline.class);
+        Map<Pipeline, String> chosen = available(account);
         List<ProviderKeys.Entry> own = null;
         for (Pipeline p : Pipeline.values()) {
-            String id = serviceModel(p);
+            String id = chosen.containsKey(p) ? chosen.get(p) : serviceModel(p);
             if (id == null) {
                 if (own == null) own = keys.list(account.id());
                 id = own.isEmpty() ? null : own.getFirst().modelId().id();
@@ -93,6 +98,33 @@ public class ModelCatalog {
     }
 
     /**
+     * Stores the account's model for each pipeline given, all or none.
+     *
+     * @param models per pipeline, one of the ids {@link #list} gives the account, or null for the service's default
+     * @throws IllegalArgumentException if a model is not in the account's list
+     */
+    public void choose(Account account, Map<Pipeline, String> models) {
+        Set<String> listed = new HashSet<>();
+        for (Entry e : list(account)) listed.add(e.id());
+        models.forEach((p, model) -> {
+            if (model != null && !listed.contains(model)) {
+                throw new IllegalArgumentException("model '" + model + "' is not one of the models this account can use (pipeline " + p.id() + ")");
+            }
+        });
+        models.forEach((p, model) -> choices.choose(account.id(), p, model));
+    }
+
+    /** The account's choices still in its list (a choice whose provider key was deleted since is ignored). */
+    private Map<Pipeline, String> available(Account account) {
+        Map<Pipeline, String> chosen = choices.chosen(account.id());
+        if (chosen.isEmpty()) return chosen;
+        Set<String> listed = new HashSet<>();
+        for (Entry e : list(account)) listed.add(e.id());
+        chosen.values().retainAll(listed);
+        return chosen;
+    }
+
+    /**
      * The model an AI operation runs on, checked at validation.
      *
      * @param requested the request's {@code model}, or null
@@ -100,6 +132,7 @@ public class ModelCatalog {
      *                      (nothing configured), 402 {@code quota_exceeded} (AI operations of the service model spent)
      */
     public ModelClient resolve(Account account, Pipeline pipeline, String requested) {
+        if (requested == null) requested = available(account).get(pipeline);
         if (requested != null) {
             ModelId id;
             try {

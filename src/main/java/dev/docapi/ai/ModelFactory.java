@@ -1,6 +1,6 @@
 package dev.docapi.ai;
 
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.net.SafeHttpClient;
 import dev.docapi.operations.OperationFailure;
 import dev.langchain4j.exception.AuthenticationException;

@@ -1,8 +1,11 @@
 package dev.docapi.api;
 
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
@@ -56,6 +59,12 @@ public class ApiErrorHandler {
     @ExceptionHandler(NoResourceFoundException.class)
     ResponseEntity<Map<String, Object>> notFound(NoResourceFoundException e) {
         return api(new ApiException(ErrorCode.NOT_FOUND, "no such endpoint: /" + e.getResourcePath()));
+    }
+
+    @ExceptionHandler(DataAccessException.class)
+    ResponseEntity<Map<String, Object>> database(DataAccessException e) {
+        log.warn("database unavailable: {}", e.getMessage());
+        return api(ApiException.databaseUnavailable(e));
     }
 
     @ExceptionHandler(Exception.class)

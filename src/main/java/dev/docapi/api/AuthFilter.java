@@ -2,6 +2,8 @@ package dev.docapi.api;
 
 import dev.docapi.accounts.Account;
 import dev.docapi.accounts.AccountService;
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -10,6 +12,7 @@ import java.io.IOException;
 import java.util.Optional;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -49,7 +52,13 @@ public class AuthFilter extends OncePerRequestFilter {
                     "send your API key as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'"));
             return;
         }
-        Optional<Account> account = accounts.authenticate(key);
+        Optional<Account> account;
+        try {
+            account = accounts.authenticate(key);
+        } catch (DataAccessException e) {
+            errors.write(response, ApiException.databaseUnavailable(e));
+            return;
+        }
         if (account.isEmpty()) {
             errors.write(response, new ApiException(ErrorCode.INVALID_API_KEY, "the API key is not valid (unknown or revoked)"));
             return;

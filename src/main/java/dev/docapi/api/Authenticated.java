@@ -1,6 +1,8 @@
 package dev.docapi.api;
 
 import dev.docapi.accounts.Account;
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
 import jakarta.servlet.http.HttpServletRequest;
 
 /** The account the {@link AuthFilter} found for a request. */

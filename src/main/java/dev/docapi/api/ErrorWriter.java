@@ -1,5 +1,6 @@
 package dev.docapi.api;
 
+import dev.docapi.core.ApiException;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Map;

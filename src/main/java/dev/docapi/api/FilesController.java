@@ -1,6 +1,8 @@
 package dev.docapi.api;
 
 import dev.docapi.accounts.Account;
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.files.BlobStore;
 import dev.docapi.files.FileService;
 import dev.docapi.files.SignedLinks;
@@ -188,7 +190,7 @@ public class FilesController {
         try {
             return receive.run();
         } catch (ApiException e) {
-            if (e.code() == dev.docapi.api.ErrorCode.FILE_TOO_LARGE) {
+            if (e.code() == dev.docapi.core.ErrorCode.FILE_TOO_LARGE) {
                 InputStream in = request.getInputStream();
                 byte[] buf = new byte[64 * 1024];
                 for (long dropped = 0; dropped <= DROPPED_REST; ) {
@@ -202,6 +204,6 @@ public class FilesController {
     }
 
     private static ApiException tooLarge() {
-        return new ApiException(dev.docapi.api.ErrorCode.FILE_TOO_LARGE, "the file is larger than 100 MB (104,857,600 bytes)");
+        return new ApiException(dev.docapi.core.ErrorCode.FILE_TOO_LARGE, "the file is larger than 100 MB (104,857,600 bytes)");
     }
 }

@@ -1,5 +1,6 @@
 package dev.docapi.api;
 
+import dev.docapi.core.ApiException;
 import dev.docapi.jobs.Job;
 import dev.docapi.jobs.JobRunner;
 import dev.docapi.jobs.JobStatus;

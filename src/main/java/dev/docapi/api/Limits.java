@@ -1,5 +1,7 @@
 package dev.docapi.api;
 
+import dev.docapi.core.ApiException;
+
 /** Query parameter checks shared by the list endpoints. */
 final class Limits {
     private Limits() {

@@ -1,6 +1,7 @@
 package dev.docapi.api;
 
 import dev.docapi.accounts.Account;
+import dev.docapi.core.ApiException;
 import dev.docapi.jobs.Job;
 import dev.docapi.limits.Admission;
 import dev.docapi.operations.Operation;
@@ -47,7 +48,7 @@ public class OperationSubmitter {
      * @param fileIds how the input member becomes file ids (over MCP: ids, imported URLs and uploads)
      * @throws ApiException the 4xx of validation (nothing counted), or what admission refuses
      */
-    public Submitted submit(Account account, Operation op, ObjectNode body, OperationService.FileIds fileIds) {
+    public Submitted submit(Account account, Operation<?> op, ObjectNode body, OperationService.FileIds fileIds) {
         return admit(account, operations.prepare(account, op, body, fileIds), body);
     }
 

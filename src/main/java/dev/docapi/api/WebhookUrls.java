@@ -1,5 +1,6 @@
 package dev.docapi.api;
 
+import dev.docapi.core.ApiException;
 import dev.docapi.net.PublicAddresses;
 import dev.docapi.net.SafeHttpClient;
 import java.net.InetAddress;

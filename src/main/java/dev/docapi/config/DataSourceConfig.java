@@ -43,8 +43,10 @@ public class DataSourceConfig {
             ds.setPassword(key.databasePassword());
         }
         ds.setMaximumPoolSize(props.poolSize());
-        // a burst waits for a connection at most this long; past it the request answers 503, never a 500
-        ds.setConnectionTimeout(10_000);
+        // A burst waits for a connection at most this long (HikariCP's default); past it the request answers 503,
+        // never a 500. 10 s was too short: 200 simultaneous requests on a cold JVM with 2 cores waited longer for
+        // their first connection (the requests already past authentication take the freed ones first).
+        ds.setConnectionTimeout(30_000);
         ds.setPoolName("docapi");
         return ds;
     }

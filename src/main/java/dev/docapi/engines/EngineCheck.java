@@ -1,7 +1,7 @@
 package dev.docapi.engines;
 
-import dev.docapi.api.ApiException;
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,12 +1,12 @@
 package dev.docapi.files;
 
 import dev.docapi.accounts.Account;
-import dev.docapi.api.ApiException;
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.config.PublicBaseUrl;
 import dev.docapi.config.Ids;
 import dev.docapi.engines.pdfbox.PdfBox;
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.FileKind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -47,9 +47,12 @@ public class FileService {
     private final PdfBox pdfBox;
     private final SignedLinks links;
     private final PublicBaseUrl baseUrl;
+    private final KeptOcr keptOcr;
 
-    public FileService(JdbcClient db, BlobStore blobs, FileTypes types, PdfBox pdfBox, SignedLinks links, PublicBaseUrl baseUrl) {
+    public FileService(JdbcClient db, BlobStore blobs, FileTypes types, PdfBox pdfBox, SignedLinks links, PublicBaseUrl baseUrl,
+                       KeptOcr keptOcr) {
         this.db = db;
+        this.keptOcr = keptOcr;
         this.blobs = blobs;
         this.types = types;
         this.pdfBox = pdfBox;
@@ -156,7 +159,7 @@ public class FileService {
     }
 
     /**
-     * Deletes the file's bytes at once.
+     * Deletes the file's bytes at once, and the OCR kept of them ({@link KeptOcr}).
      *
      * @throws ApiException 404 {@code file_not_found}
      */
@@ -165,6 +168,7 @@ public class FileService {
                 .orElseThrow(() -> new ApiException(ErrorCode.FILE_NOT_FOUND, "no file '" + id + "'"));
         db.sql("UPDATE files SET deleted_at = ?, purged = TRUE WHERE id = ?").params(Instant.now().toEpochMilli(), f.id()).update();
         blobs.delete(f.id());
+        keptOcr.forgetFile(f.id());
     }
 
     /**
@@ -199,7 +203,10 @@ public class FileService {
         return baseUrl.get() + "/files/" + f.id() + "/content?" + links.query(f.id());
     }
 
-    /** Removes the bytes of expired files from the blob store; their records stay so requests get 410. */
+    /**
+     * Removes the bytes of expired files, and the OCR kept of them, from the blob store; their records stay so
+     * requests get 410.
+     */
     @Scheduled(fixedDelay = 60_000, initialDelay = 10_000)
     public void purgeExpired() {
         List<String> ids = db.sql("SELECT id FROM files WHERE purged = FALSE AND expires_at < ?")
@@ -211,6 +218,11 @@ public class FileService {
             } catch (IOException e) {
                 log.warn("could not remove expired file {}: {}", id, e.getMessage());
             }
+        }
+        try {
+            keptOcr.purgeExpired(Instant.now());
+        } catch (IOException e) {
+            log.warn("could not remove expired kept OCR: {}", e.getMessage());
         }
         // Records of files expired for more than 7 days are no longer referenced by any kept job.
         db.sql("DELETE FROM files WHERE purged = TRUE AND expires_at < ?")

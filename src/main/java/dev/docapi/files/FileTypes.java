@@ -1,8 +1,8 @@
 package dev.docapi.files;
 
-import dev.docapi.api.ApiException;
-import dev.docapi.api.ErrorCode;
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
+import dev.docapi.core.FileKind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

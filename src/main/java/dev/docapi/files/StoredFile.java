@@ -1,6 +1,6 @@
 package dev.docapi.files;
 
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.FileKind;
 import java.time.Instant;
 
 /**

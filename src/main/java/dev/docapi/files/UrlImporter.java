@@ -1,8 +1,8 @@
 package dev.docapi.files;
 
 import dev.docapi.accounts.Account;
-import dev.docapi.api.ApiException;
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.net.SafeHttpClient;
 import java.io.IOException;
 import java.io.InputStream;

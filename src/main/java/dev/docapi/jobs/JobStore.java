@@ -1,7 +1,7 @@
 package dev.docapi.jobs;
 
-import dev.docapi.api.ApiException;
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.config.Ids;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -110,10 +110,10 @@ public class JobStore {
         return db.sql("SELECT " + COLUMNS + " FROM jobs WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?").params(accountId, limit).query(this::map).list();
     }
 
-    /** When the account's jobs that succeeded since {@code since} finished (the usage chart of the developer area). */
-    public List<Instant> succeededSince(String accountId, Instant since) {
-        return db.sql("SELECT finished_at FROM jobs WHERE account_id = ? AND status = 'succeeded' AND finished_at >= ?")
-                .params(accountId, since.toEpochMilli()).query((rs, i) -> Instant.ofEpochMilli(rs.getLong(1))).list();
+    /** The account's jobs that were given a {@code webhook_url}, newest first (the developer area's recent deliveries). */
+    public List<Job> withWebhook(String accountId, int limit) {
+        return db.sql("SELECT " + COLUMNS + " FROM jobs WHERE account_id = ? AND webhook_json IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT ?")
+                .params(accountId, limit).query(this::map).list();
     }
 
     /** Jobs queued or running for the account (spec §8 "jobs waiting or running"). */

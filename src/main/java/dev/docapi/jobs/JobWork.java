@@ -19,7 +19,7 @@ public interface JobWork {
 
     /**
      * Runs the job. Anything thrown fails the job: an {@link dev.docapi.operations.OperationFailure} or
-     * {@link dev.docapi.api.ApiException} with its code and message, anything else as {@code internal_error}.
+     * {@link dev.docapi.core.ApiException} with its code and message, anything else as {@code internal_error}.
      *
      * @param payload what the admitting node sealed: {@code {files, options}} or {@code {files, steps}}, secrets included
      * @param meter   counts each successful operation against the job's reservation (spec §8)

@@ -2,8 +2,8 @@ package dev.docapi.limits;
 
 import dev.docapi.accounts.Account;
 import dev.docapi.ai.SecretBox;
-import dev.docapi.api.ApiException;
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.config.Ids;
 import dev.docapi.jobs.Job;
 import dev.docapi.jobs.JobQueue;
@@ -34,8 +34,6 @@ import tools.jackson.databind.node.ObjectNode;
 public class Admission {
     /** Seconds a client is told to wait when its job queue is full: about one short job's run. */
     static final long QUEUE_FULL_RETRY_AFTER = 5;
-    /** Seconds a client is told to wait when the database cannot be reached. */
-    static final long DATABASE_RETRY_AFTER = 2;
 
     private final JobStore jobs;
     private final JobQueue queue;
@@ -91,7 +89,7 @@ public class Admission {
             queue.wake();
             return job;
         } catch (DataAccessException e) {
-            throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "the database is busy or not available; retry shortly", DATABASE_RETRY_AFTER, e);
+            throw ApiException.databaseUnavailable(e);
         } finally {
             lock.unlock();
             if (!lock.hasQueuedThreads()) locks.remove(account.id(), lock);

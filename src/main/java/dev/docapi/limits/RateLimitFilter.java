@@ -1,8 +1,8 @@
 package dev.docapi.limits;
 
-import dev.docapi.api.ApiException;
+import dev.docapi.core.ApiException;
 import dev.docapi.api.Authenticated;
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.api.ErrorWriter;
 import io.github.bucket4j.ConsumptionProbe;
 import jakarta.servlet.FilterChain;

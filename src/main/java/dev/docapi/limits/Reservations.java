@@ -2,8 +2,8 @@ package dev.docapi.limits;
 
 import dev.docapi.accounts.Account;
 import dev.docapi.accounts.UsageService;
-import dev.docapi.api.ApiException;
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.config.Ids;
 import dev.docapi.jobs.JobWork;
 import java.time.Duration;
@@ -34,11 +34,13 @@ public class Reservations implements JobWork.Reserved {
     private final TransactionTemplate tx;
 
     private final QuotaPolicy policy;
+    private final UsageService usage;
 
-    public Reservations(JdbcClient db, TransactionTemplate tx, QuotaPolicy policy) {
+    public Reservations(JdbcClient db, TransactionTemplate tx, QuotaPolicy policy, UsageService usage) {
         this.db = db;
         this.tx = tx;
         this.policy = policy;
+        this.usage = usage;
     }
 
     /**
@@ -100,7 +102,8 @@ public class Reservations implements JobWork.Reserved {
 
     /**
      * Counts {@code operations} successful operations: converted from the reservation while it lasts, added plainly
-     * beyond it.
+     * beyond it; and in today's count (the usage chart), after the month's (outside the transaction: a lost insert
+     * race of a new day's row would abort it on PostgreSQL).
      */
     public void commit(Reservation r, int operations) {
         tx.executeWithoutResult(status -> {
@@ -114,6 +117,7 @@ public class Reservations implements JobWork.Reserved {
                         .params(operations, r.accountId(), r.period()).update();
             }
         });
+        usage.recordDay(r.accountId(), operations);
     }
 
     /** Gives back what is left of the reservation. Idempotent. */

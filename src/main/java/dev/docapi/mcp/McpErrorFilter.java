@@ -1,7 +1,7 @@
 package dev.docapi.mcp;
 
-import dev.docapi.api.ApiException;
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.api.ErrorWriter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;

@@ -1,8 +1,8 @@
 package dev.docapi.mcp;
 
 import dev.docapi.accounts.Account;
-import dev.docapi.api.ApiException;
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.api.JobResponses;
 import dev.docapi.api.OperationSubmitter;
 import dev.docapi.api.Views;
@@ -79,7 +79,7 @@ public class McpTools {
     /** Every tool, operations first (in name order). */
     public List<SyncToolSpecification> all() {
         List<SyncToolSpecification> tools = new ArrayList<>();
-        for (Operation op : registry.all()) tools.add(operationTool(op));
+        for (Operation<?> op : registry.all()) tools.add(operationTool(op));
         tools.add(tool("get_job", "Get a job by id: its status and, once succeeded, its output files with one-hour download_url links, text and data. "
                         + "Poll with this when a tool answered with a job that is still running.",
                 schema(Map.of("job_id", Map.of("type", "string", "description", "the job id (job_...)")), List.of("job_id")), true,
@@ -137,7 +137,7 @@ public class McpTools {
         String webhook = webhookUrls.check(args.get("webhook_url"));
         List<String> ids = args.hasNonNull("file")
                 ? toolFiles.resolve(account, args.get("file"), dev.docapi.operations.Inputs.onePdf())
-                : toolFiles.resolve(account, args.get("files"), new dev.docapi.operations.Inputs(true, 1, Integer.MAX_VALUE, java.util.EnumSet.allOf(dev.docapi.operations.FileKind.class)));
+                : toolFiles.resolve(account, args.get("files"), new dev.docapi.operations.Inputs(true, 1, Integer.MAX_VALUE, java.util.EnumSet.allOf(dev.docapi.core.FileKind.class)));
         Job job = saved ? workflowService.runSaved(account, string(args, "workflow_id"), ids, webhook)
                 : workflowService.runAdHoc(account, args.get("steps"), ids, webhook);
         Job current = wait > 0 ? runner.await(job, wait) : job;
@@ -155,7 +155,7 @@ public class McpTools {
         return n;
     }
 
-    private SyncToolSpecification operationTool(Operation op) {
+    private SyncToolSpecification operationTool(Operation<?> op) {
         Map<String, Object> props = op.spec().requestProperties(ToolFiles.inputSchema(op.inputs()));
         props.putAll(OperationRequestSchema.commonMembers(
                 "seconds to wait for the result; if the job is still running after that, the result is its id and status (poll with get_job)"));
@@ -165,7 +165,7 @@ public class McpTools {
         return tool(op.toolName(), description, schema(props, op.spec().requiredMembers()), false, (account, args) -> runOperation(account, op, args));
     }
 
-    private CallToolResult runOperation(Account account, Operation op, ObjectNode args) throws InterruptedException {
+    private CallToolResult runOperation(Account account, Operation<?> op, ObjectNode args) throws InterruptedException {
         // Exactly as POST /v1/{operation}: validated, admitted against the job cap and quota, counted once on success.
         OperationSubmitter.Submitted s = submitter.submit(account, op, args, (member, inputs) -> toolFiles.resolve(account, member, inputs));
         Job current = s.waitSeconds() > 0 ? runner.await(s.job(), s.waitSeconds()) : s.job();

@@ -1,8 +1,8 @@
 package dev.docapi.mcp;
 
 import dev.docapi.accounts.Account;
-import dev.docapi.api.ApiException;
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.files.FileService;
 import dev.docapi.files.UrlImporter;
 import dev.docapi.operations.Inputs;

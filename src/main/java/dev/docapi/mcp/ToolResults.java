@@ -1,6 +1,6 @@
 package dev.docapi.mcp;
 
-import dev.docapi.api.ApiException;
+import dev.docapi.core.ApiException;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;

@@ -10,17 +10,22 @@ import static dev.docapi.openapi.J.str;
 import static dev.docapi.openapi.J.timestamp;
 
 import dev.docapi.accounts.Plan;
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.jobs.JobStatus;
+import dev.docapi.operations.Operation;
+import dev.docapi.operations.OperationSpec;
+import dev.docapi.operations.OutputMember;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The resource schemas of the description (spec §2, DESIGN §4): FileObject (spec §2.2's File, named so it does not
- * collide with the platform's own {@code File} type in generated clients), Job (with the output members by operation,
- * {@code progress} and {@code webhook}), Workflow and Step, list envelopes, usage, models, the service object, the
+ * collide with the platform's own {@code File} type in generated clients), Job (with the output members the operations
+ * declare, {@code progress} and {@code webhook}), Workflow and Step, list envelopes, usage, models, the service object, the
  * webhook event and Error. Every object is closed ({@code additionalProperties: false}) so an undocumented member
  * fails response validation.
  */
@@ -28,7 +33,8 @@ final class ComponentSchemas {
     private ComponentSchemas() {
     }
 
-    static Map<String, Object> all() {
+    /** @param operations every registered operation, for the output members they declare */
+    static Map<String, Object> all(Collection<Operation<?>> operations) {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("FileObject", object("A stored file (spec §2.2). Files are deleted 24 hours after creation.", o(
                 "object", constant("file"),
@@ -53,7 +59,7 @@ final class ComponentSchemas {
                 o("code", ref("ErrorCode"), "message", str("for a person; may change")), "code", "message"));
         s.put("FailedJob", object("A job that ran and failed (spec §2.7): the error and the job.",
                 o("error", ref("ErrorDetail"), "job", ref("Job")), "error", "job"));
-        s.put("Job", job());
+        s.put("Job", job(operations));
         s.put("JobList", list("Job", "Jobs of the last 7 days, newest first."));
         s.put("Step", object("One workflow step (spec §2.4).", o(
                 "operation", str("name of an operation, e.g. compress"),
@@ -86,7 +92,9 @@ final class ComponentSchemas {
                 "source", o("type", "string", "enum", a("service", "account"), "description", "service = the service's own model; account = a provider key the account added"),
                 "reads_pdf", o("type", "boolean", "description", "whether PDFs are sent natively (false: text is sent, OCR'd for scans)")),
                 "object", "id", "provider", "source", "reads_pdf"));
-        Map<String, Object> pipeline = o("type", a("string", "null"), "description", "model id");
+        Map<String, Object> pipeline = o("type", a("string", "null"), "description", "model id used when a request names none: "
+                + "the account's choice (developer area, provider keys page), else the service's model for the pipeline, else the model of "
+                + "the account's oldest provider key; null when no model is available");
         s.put("ModelList", object("Models the account can use and which one each pipeline uses.", o(
                 "object", constant("list"),
                 "data", o("type", "array", "items", ref("Model")),
@@ -110,19 +118,27 @@ final class ComponentSchemas {
         return o("type", "boolean", "description", "always true");
     }
 
-    private static Map<String, Object> job() {
+    /**
+     * The job, whose {@code output} lists each member with the operations that declare it ({@link OperationSpec#outputs}).
+     */
+    private static Map<String, Object> job(Collection<Operation<?>> operations) {
+        Map<String, Object> members = new LinkedHashMap<>();
+        List<String> byOperation = new ArrayList<>();
+        for (OutputMember m : OutputMember.ALL) {
+            members.put(m.id(), m.schema());
+            List<String> names = operations.stream().filter(op -> op.spec().outputs().contains(m)).map(Operation::name).toList();
+            String who = switch (m) {
+                case FILES -> "all";
+                case NOTE -> String.join(", ", names) + "; any operation whose input was repaired first";
+                case STEPS -> String.join(", ", names) + "; workflow runs";
+                default -> String.join(", ", names);
+            };
+            byOperation.add(m.id() + " (" + who + ")");
+        }
         Map<String, Object> output = o(
                 "type", a("object", "null"),
-                "description", "null until the job succeeds. Members by operation: files (all); text (extract-text, ask, agent); "
-                        + "data (extract); model (extract, ask); note (e.g. compress); steps (workflow runs, agent).",
-                "properties", o(
-                        "files", o("type", "array", "items", ref("FileObject"), "description", "resulting files (a workflow run: the last step's)"),
-                        "text", str("text result (agent: its summary)"),
-                        "data", o("description", "extract: the extracted fields as JSON; an absent field is null"),
-                        "model", str("model id used"),
-                        "note", str("free text, e.g. compress could not reach target_mb"),
-                        "steps", o("type", "array", "items", o("type", "object"),
-                                "description", "workflow runs: what each step did; agent: every operation run with arguments and results")),
+                "description", "null until the job succeeds. Members by operation: " + String.join("; ", byOperation) + ".",
+                "properties", members,
                 "required", List.of("files"),
                 "additionalProperties", false);
         Map<String, Object> input = object("What the job was asked to do. Options are stored with any password removed.", o(

@@ -4,7 +4,7 @@ import static dev.docapi.openapi.J.a;
 import static dev.docapi.openapi.J.o;
 import static dev.docapi.openapi.J.ref;
 
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.config.PublicBaseUrl;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationRegistry;
@@ -45,7 +45,7 @@ public class OpenApiDocument {
 
     /** One build: collects the per-code-set error schemas while the paths are written. */
     private final class Builder {
-        private final Map<String, Object> schemas = ComponentSchemas.all();
+        private final Map<String, Object> schemas = ComponentSchemas.all(registry.all());
         private final Map<String, Object> errorSchemas = new TreeMap<>();
 
         ObjectNode build() {
@@ -212,7 +212,7 @@ public class OpenApiDocument {
         }
 
         private void operations(Map<String, Object> paths) {
-            for (Operation op : registry.all()) {
+            for (Operation<?> op : registry.all()) {
                 String schemaName = pascal(op.name()) + "Request";
                 schemas.put(schemaName, OperationRequestSchema.of(op));
                 Map<String, Object> post = jobOp(op.toolName(), "Operations", summary(op),
@@ -322,7 +322,7 @@ public class OpenApiDocument {
                 "schema", o("type", "integer", "minimum", 1, "maximum", max, "default", dflt));
     }
 
-    private static String summary(Operation op) {
+    private static String summary(Operation<?> op) {
         String d = op.description();
         int dot = d.indexOf(". ");
         return dot > 0 ? d.substring(0, dot) : d.endsWith(".") ? d.substring(0, d.length() - 1) : d;

@@ -3,7 +3,7 @@ package dev.docapi.openapi;
 import static dev.docapi.openapi.J.o;
 
 import dev.docapi.api.JobResponses;
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.FileKind;
 import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import java.util.Map;
@@ -23,7 +23,7 @@ public final class OperationRequestSchema {
     }
 
     /** The whole request body schema of {@code op}. */
-    public static Map<String, Object> of(Operation op) {
+    public static Map<String, Object> of(Operation<?> op) {
         Map<String, Object> props = op.spec().requestProperties(inputSchema(op.inputs()));
         props.putAll(commonMembers(HTTP_WAIT));
         return o("type", "object", "description", op.description(), "properties", props, "required", op.spec().requiredMembers(),

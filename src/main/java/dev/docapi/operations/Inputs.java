@@ -1,5 +1,6 @@
 package dev.docapi.operations;
 
+import dev.docapi.core.FileKind;
 import java.util.EnumSet;
 import java.util.Set;
 

@@ -4,11 +4,13 @@ package dev.docapi.operations;
  * One document operation, declared once. This declaration drives the {@code POST /v1/{name}} endpoint, request
  * validation, the OpenAPI schema, the MCP tool, workflow steps and the agent's tools (DESIGN §1). Implementations
  * are Spring components in {@code operations/<name>/}; adding one needs nothing else.
+ *
+ * @param <O> the record its options are read as ({@link OperationSpec#options}; {@link NoOptions} when it takes none)
  */
-public interface Operation {
+public interface Operation<O extends Record> {
 
     /** This operation's declaration; a constant of its class. */
-    OperationSpec spec();
+    OperationSpec<O> spec();
 
     default String name() {
         return spec().name();
@@ -26,7 +28,7 @@ public interface Operation {
         return spec().inputs();
     }
 
-    default OptionSchema options() {
+    default OptionSchema<O> options() {
         return spec().options();
     }
 
@@ -38,14 +40,15 @@ public interface Operation {
      * Checks the request against the real input files before any job exists (spec §4.4 "400 is returned at once"),
      * e.g. page numbers beyond the document or a wrong password.
      *
-     * @throws dev.docapi.api.ApiException a 4xx with the spec's code
+     * @throws dev.docapi.core.ApiException a 4xx with the spec's code
      */
-    default void validate(ValidationContext ctx) {
+    default void validate(ValidationContext<O> ctx) {
     }
 
     /**
      * Runs the operation. Outputs are written to paths from {@link OperationContext#output}; anything thrown fails
      * the job ({@link OperationFailure} carries a client-safe message; other exceptions become {@code internal_error}).
+     * The result carries only the output members the declaration lists ({@link OperationSpec#outputs}).
      */
-    OperationResult run(OperationContext ctx) throws Exception;
+    OperationResult run(OperationContext<O> ctx) throws Exception;
 }

@@ -12,8 +12,10 @@ import java.util.List;
 /**
  * What {@link Operation#run} works with: its inputs, its options (passwords included), a private work directory,
  * the output files it declares and a progress reporter. The work directory is removed after the run.
+ *
+ * @param <O> the operation's options record
  */
-public final class OperationContext {
+public final class OperationContext<O extends Record> {
 
     /** Receives progress while an operation runs; shown on the job as {@code progress: {done, total, unit}}. */
     @FunctionalInterface
@@ -24,13 +26,14 @@ public final class OperationContext {
     private final Account account;
     private final String jobId;
     private final List<InputFile> inputs;
-    private final Options options;
+    private final O options;
     private final Path workDir;
     private final ProgressListener progress;
     private final List<Path> outputs = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
     private int aiOperations;
 
-    public OperationContext(Account account, String jobId, List<InputFile> inputs, Options options, Path workDir,
+    public OperationContext(Account account, String jobId, List<InputFile> inputs, O options, Path workDir,
                             ProgressListener progress) {
         this.account = account;
         this.jobId = jobId;
@@ -38,6 +41,19 @@ public final class OperationContext {
         this.options = options;
         this.workDir = workDir;
         this.progress = progress;
+    }
+
+    /**
+     * Adds a sentence to the job's {@code output.note} (spec §2.4, free text), after the operation's own note: what
+     * a helper deep in a run has to tell, e.g. the pages whose tables could not be detected. Null adds nothing.
+     */
+    public void note(String sentence) {
+        if (sentence != null) notes.add(sentence);
+    }
+
+    /** The sentences added with {@link #note}, in order. */
+    List<String> notes() {
+        return List.copyOf(notes);
     }
 
     public Account account() {
@@ -57,7 +73,8 @@ public final class OperationContext {
         return inputs.getFirst();
     }
 
-    public Options options() {
+    /** The options, defaults filled in. */
+    public O options() {
         return options;
     }
 

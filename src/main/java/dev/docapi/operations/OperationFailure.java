@@ -1,6 +1,6 @@
 package dev.docapi.operations;
 
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ErrorCode;
 
 /** An operation that ran and failed, with a client-safe message; the job fails with {@code code}. */
 public class OperationFailure extends Exception {

@@ -1,7 +1,7 @@
 package dev.docapi.operations;
 
-import dev.docapi.api.ApiException;
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
@@ -12,17 +12,17 @@ import org.springframework.stereotype.Component;
 /** Every {@link Operation} bean, by name. The HTTP API, MCP, workflows and the agent all look operations up here. */
 @Component
 public class OperationRegistry {
-    private final Map<String, Operation> byName = new TreeMap<>();
+    private final Map<String, Operation<?>> byName = new TreeMap<>();
 
-    public OperationRegistry(List<Operation> operations) {
-        for (Operation op : operations) {
+    public OperationRegistry(List<Operation<?>> operations) {
+        for (Operation<?> op : operations) {
             if (byName.put(op.name(), op) != null) throw new IllegalStateException("two operations named " + op.name());
         }
     }
 
     /** @throws ApiException 404 {@code unknown_operation} */
-    public Operation get(String name) {
-        Operation op = byName.get(name);
+    public Operation<?> get(String name) {
+        Operation<?> op = byName.get(name);
         if (op == null) throw new ApiException(ErrorCode.UNKNOWN_OPERATION, "there is no operation '" + name + "'; operations are " + byName.keySet());
         return op;
     }
@@ -31,7 +31,7 @@ public class OperationRegistry {
         return byName.containsKey(name);
     }
 
-    public Collection<Operation> all() {
+    public Collection<Operation<?>> all() {
         return Collections.unmodifiableCollection(byName.values());
     }
 }

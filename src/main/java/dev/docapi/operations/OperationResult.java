@@ -24,6 +24,11 @@ public record OperationResult(String text, JsonNode data, String note, String mo
         return new OperationResult(text, data, value, model, steps);
     }
 
+    /** This result with {@code sentence} added after its note (or as its note when it has none). */
+    public OperationResult withNoteAdded(String sentence) {
+        return withNote(note == null ? sentence : note + " " + sentence);
+    }
+
     public OperationResult withData(JsonNode value) {
         return new OperationResult(text, value, note, model, steps);
     }

@@ -2,9 +2,11 @@ package dev.docapi.operations;
 
 import dev.docapi.accounts.Account;
 import dev.docapi.accounts.UsageService;
-import dev.docapi.api.ApiException;
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.config.DocapiProperties;
+import dev.docapi.core.FileKind;
+import dev.docapi.engines.EngineFailure;
 import dev.docapi.files.FileService;
 import dev.docapi.files.StoredFile;
 import java.io.IOException;
@@ -50,11 +52,7 @@ public class OperationService {
     }
 
     /** A validated request: the operation, its resolved input files and its options (passwords included). */
-    public record Submission(Operation operation, List<StoredFile> inputs, ObjectNode options) {
-
-        public Options typedOptions() {
-            return new Options(options, operation.options());
-        }
+    public record Submission(Operation<?> operation, List<StoredFile> inputs, ObjectNode options) {
 
         /** {@code {files, options}} with every option (passwords included): what {@link OperationJobs} runs. Seal it. */
         public ObjectNode payload(ObjectNode empty) {
@@ -84,7 +82,7 @@ public class OperationService {
      *                      410 {@code file_expired}
      */
     public Submission prepare(Account account, String operationName, ObjectNode body) {
-        Operation op = registry.get(operationName);
+        Operation<?> op = registry.get(operationName);
         return prepare(account, op, body, (member, inputs) -> fileIds(member, inputs, op.name()));
     }
 
@@ -100,7 +98,7 @@ public class OperationService {
      *
      * @throws ApiException as {@link #prepare(Account, String, ObjectNode)}, and whatever {@code fileIds} throws
      */
-    public Submission prepare(Account account, Operation op, ObjectNode body, FileIds fileIds) {
+    public Submission prepare(Account account, Operation<?> op, ObjectNode body, FileIds fileIds) {
         Inputs inputs = op.inputs();
         String other = inputs.many() ? "file" : "files";
         if (body.has(other) && !body.has(inputs.member())) {
@@ -115,7 +113,7 @@ public class OperationService {
      *
      * @throws ApiException as {@link #prepare(Account, String, ObjectNode)}
      */
-    public Submission prepare(Account account, Operation op, List<String> fileIds, ObjectNode options) {
+    public Submission prepare(Account account, Operation<?> op, List<String> fileIds, ObjectNode options) {
         Inputs inputs = op.inputs();
         if (fileIds.size() < inputs.min() || fileIds.size() > inputs.max()) {
             throw ApiException.invalid(op.name() + " takes " + (inputs.min() == inputs.max() ? inputs.min() + "" : inputs.min() + "-" + inputs.max())
@@ -136,8 +134,13 @@ public class OperationService {
         checkPageLimit(resolved);
         Submission s = new Submission(op, resolved, options);
         List<InputFile> in = resolved.stream().map(f -> new InputFile(f, files.path(f))).toList();
-        op.validate(new ValidationContext(account, in, s.typedOptions()));
+        validate(op, account, in, options);
         return s;
+    }
+
+    /** Validates with the options as {@code op}'s record (a generic method, so an {@code Operation<?>} fits). */
+    private static <O extends Record> void validate(Operation<O> op, Account account, List<InputFile> in, ObjectNode options) {
+        op.validate(new ValidationContext<>(account, in, op.options().bind(options)));
     }
 
     /**
@@ -146,7 +149,7 @@ public class OperationService {
      *
      * @throws ApiException 404 {@code file_not_found}, 410 {@code file_expired}
      */
-    public Submission resume(Account account, Operation op, List<String> fileIds, ObjectNode options) {
+    public Submission resume(Account account, Operation<?> op, List<String> fileIds, ObjectNode options) {
         List<StoredFile> resolved = new ArrayList<>();
         for (String id : fileIds) resolved.add(files.get(account, id));
         return new Submission(op, resolved, options);
@@ -166,6 +169,13 @@ public class OperationService {
      * reservation, or a workflow step run once per file that counts once). AI operations are always counted.
      */
     public Execution execute(Account account, Submission s, String jobId, OperationContext.ProgressListener progress, int countOperations) throws Exception {
+        return execute(account, s.operation(), s, jobId, progress, countOperations);
+    }
+
+    /** {@link #execute(Account, Submission, String, OperationContext.ProgressListener, int)} with {@code op}'s options record. */
+    private <O extends Record> Execution execute(Account account, Operation<O> op, Submission s, String jobId, OperationContext.ProgressListener progress,
+                                                 int countOperations) throws Exception {
+        O options = op.options().bind(s.options());
         Files.createDirectories(props.workDir());
         Path work = Files.createTempDirectory(props.workDir(), jobId + "-");
         try {
@@ -175,20 +185,22 @@ public class OperationService {
                 if (!Files.exists(p)) throw new ApiException(ErrorCode.FILE_EXPIRED, "input file '" + f.id() + "' is gone (expired or deleted)");
                 in.add(new InputFile(f, p));
             }
-            OperationContext ctx = new OperationContext(account, jobId, in, s.typedOptions(), work, progress);
+            OperationContext<O> ctx = new OperationContext<>(account, jobId, in, options, work, progress);
             OperationResult result;
+            boolean repairedInput = false;
             try {
-                result = s.operation().run(ctx);
+                result = run(op, ctx);
             } catch (OperationFailure failed) {
                 // The repair chain (issue 16): a PDF qpdf cannot open but PDFBox's lenient parser can is rewritten
                 // by PDFBox, and the operation runs once more on what could be read.
                 List<InputFile> repaired = repair.repaired(in, Files.createDirectories(work.resolve("repaired")));
                 if (repaired == null) throw failed;
-                ctx = new OperationContext(account, jobId, repaired, s.typedOptions(), Files.createDirectories(work.resolve("retry")), progress);
-                result = s.operation().run(ctx);
-                String note = "The input was damaged and was repaired first (only what could be read was kept).";
-                result = result.withNote(result.note() == null ? note : result.note() + " " + note);
+                ctx = new OperationContext<>(account, jobId, repaired, options, Files.createDirectories(work.resolve("retry")), progress);
+                result = run(op, ctx);
+                repairedInput = true;
             }
+            for (String sentence : ctx.notes()) result = result.withNoteAdded(sentence);
+            if (repairedInput) result = result.withNoteAdded("The input was damaged and was repaired first (only what could be read was kept).");
             List<StoredFile> out = new ArrayList<>();
             for (Path p : ctx.outputs()) {
                 if (Files.exists(p)) out.add(files.storeOutput(account.id(), p, p.getFileName().toString()));
@@ -198,6 +210,32 @@ public class OperationService {
         } finally {
             deleteTree(work);
         }
+    }
+
+    /** Runs {@code op} and checks its output against its declaration, its engines' failures turned into the API's errors ({@link #failure}). */
+    private static <O extends Record> OperationResult run(Operation<O> op, OperationContext<O> ctx) throws Exception {
+        try {
+            OperationResult result = op.run(ctx);
+            op.spec().checkOutput(result);
+            return result;
+        } catch (EngineFailure e) {
+            throw failure(e);
+        }
+    }
+
+    /**
+     * An engine's failure as the job's error (spec §7), its message kept: the one place engine failures meet error
+     * codes. The input's own faults are {@code invalid_file}; an engine missing on this node is
+     * {@code service_unavailable}; the rest (a crash, a timeout, a sandbox bound) is {@code internal_error}, which a
+     * client may retry.
+     */
+    static OperationFailure failure(EngineFailure e) {
+        ErrorCode code = switch (e.kind()) {
+            case INVALID_INPUT, PASSWORD_NEEDED -> ErrorCode.INVALID_FILE;
+            case ENGINE_MISSING -> ErrorCode.SERVICE_UNAVAILABLE;
+            case TIMEOUT, BOUND_EXCEEDED, FAILED -> ErrorCode.INTERNAL_ERROR;
+        };
+        return new OperationFailure(code, e.getMessage(), e);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.docapi.operations;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,18 +11,22 @@ import java.util.Set;
 
 /**
  * What an operation is, declared once in its package (DESIGN §1): the path name, the MCP tool name, the description
- * shown in OpenAPI, MCP and to the agent, the input files, the options and the traits. Everything that routes,
- * validates or describes operations (HTTP, OpenAPI, MCP, workflows, the agent) reads this declaration, never a name.
- * Build with {@code OperationSpec.of("rotate", "rotate_pdf", "Rotate …").inputs(Inputs.onePdf()).options(...)}.
+ * shown in OpenAPI, MCP and to the agent, the input files, the options, the output members and the traits.
+ * Everything that routes, validates or describes operations (HTTP, OpenAPI, MCP, workflows, the agent) reads this
+ * declaration, never a name. Build with
+ * {@code OperationSpec.of("rotate", "rotate_pdf", "Rotate …").inputs(Inputs.onePdf()).options(OptionSchema.of(RotateOptions.class, ...))}.
  *
  * @param name        the path name, e.g. {@code remove-pages}
  * @param toolName    the MCP tool name, e.g. {@code remove_pages}
  * @param description one or two sentences for OpenAPI and MCP: what it does, what it returns
  * @param inputs      the input files ({@code file} or {@code files}) and their kinds
- * @param options     the options: validation and JSON Schema from one declaration
+ * @param options     the options: validation, JSON Schema and the record {@code O} from one declaration
+ * @param outputs     the members of {@code output} it may return besides {@code files} (always there), e.g. {@code note}
  * @param traits      what callers must know about it besides its options
+ * @param <O>         the options record the operation reads ({@link NoOptions} when it takes none)
  */
-public record OperationSpec(String name, String toolName, String description, Inputs inputs, OptionSchema options, Set<Trait> traits) {
+public record OperationSpec<O extends Record>(String name, String toolName, String description, Inputs inputs, OptionSchema<O> options,
+                                              Set<OutputMember> outputs, Set<Trait> traits) {
 
     public enum Trait {
         /** Takes a PDF that needs a password to open (unlock); every other operation refuses one at validation (spec §4.4). */
@@ -42,24 +47,33 @@ public record OperationSpec(String name, String toolName, String description, In
         Objects.requireNonNull(toolName);
         Objects.requireNonNull(description);
         Objects.requireNonNull(inputs, () -> name + ": inputs are not declared");
+        Objects.requireNonNull(options, () -> name + ": options are not declared");
+        Set<OutputMember> withFiles = EnumSet.of(OutputMember.FILES);
+        withFiles.addAll(outputs);
+        outputs = Collections.unmodifiableSet(withFiles);
         traits = traits.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(traits));
     }
 
-    /** A declaration of one PDF in, no options and no traits; refine it with the {@code with…} methods. */
-    public static OperationSpec of(String name, String toolName, String description) {
-        return new OperationSpec(name, toolName, description, Inputs.onePdf(), OptionSchema.none(), Set.of());
+    /** A declaration of one PDF in, no options, only {@code files} out and no traits; refine it with the other builders. */
+    public static OperationSpec<NoOptions> of(String name, String toolName, String description) {
+        return new OperationSpec<>(name, toolName, description, Inputs.onePdf(), OptionSchema.none(), Set.of(), Set.of());
     }
 
-    public OperationSpec inputs(Inputs value) {
-        return new OperationSpec(name, toolName, description, value, options, traits);
+    public OperationSpec<O> inputs(Inputs value) {
+        return new OperationSpec<>(name, toolName, description, value, options, outputs, traits);
     }
 
-    public OperationSpec options(OptionSchema value) {
-        return new OperationSpec(name, toolName, description, inputs, value, traits);
+    public <P extends Record> OperationSpec<P> options(OptionSchema<P> value) {
+        return new OperationSpec<>(name, toolName, description, inputs, value, outputs, traits);
     }
 
-    public OperationSpec traits(Trait first, Trait... rest) {
-        return new OperationSpec(name, toolName, description, inputs, options, EnumSet.of(first, rest));
+    /** The members of {@code output} besides {@code files} that the operation may return. */
+    public OperationSpec<O> outputs(OutputMember first, OutputMember... rest) {
+        return new OperationSpec<>(name, toolName, description, inputs, options, EnumSet.of(first, rest), traits);
+    }
+
+    public OperationSpec<O> traits(Trait first, Trait... rest) {
+        return new OperationSpec<>(name, toolName, description, inputs, options, outputs, EnumSet.of(first, rest));
     }
 
     /**
@@ -84,5 +98,17 @@ public record OperationSpec(String name, String toolName, String description, In
 
     public boolean has(Trait trait) {
         return traits.contains(trait);
+    }
+
+    /**
+     * Checks that {@code result} carries only the declared output members, so the job schema built from
+     * {@link #outputs} stays true.
+     *
+     * @throws IllegalStateException naming the first undeclared member (a programming error: {@code internal_error})
+     */
+    public void checkOutput(OperationResult result) {
+        for (OutputMember m : OutputMember.ALL) {
+            if (m.in(result) && !outputs.contains(m)) throw new IllegalStateException(name + " returned output." + m.id() + ", which it does not declare");
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.docapi.operations;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,27 +10,30 @@ import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 
 /**
- * One option of an operation, declared once: it validates a request value and describes itself as JSON Schema
- * (for OpenAPI, MCP and workflow steps). Build with the static factories, e.g.
+ * One option of an operation, declared once: it validates a request value, describes itself as JSON Schema (for
+ * OpenAPI, MCP and workflow steps) and names the Java types of the options-record component it is bound to
+ * ({@link OptionSchema}). Build with the static factories, e.g.
  * {@code OptionField.integer("angle").oneOf(90, 180, 270).required()}.
  */
 public final class OptionField {
     private final String name;
+    private final List<String> javaTypes;
     private final Map<String, Object> schema = new LinkedHashMap<>();
     private final List<Function<JsonNode, String>> checks = new ArrayList<>();
     private boolean required;
     private boolean secret;
     private Object defaultValue;
 
-    private OptionField(String name, String type, Function<JsonNode, String> typeCheck) {
+    private OptionField(String name, String type, Function<JsonNode, String> typeCheck, List<String> javaTypes) {
         this.name = name;
+        this.javaTypes = javaTypes;
         if (type != null) schema.put("type", type);
         checks.add(typeCheck);
     }
 
     public static OptionField integer(String name) {
         return new OptionField(name, "integer", v -> !(v.isIntegralNumber() || (v.isNumber() && v.asDouble() == Math.rint(v.asDouble())))
-                ? "must be an integer" : fitsInt(v) ? null : "must be at most " + Integer.MAX_VALUE);
+                ? "must be an integer" : fitsInt(v) ? null : "must be at most " + Integer.MAX_VALUE, types(int.class, Integer.class));
     }
 
     /** Larger values (e.g. 99999999999999999999) are refused at validation, not met as an overflow later (issue 10). */
@@ -38,15 +42,15 @@ public final class OptionField {
     }
 
     public static OptionField number(String name) {
-        return new OptionField(name, "number", v -> v.isNumber() ? null : "must be a number");
+        return new OptionField(name, "number", v -> v.isNumber() ? null : "must be a number", types(double.class, Double.class));
     }
 
     public static OptionField string(String name) {
-        return new OptionField(name, "string", v -> v.isString() ? null : "must be a string");
+        return new OptionField(name, "string", v -> v.isString() ? null : "must be a string", types(String.class));
     }
 
     public static OptionField bool(String name) {
-        return new OptionField(name, "boolean", v -> v.isBoolean() ? null : "must be true or false");
+        return new OptionField(name, "boolean", v -> v.isBoolean() ? null : "must be true or false", types(boolean.class, Boolean.class));
     }
 
     /** An array of integers, each at least {@code itemMin} (page numbers: 1). */
@@ -59,7 +63,7 @@ public final class OptionField {
                 if (item.asInt() < itemMin) return "must contain integers >= " + itemMin;
             }
             return null;
-        });
+        }, listOf(Integer.class));
         f.schema.put("items", Map.of("type", "integer", "minimum", itemMin));
         return f;
     }
@@ -76,14 +80,17 @@ public final class OptionField {
                 if (pair.get(0).asLong() > pair.get(1).asLong()) return "has a range whose from is after its to: " + pair;
             }
             return null;
-        });
+        }, listOf(PageRange.class));
         f.schema.put("items", Map.of("type", "array", "items", Map.of("type", "integer", "minimum", 1), "minItems", 2, "maxItems", 2));
         return f;
     }
 
-    /** A member whose JSON Schema is given as is, checked by {@code check} (returns an error or null). */
+    /**
+     * A member whose JSON Schema is given as is, checked by {@code check} (returns an error or null); bound as the
+     * request's JSON ({@link JsonNode}).
+     */
     public static OptionField custom(String name, Map<String, Object> jsonSchema, Function<JsonNode, String> check) {
-        OptionField f = new OptionField(name, null, check);
+        OptionField f = new OptionField(name, null, check, types(JsonNode.class));
         f.schema.putAll(jsonSchema);
         return f;
     }
@@ -163,6 +170,11 @@ public final class OptionField {
         return name;
     }
 
+    /** The types a record component bound to this option may have, as {@link java.lang.reflect.Type#getTypeName()} gives them. */
+    List<String> javaTypes() {
+        return javaTypes;
+    }
+
     public boolean isRequired() {
         return required;
     }
@@ -176,7 +188,7 @@ public final class OptionField {
     }
 
     /** Appended to the description of an optional array (a selector such as {@code pages}); see {@link #jsonSchema}. */
-    static final String EMPTY_IS_ABSENT = "An empty array or null is the same as leaving it out.";
+    public static final String EMPTY_IS_ABSENT = "An empty array or null is the same as leaving it out.";
 
     /**
      * This option as a JSON Schema object (a fresh copy). An optional array is typed {@code ["array", "null"]} and says
@@ -200,6 +212,14 @@ public final class OptionField {
             if (error != null) return "'" + name + "' " + error;
         }
         return null;
+    }
+
+    private static List<String> types(Class<?>... classes) {
+        return Arrays.stream(classes).map(Class::getTypeName).toList();
+    }
+
+    private static List<String> listOf(Class<?> item) {
+        return List.of(List.class.getName() + "<" + item.getName() + ">");
     }
 
     @Override

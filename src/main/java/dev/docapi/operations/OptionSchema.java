@@ -1,26 +1,100 @@
 package dev.docapi.operations;
 
-import dev.docapi.api.ApiException;
+import dev.docapi.core.ApiException;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The options of one operation: the single declaration behind validation, OpenAPI, MCP and workflow steps. */
-public record OptionSchema(List<OptionField> fields) {
+/**
+ * The options of one operation: the single declaration behind validation, OpenAPI, MCP and workflow steps, tied to
+ * the record {@code O} the operation reads them from. Each option {@code snake_name} is bound to the record
+ * component {@code snakeName}; the tie is checked when the schema is built (in the operation's static
+ * initializer, so a mismatch stops the service from starting): every option has a component of a type it binds to,
+ * every component has an option, and a primitive component has a value whenever the option is left out.
+ *
+ * @param <O> the options record, e.g. {@code record RotateOptions(int angle, List<Integer> pages)}
+ */
+public final class OptionSchema<O extends Record> {
 
     /** Request members common to every operation (spec §4.4) and the input members; they are not options. */
     public static final Set<String> COMMON_MEMBERS = Set.of("file", "files", "wait", "webhook_url");
 
-    public static OptionSchema of(OptionField... fields) {
-        return new OptionSchema(List.of(fields));
+    private static final JsonMapper JSON = JsonMapper.shared();
+    private static final OptionSchema<NoOptions> NONE = of(NoOptions.class);
+
+    private final Class<O> type;
+    private final List<OptionField> fields;
+    /** The option bound to each record component, in component order. */
+    private final List<OptionField> byComponent = new ArrayList<>();
+    private final RecordComponent[] components;
+    private final Constructor<O> constructor;
+
+    private OptionSchema(Class<O> type, List<OptionField> fields) {
+        this.type = type;
+        this.fields = List.copyOf(fields);
+        this.components = type.getRecordComponents();
+        for (RecordComponent c : components) byComponent.add(optionOf(c));
+        for (OptionField f : fields) {
+            if (byComponent.stream().noneMatch(b -> b == f)) {
+                throw new IllegalStateException(type.getName() + " has no component '" + componentName(f.name()) + "' for option '" + f.name() + "'");
+            }
+        }
+        try {
+            constructor = type.getDeclaredConstructor(Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new));
+            constructor.setAccessible(true); // options records may be private to their operation
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(type.getName() + " has no canonical constructor", e);
+        }
     }
 
-    public static OptionSchema none() {
-        return new OptionSchema(List.of());
+    /**
+     * The options {@code fields}, read as a {@code type}.
+     *
+     * @throws IllegalStateException when {@code fields} and the components of {@code type} do not match one to one
+     */
+    public static <O extends Record> OptionSchema<O> of(Class<O> type, OptionField... fields) {
+        return new OptionSchema<>(type, List.of(fields));
+    }
+
+    public static OptionSchema<NoOptions> none() {
+        return NONE;
+    }
+
+    private OptionField optionOf(RecordComponent c) {
+        OptionField f = fields.stream().filter(o -> componentName(o.name()).equals(c.getName())).findFirst()
+                .orElseThrow(() -> new IllegalStateException(type.getName() + "." + c.getName() + " is not declared as an option"));
+        String where = type.getName() + "." + c.getName() + " (option '" + f.name() + "')";
+        if (!f.javaTypes().contains(c.getGenericType().getTypeName())) {
+            throw new IllegalStateException(where + " must be one of " + f.javaTypes() + ", not " + c.getGenericType().getTypeName());
+        }
+        if (c.getType().isPrimitive() && c.getType() != boolean.class && !f.isRequired() && f.defaultValue() == null) {
+            throw new IllegalStateException(where + " is optional without a default, so it must not be a primitive");
+        }
+        return f;
+    }
+
+    /** {@code max_steps} → {@code maxSteps}. */
+    static String componentName(String option) {
+        StringBuilder out = new StringBuilder();
+        boolean upper = false;
+        for (char ch : option.toCharArray()) {
+            if (ch == '_') {
+                upper = true;
+            } else {
+                out.append(upper ? Character.toUpperCase(ch) : ch);
+                upper = false;
+            }
+        }
+        return out.toString();
     }
 
     /**
@@ -53,6 +127,28 @@ public record OptionSchema(List<OptionField> fields) {
         return options;
     }
 
+    /**
+     * Options that passed {@link #validate} as the record: an option left out takes its declared default, or is an
+     * empty list (list components), false (a {@code boolean}) or null.
+     */
+    public O bind(ObjectNode options) {
+        Object[] values = new Object[components.length];
+        for (int i = 0; i < components.length; i++) {
+            RecordComponent c = components[i];
+            OptionField f = byComponent.get(i);
+            JsonNode v = options.get(f.name());
+            if (v == null || v.isNull()) {
+                v = f.defaultValue() != null ? JSON.valueToTree(f.defaultValue()) : List.class.equals(c.getType()) ? JSON.createArrayNode() : null;
+            }
+            values[i] = v != null ? JSON.treeToValue(v, JSON.constructType(c.getGenericType())) : c.getType() == boolean.class ? false : null;
+        }
+        try {
+            return constructor.newInstance(values);
+        } catch (InstantiationException | IllegalAccessException | InvocationTargetException e) {
+            throw new IllegalStateException("cannot build " + type.getName(), e);
+        }
+    }
+
     /** A copy of validated options without secrets, as stored on the job. */
     public ObjectNode redact(ObjectNode options) {
         ObjectNode copy = options.deepCopy();
@@ -63,6 +159,11 @@ public record OptionSchema(List<OptionField> fields) {
     public OptionField field(String name) {
         for (OptionField f : fields) if (f.name().equals(name)) return f;
         return null;
+    }
+
+    /** The declared options, in declaration order (the developer area's forms are made from them). */
+    public List<OptionField> fields() {
+        return fields;
     }
 
     public List<String> names() {

@@ -1,11 +1,15 @@
 package dev.docapi.operations;
 
 import dev.docapi.accounts.Account;
-import dev.docapi.api.ApiException;
+import dev.docapi.core.ApiException;
 import java.util.List;
 
-/** What {@link Operation#validate} sees: the account, the resolved input files and the validated options. */
-public record ValidationContext(Account account, List<InputFile> inputs, Options options) {
+/**
+ * What {@link Operation#validate} sees: the account, the resolved input files and the validated options.
+ *
+ * @param <O> the operation's options record
+ */
+public record ValidationContext<O extends Record>(Account account, List<InputFile> inputs, O options) {
 
     /** The first (for one-file operations, the only) input. */
     public InputFile input() {

@@ -1,11 +1,11 @@
 package dev.docapi.text;
 
-import dev.docapi.api.ErrorCode;
+import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.ocrmypdf.Ocrmypdf;
 import dev.docapi.engines.poppler.Poppler;
 import dev.docapi.engines.qpdf.Qpdf;
 import dev.docapi.engines.tesseract.Tesseract;
-import dev.docapi.operations.OperationFailure;
+import dev.docapi.operations.InputFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +17,8 @@ import org.springframework.stereotype.Component;
  * Text with OCR where needed (issue 14 item 3): the one place that reads a document's text layer and OCRs what has
  * none, for {@code extract-text}, the AI operations' inputs ({@code ai/DocumentText}) and the pdf → docx/xlsx
  * converters ({@code PdfSource}). OCR picks each page's languages by script ({@link Tesseract#languages}); OCR text
- * is Tesseract's own output (the OCRmyPDF sidecar), in logical order.
+ * is Tesseract's own output (the OCRmyPDF sidecar), in logical order. A file's OCR runs once and is kept with it
+ * ({@link OcrOnce}); only {@code everyPage} reading OCRs afresh.
  */
 @Component
 public class OcrText {
@@ -25,9 +26,13 @@ public class OcrText {
     private final Ocrmypdf ocrmypdf;
     private final Tesseract tesseract;
     private final Qpdf qpdf;
+    private final OcrOnce ocrOnce;
+    private final TextLayer textLayer;
 
-    public OcrText(Poppler poppler, Ocrmypdf ocrmypdf, Tesseract tesseract, Qpdf qpdf) {
+    public OcrText(Poppler poppler, Ocrmypdf ocrmypdf, Tesseract tesseract, Qpdf qpdf, OcrOnce ocrOnce, TextLayer textLayer) {
+        this.textLayer = textLayer;
         this.poppler = poppler;
+        this.ocrOnce = ocrOnce;
         this.ocrmypdf = ocrmypdf;
         this.tesseract = tesseract;
         this.qpdf = qpdf;
@@ -51,63 +56,100 @@ public class OcrText {
     }
 
     /** The text of an image (UTF-8, frames of a multi-page TIFF separated by form feeds). */
-    public String image(Path image, Path workDir) throws OperationFailure, InterruptedException {
+    public String image(Path image, Path workDir) throws EngineFailure, InterruptedException {
         return tesseract.text(image, workDir);
     }
 
     /**
-     * The text of each page of {@code pdf}: its text layer ({@code pdftotext}), and OCR for the pages without one
-     * (fewer than {@link Poppler#MIN_TEXT_CHARS} non-blank characters), or for every page when {@code everyPage}.
-     * The pages to OCR are cut out with qpdf and OCR'd together.
+     * The text of each page of {@code in}: its text layer ({@link TextLayer}, in logical order), and OCR for the pages without one
+     * (fewer than {@link Poppler#MIN_TEXT_CHARS} non-blank characters), taken from the OCR kept with the file
+     * ({@link OcrOnce}) or run now and kept. A page with a few characters of text, which OCRmyPDF leaves alone, is
+     * OCR'd on its own here.
      *
      * @param workDir a writable job folder for the OCR's files
-     * @throws OperationFailure when the engines fail ({@code invalid_file} for a PDF they cannot read)
+     * @throws EngineFailure when the engines fail ({@code invalid_file} for a PDF they cannot read)
      */
-    public Pages pages(Path pdf, boolean everyPage, Path workDir, Progress progress) throws OperationFailure, InterruptedException {
-        List<String> pages = new ArrayList<>(poppler.pageTexts(pdf));
+    public Pages pages(InputFile in, Path workDir, Progress progress) throws EngineFailure, InterruptedException {
+        List<String> pages = new ArrayList<>(textLayer.pages(in.path(), workDir));
         List<Integer> toOcr = new ArrayList<>();
-        for (int p = 1; p <= pages.size(); p++) if (everyPage || !Poppler.hasText(pages.get(p - 1))) toOcr.add(p);
+        for (int p = 1; p <= pages.size(); p++) if (!Poppler.hasText(pages.get(p - 1))) toOcr.add(p);
         int total = pages.size();
         int done = total - toOcr.size();
         progress.pages(done, total);
-        List<Integer> repaired = new ArrayList<>();
-        if (!toOcr.isEmpty()) {
-            try {
-                Path dir = Files.createTempDirectory(workDir, "ocr-");
-                Path subset = pdf;
-                if (toOcr.size() < total) {
-                    subset = dir.resolve("pages-to-ocr.pdf");
-                    qpdf.selectPages(pdf, toOcr, subset);
-                }
-                Path sidecar = dir.resolve("sidecar.txt");
-                List<Integer> rasterised = ocrmypdf.ocr(subset, null, sidecar, Ocrmypdf.PagesWithText.FORCE, toOcr.size(),
-                        n -> progress.pages(Math.min(total, done + n), total));
-                for (int p : rasterised) repaired.add(toOcr.get(p - 1));
-                List<String> ocred = Ocrmypdf.sidecarPages(sidecar, toOcr.size());
-                for (int i = 0; i < toOcr.size(); i++) {
-                    String t = ocred.get(i);
-                    pages.set(toOcr.get(i) - 1, t == null ? "" : t);
-                }
-            } catch (IOException e) {
-                throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "the OCR text could not be read", e);
-            }
+        if (toOcr.isEmpty()) return new Pages(pages, List.of());
+        OcrOnce.Result kept = ocrOnce.ocr(in, total, workDir, n -> progress.pages(Math.min(total, done + n), total));
+        List<Integer> skipped = new ArrayList<>();
+        for (int p : toOcr) {
+            String t = kept.texts().get(p - 1);
+            if (t == null) skipped.add(p);
+            else pages.set(p - 1, t);
         }
+        List<Integer> repaired = new ArrayList<>(kept.repaired().stream().filter(toOcr::contains).toList());
+        if (!skipped.isEmpty()) repaired.addAll(forceOcr(in.path(), pages, skipped, workDir, (d, t) -> { }));
+        progress.pages(total, total);
+        return new Pages(pages, repaired.stream().distinct().sorted().toList());
+    }
+
+    /**
+     * The text of each page of {@code pdf}, as {@link #pages(InputFile, Path, Progress)}, or with every page OCR'd
+     * afresh when {@code everyPage} (not kept: the caller asked for a new reading). The pages to OCR are cut out
+     * with qpdf and OCR'd together.
+     *
+     * @param workDir a writable job folder for the OCR's files
+     * @throws EngineFailure when the engines fail ({@code INVALID_INPUT} for a PDF they cannot read)
+     */
+    public Pages pages(Path pdf, boolean everyPage, Path workDir, Progress progress) throws EngineFailure, InterruptedException {
+        List<String> pages = new ArrayList<>(textLayer.pages(pdf, workDir));
+        List<Integer> toOcr = new ArrayList<>();
+        for (int p = 1; p <= pages.size(); p++) if (everyPage || !Poppler.hasText(pages.get(p - 1))) toOcr.add(p);
+        int total = pages.size();
+        progress.pages(total - toOcr.size(), total);
+        List<Integer> repaired = toOcr.isEmpty() ? List.of() : forceOcr(pdf, pages, toOcr, workDir, progress);
         progress.pages(total, total);
         return new Pages(pages, repaired);
     }
 
     /**
-     * {@code pdf} itself when every page has a text layer, else an OCR'd copy in {@code workDir} (pages with text
-     * kept as they are).
+     * OCRs pages {@code toOcr} (from 1) of {@code pdf} from a picture of each, replacing their entries of
+     * {@code pages}; returns those OCR'd from a picture because they were damaged.
+     */
+    private List<Integer> forceOcr(Path pdf, List<String> pages, List<Integer> toOcr, Path workDir, Progress progress)
+            throws EngineFailure, InterruptedException {
+        int total = pages.size();
+        int done = total - toOcr.size();
+        List<Integer> repaired = new ArrayList<>();
+        try {
+            Path dir = Files.createTempDirectory(workDir, "ocr-");
+            Path subset = pdf;
+            if (toOcr.size() < total) {
+                subset = dir.resolve("pages-to-ocr.pdf");
+                qpdf.selectPages(pdf, toOcr, subset);
+            }
+            Path sidecar = dir.resolve("sidecar.txt");
+            List<Integer> rasterised = ocrmypdf.ocr(subset, null, sidecar, Ocrmypdf.PagesWithText.FORCE, toOcr.size(),
+                    n -> progress.pages(Math.min(total, done + n), total));
+            for (int p : rasterised) repaired.add(toOcr.get(p - 1));
+            List<String> ocred = Ocrmypdf.sidecarPages(sidecar, toOcr.size());
+            for (int i = 0; i < toOcr.size(); i++) {
+                String t = ocred.get(i);
+                pages.set(toOcr.get(i) - 1, t == null ? "" : t);
+            }
+        } catch (IOException e) {
+            throw new EngineFailure(EngineFailure.Kind.FAILED, "the OCR text could not be read", e);
+        }
+        return repaired;
+    }
+
+    /**
+     * {@code in} itself when every page has a text layer, else its OCR'd copy (pages with text kept as they are),
+     * kept with the file ({@link OcrOnce}); read it only.
      *
      * @param pageCount the page count (sets OCRmyPDF's timeout)
      */
-    public WithTextLayer withTextLayer(Path pdf, int pageCount, Path workDir, Progress progress) throws OperationFailure, InterruptedException {
-        List<Integer> empty = poppler.pagesWithoutText(pdf);
-        if (empty.isEmpty()) return new WithTextLayer(pdf, List.of());
-        Path out = workDir.resolve("ocr.pdf");
-        ocrmypdf.ocr(pdf, out, workDir.resolve("ocr.txt"), Ocrmypdf.PagesWithText.SKIP, pageCount,
-                done -> progress.pages(Math.min(done, empty.size()), empty.size()));
-        return new WithTextLayer(out, List.copyOf(empty));
+    public WithTextLayer withTextLayer(InputFile in, int pageCount, Path workDir, Progress progress) throws EngineFailure, InterruptedException {
+        List<Integer> empty = poppler.pagesWithoutText(in.path());
+        if (empty.isEmpty()) return new WithTextLayer(in.path(), List.of());
+        OcrOnce.Result kept = ocrOnce.ocr(in, pageCount, workDir, done -> progress.pages(Math.min(done, empty.size()), empty.size()));
+        return new WithTextLayer(kept.pdf(), List.copyOf(empty));
     }
 }

@@ -1,6 +1,6 @@
 package dev.docapi.web;
 
-import dev.docapi.api.ApiException;
+import dev.docapi.core.ApiException;
 import dev.docapi.files.FileService;
 import java.io.IOException;
 import java.security.Principal;

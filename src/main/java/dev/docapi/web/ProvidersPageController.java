@@ -2,9 +2,13 @@ package dev.docapi.web;
 
 import dev.docapi.accounts.Account;
 import dev.docapi.ai.ModelCatalog;
+import dev.docapi.ai.Pipeline;
+import dev.docapi.ai.PipelineModels;
 import dev.docapi.ai.Provider;
 import dev.docapi.ai.ProviderKeys;
 import java.security.Principal;
+import java.util.EnumMap;
+import java.util.Map;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -14,16 +18,19 @@ import org.springframework.web.bind.annotation.RequestParam;
 
 /**
  * Provider keys (spec §1, §2.5): add one (checked with the provider and sealed, as {@code admin add-provider-key}
- * does), list them (the key itself is never shown), delete; and the models and pipelines {@code GET /v1/models} shows.
+ * does), list them (the key itself is never shown), delete; the models and pipelines {@code GET /v1/models} shows,
+ * and the model each pipeline uses when a request names none, chosen among those models.
  */
 @Controller
 class ProvidersPageController {
     private final ProviderKeys keys;
     private final ModelCatalog catalog;
+    private final PipelineModels choices;
     private final CurrentAccount current;
 
-    ProvidersPageController(ProviderKeys keys, ModelCatalog catalog, CurrentAccount current) {
+    ProvidersPageController(ProviderKeys keys, ModelCatalog catalog, PipelineModels choices, CurrentAccount current) {
         this.keys = keys;
+        this.choices = choices;
         this.catalog = catalog;
         this.current = current;
     }
@@ -34,7 +41,25 @@ class ProvidersPageController {
         model.addAttribute("entries", keys.list(a.id()));
         model.addAttribute("models", catalog.list(a));
         model.addAttribute("pipelines", catalog.pipelines(a));
+        model.addAttribute("chosen", choices.chosen(a.id()));
         return "providers";
+    }
+
+    /** One select per pipeline: a model id of the account's list, or empty for the service's default. */
+    @PostMapping("/providers/pipelines")
+    String choose(Principal principal, @RequestParam Map<String, String> form, Model model) {
+        Map<Pipeline, String> models = new EnumMap<>(Pipeline.class);
+        for (Pipeline p : Pipeline.values()) {
+            String id = form.getOrDefault(p.id(), "").strip();
+            models.put(p, id.isEmpty() ? null : id);
+        }
+        try {
+            catalog.choose(current.of(principal), models);
+            model.addAttribute("message", "Pipeline models saved: requests without a model use them.");
+        } catch (IllegalArgumentException refused) {
+            model.addAttribute("problem", refused.getMessage());
+        }
+        return providers(principal, model);
     }
 
     @PostMapping("/providers")

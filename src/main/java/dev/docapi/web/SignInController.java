@@ -5,18 +5,12 @@ import dev.docapi.accounts.AccountService;
 import dev.docapi.accounts.LoginLinks;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import dev.docapi.mail.AccountMail;
 import java.security.Principal;
-import java.util.List;
+import java.util.Optional;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
-import org.springframework.security.core.authority.SimpleGrantedAuthority;
-import org.springframework.security.core.context.SecurityContext;
-import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.crypto.password.PasswordEncoder;
-import org.springframework.security.web.authentication.session.ChangeSessionIdAuthenticationStrategy;
-import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
-import org.springframework.security.web.context.SecurityContextRepository;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -24,8 +18,9 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 /**
- * Sign up ({@code DOCAPI_SIGNUP=open|closed}), sign in by one-time link, and the account page (change password).
- * Sign in by password and sign out are Spring Security's form login and logout ({@link WebSecurityConfig}).
+ * Sign up ({@code DOCAPI_SIGNUP=open|closed}; with SMTP, a verification mail), sign in by one-time link, and the
+ * account page (change password, which ends the account's other sessions). Sign in by password and sign out are
+ * Spring Security's form login and logout ({@link WebSecurityConfig}); the mailed links are {@link MailLinksController}'s.
  */
 @Controller
 @ConditionalOnWebApplication // its PasswordEncoder comes with the pages' security, absent from `bin/docapi admin`
@@ -36,11 +31,14 @@ class SignInController {
     private final PasswordEncoder encoder;
     private final CurrentAccount current;
     private final boolean signupOpen;
-    private final SecurityContextRepository sessions = new HttpSessionSecurityContextRepository();
+    private final OwnerSessions sessions;
+    private final Optional<AccountMail> mail;
 
     SignInController(AccountService accounts, LoginLinks links, PasswordEncoder encoder, CurrentAccount current,
-                     @Value("${docapi.signup:open}") String signup) {
+                     @Value("${docapi.signup:open}") String signup, OwnerSessions sessions, Optional<AccountMail> mail) {
         this.accounts = accounts;
+        this.sessions = sessions;
+        this.mail = mail;
         this.links = links;
         this.encoder = encoder;
         this.current = current;
@@ -51,6 +49,7 @@ class SignInController {
     @GetMapping("/signin")
     String signIn(Model model) {
         model.addAttribute("signupOpen", signupOpen);
+        model.addAttribute("resetOffered", mail.isPresent());
         return "signin";
     }
 
@@ -72,7 +71,8 @@ class SignInController {
         if (problem == null) {
             try {
                 Account a = accounts.signUp(email.strip(), encoder.encode(password));
-                signIn(a.email(), request, response);
+                mail.ifPresent(m -> m.sendVerification(a));
+                sessions.signIn(a.email(), request, response);
                 return "redirect:/keys";
             } catch (IllegalArgumentException taken) {
                 // the same words as any refusal of this form: whether an email has an account is not told
@@ -98,21 +98,23 @@ class SignInController {
             model.addAttribute("problem", "This link is not valid: it was used already, has expired, or was mistyped.");
             return "signin-link";
         }
-        signIn(account.get().email(), request, response);
+        sessions.signIn(account.get().email(), request, response);
         return "redirect:/account";
     }
 
     @GetMapping("/account")
     String account(Principal principal, Model model) {
-        model.addAttribute("account", current.of(principal));
+        Account a = current.of(principal);
+        model.addAttribute("account", a);
         model.addAttribute("hasPassword", accounts.passwordHash(principal.getName()).isPresent());
+        model.addAttribute("unverified", mail.isPresent() && !accounts.isEmailVerified(a.id()));
         return "account";
     }
 
-    /** Sets or changes the password; the current one is asked when there is one. */
+    /** Sets or changes the password; the current one is asked when there is one. The account's other sessions end. */
     @PostMapping("/account/password")
     String changePassword(Principal principal, @RequestParam(defaultValue = "") String current,
-                          @RequestParam String password, Model model) {
+                          @RequestParam String password, Model model, HttpServletRequest request) {
         Account a = this.current.of(principal);
         var hash = accounts.passwordHash(a.email());
         String problem = hash.isPresent() && !encoder.matches(current, hash.get()) ? "The current password is not right."
@@ -120,20 +122,11 @@ class SignInController {
                 : null;
         if (problem == null) {
             accounts.setPasswordHash(a.id(), encoder.encode(password));
-            model.addAttribute("message", "Password saved.");
+            sessions.endOthers(a.email(), request);
+            model.addAttribute("message", "Password saved. Your other sessions are signed out.");
         } else {
             model.addAttribute("problem", problem);
         }
         return account(principal, model);
-    }
-
-    /** A new session id (no fixation) holding the signed-in owner. */
-    private void signIn(String email, HttpServletRequest request, HttpServletResponse response) {
-        var auth = UsernamePasswordAuthenticationToken.authenticated(email, null, List.of(new SimpleGrantedAuthority("ROLE_OWNER")));
-        new ChangeSessionIdAuthenticationStrategy().onAuthentication(auth, request, response);
-        SecurityContext context = SecurityContextHolder.createEmptyContext();
-        context.setAuthentication(auth);
-        SecurityContextHolder.setContext(context);
-        sessions.saveContext(context, request, response);
     }
 }

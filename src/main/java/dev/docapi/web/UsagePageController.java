@@ -2,35 +2,29 @@ package dev.docapi.web;
 
 import dev.docapi.accounts.Account;
 import dev.docapi.accounts.UsageService;
-import dev.docapi.jobs.JobStore;
 import dev.docapi.limits.QuotaPolicy;
 import java.security.Principal;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 
-/** Usage (spec §8): this month's counters against the plan's quotas, and a server-made SVG chart per day. */
+/** Usage (spec §8): this month's counters against the plan's quotas, and a server-made SVG chart of operations per day. */
 @Controller
 class UsagePageController {
-    /** Jobs are kept 7 days (spec §2.3), so the chart covers those days. */
+    /** The chart's days, today included. */
     static final int CHART_DAYS = 7;
     private final UsageService usage;
     private final QuotaPolicy quotas;
-    private final JobStore jobs;
     private final CurrentAccount current;
 
-    UsagePageController(UsageService usage, QuotaPolicy quotas, JobStore jobs, CurrentAccount current) {
+    UsagePageController(UsageService usage, QuotaPolicy quotas, CurrentAccount current) {
         this.usage = usage;
         this.quotas = quotas;
-        this.jobs = jobs;
         this.current = current;
     }
 
@@ -56,13 +50,12 @@ class UsagePageController {
     private List<Bar> bars(String accountId) {
         LocalDate today = LocalDate.now(ZoneOffset.UTC);
         LocalDate first = today.minusDays(CHART_DAYS - 1);
-        Map<LocalDate, Long> perDay = jobs.succeededSince(accountId, first.atStartOfDay().toInstant(ZoneOffset.UTC)).stream()
-                .map((Instant t) -> t.atZone(ZoneOffset.UTC).toLocalDate())
-                .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
-        long max = Math.max(1, perDay.values().stream().mapToLong(Long::longValue).max().orElse(1));
+        // operations as the quotas count them (a workflow's steps, an agent's operations), not jobs
+        Map<LocalDate, Integer> perDay = usage.operationsPerDay(accountId, first);
+        int max = Math.max(1, perDay.values().stream().mapToInt(Integer::intValue).max().orElse(1));
         List<Bar> bars = new ArrayList<>();
         for (LocalDate d = first; !d.isAfter(today); d = d.plusDays(1)) {
-            long n = perDay.getOrDefault(d, 0L);
+            int n = perDay.getOrDefault(d, 0);
             bars.add(new Bar(d, n, (int) (n * 100 / max)));
         }
         return bars;

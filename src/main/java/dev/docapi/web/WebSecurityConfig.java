@@ -13,6 +13,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.support.MetaDataAccessException;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
+import org.springframework.security.core.session.SessionRegistry;
+import org.springframework.security.core.session.SessionRegistryImpl;
 import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.core.userdetails.UsernameNotFoundException;
@@ -20,6 +22,7 @@ import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
+import org.springframework.security.web.session.HttpSessionEventPublisher;
 import org.springframework.security.web.firewall.FirewalledRequest;
 import org.springframework.security.web.firewall.HttpFirewall;
 import org.springframework.security.web.firewall.StrictHttpFirewall;
@@ -49,6 +52,8 @@ class WebSecurityConfig {
                         .anyRequest().authenticated())
                 .formLogin(f -> f.loginPage("/signin").usernameParameter("email").failureUrl("/signin?error").defaultSuccessUrl("/", false).permitAll())
                 .logout(l -> l.logoutUrl("/signout").logoutSuccessUrl("/signin?signedout"))
+                // every session in the registry, so that a password reset can end the others (OwnerSessions)
+                .sessionManagement(s -> s.maximumSessions(-1).sessionRegistry(sessionRegistry()).expiredUrl("/signin?expired"))
                 .addFilterBefore(throttle, UsernamePasswordAuthenticationFilter.class);
         return http.build();
     }
@@ -57,6 +62,7 @@ class WebSecurityConfig {
         return request -> {
             String p = path(request);
             return p.equals("/signin") || p.equals("/signup") || p.equals("/signin/link") || p.equals("/error")
+                    || p.equals("/signin/forgot") || p.equals("/reset") || p.equals("/verify")
                     || p.startsWith("/webjars/") || p.startsWith("/css/");
         };
     }
@@ -95,6 +101,22 @@ class WebSecurityConfig {
             }
         };
         return web -> web.httpFirewall(firewall);
+    }
+
+    @Bean
+    SessionRegistry sessionRegistry() {
+        return new SessionRegistryImpl();
+    }
+
+    /** Tells the registry of sessions that end or change id. */
+    @Bean
+    HttpSessionEventPublisher sessionEvents() {
+        return new HttpSessionEventPublisher();
+    }
+
+    @Bean
+    OwnerSessions ownerSessions(SessionRegistry registry) {
+        return new OwnerSessions(registry);
     }
 
     @Bean

@@ -4,7 +4,7 @@ import dev.docapi.operations.Operation;
 import tools.jackson.databind.node.ObjectNode;
 
 /** One validated workflow step (spec §2.4): an operation and its options (passwords included, never shown). */
-public record Step(Operation operation, ObjectNode options) {
+public record Step(Operation<?> operation, ObjectNode options) {
 
     /** {@code {operation, options}} with secret options removed, as shown and stored on jobs. */
     public ObjectNode view(ObjectNode empty) {

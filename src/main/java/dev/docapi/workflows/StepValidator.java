@@ -1,6 +1,6 @@
 package dev.docapi.workflows;
 
-import dev.docapi.api.ApiException;
+import dev.docapi.core.ApiException;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationRegistry;
 import dev.docapi.operations.OperationSpec;
@@ -50,7 +50,7 @@ public class StepValidator {
             if (!registry.exists(name.asString()) || registry.get(name.asString()).has(OperationSpec.Trait.NOT_A_STEP)) {
                 throw ApiException.invalid(where + ": '" + name.asString() + "' is not an operation a workflow can run");
             }
-            Operation op = registry.get(name.asString());
+            Operation<?> op = registry.get(name.asString());
             JsonNode options = s.get("options");
             ObjectNode given;
             if (options == null || options.isNull()) given = ((ObjectNode) s).objectNode();

@@ -1,11 +1,11 @@
 package dev.docapi.workflows;
 
 import dev.docapi.accounts.Account;
-import dev.docapi.api.ApiException;
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.files.StoredFile;
 import dev.docapi.jobs.JobWork;
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.FileKind;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationFailure;
@@ -114,7 +114,7 @@ public class WorkflowRunner {
         List<OperationResult> lastResults = List.of();
         for (int i = 0; i < steps.size(); i++) {
             Step step = steps.get(i);
-            Operation op = step.operation();
+            Operation<?> op = step.operation();
             String where = "step " + (i + 1) + " of " + steps.size() + " (" + op.name() + ")";
             progress.progress(i, steps.size(), "steps");
             long started = System.nanoTime();

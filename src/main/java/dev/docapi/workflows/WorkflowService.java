@@ -1,7 +1,7 @@
 package dev.docapi.workflows;
 
 import dev.docapi.accounts.Account;
-import dev.docapi.api.ApiException;
+import dev.docapi.core.ApiException;
 import dev.docapi.jobs.Job;
 import dev.docapi.limits.Admission;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.docapi.workflows;
 
 import dev.docapi.ai.SecretBox;
-import dev.docapi.api.ApiException;
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.config.Ids;
 import java.sql.ResultSet;
 import java.sql.SQLException;

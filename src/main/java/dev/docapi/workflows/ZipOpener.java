@@ -62,7 +62,7 @@ public class ZipOpener {
             if (out.isEmpty()) throw new OperationFailure("'" + zip.name() + "' holds no files");
             return out;
         } catch (java.util.zip.ZipException e) {
-            throw new OperationFailure(dev.docapi.api.ErrorCode.INTERNAL_ERROR, "'" + zip.name() + "' is not a readable ZIP archive", e);
+            throw new OperationFailure(dev.docapi.core.ErrorCode.INTERNAL_ERROR, "'" + zip.name() + "' is not a readable ZIP archive", e);
         } finally {
             try (Stream<Path> walk = Files.walk(dir)) {
                 walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

@@ -34,7 +34,7 @@ class RequestFuzzTest extends ApiTestBase {
     void noHostileBodyOfAnyOperationAnswersWithA5xx() throws Exception {
         int requests = 0;
         List<String> fives = new ArrayList<>();
-        for (Operation op : registry.all()) {
+        for (Operation<?> op : registry.all()) {
             if (op.name().startsWith("test-")) continue;
             String key = newKey();
             String pdf = uploadId(key, corpus("pdf-text/form-filled-by-acrobat-3p.pdf"));

@@ -152,7 +152,7 @@ class FilesTest extends ApiTestBase {
                 return n;
             }
         };
-        assertThatThrownBy(() -> files.receive(endless)).isInstanceOf(dev.docapi.api.ApiException.class)
+        assertThatThrownBy(() -> files.receive(endless)).isInstanceOf(dev.docapi.core.ApiException.class)
                 .hasMessageContaining("100 MB");
         try (var incoming = Files.list(DATA_DIR.resolve("files").resolve("incoming"))) {
             assertThat(incoming.filter(p -> p.toString().endsWith(".part")).count()).as("no half-written upload left").isZero();

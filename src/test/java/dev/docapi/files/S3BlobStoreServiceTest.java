@@ -100,4 +100,25 @@ class S3BlobStoreServiceTest extends ApiTestBase {
         assertThat(props.cacheDir().resolve(id)).doesNotExist();
         assertThat(get(key, "/files/" + id + "/content").code()).isEqualTo("file_expired");
     }
+
+    @Test
+    void theOcrKeptWithAFileIsInTheBucketAndGoesWithTheFile() throws Exception {
+        String key = newKey();
+        String id = uploadId(key, corpus("pdf-scanned/english-skewed-brochure.pdf"));
+        String text = run(key, "extract-text", Map.of("file", id, "wait", 300)).at("/output/text").asString();
+        assertThat(text).contains("LinnSequencer");
+        String[] blobs = db.sql("SELECT pdf_blob, text_blob FROM kept_ocr k JOIN files f ON f.account_id = k.account_id WHERE f.id = ?")
+                .param(id).query((rs, n) -> new String[] {rs.getString(1), rs.getString(2)}).single();
+        // ocr returns the kept OCR'd PDF, as stored in the bucket (every node reads it there).
+        Path ocrd = downloadOutput(run(key, "ocr", Map.of("file", id, "wait", 300)), 0);
+        assertThat(Files.mismatch(S3.object(BUCKET, blobs[0]), ocrd)).isEqualTo(-1);
+        assertThat(Files.readString(S3.object(BUCKET, blobs[1]))).contains("LinnSequencer");
+
+        assertThat(delete(key, "/files/" + id).status()).isEqualTo(200);
+
+        for (String blob : blobs) {
+            assertThat(S3.object(BUCKET, blob)).doesNotExist();
+            assertThat(props.cacheDir().resolve(blob)).doesNotExist();
+        }
+    }
 }

@@ -3,6 +3,8 @@ package dev.docapi.limits;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.docapi.support.ApiTestBase;
+import java.net.http.HttpClient;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,21 +30,42 @@ class BurstTest extends ApiTestBase {
             String file = uploadId(key, corpus("pdf-text/form-filled-by-acrobat-3p.pdf"));
             for (int i = 0; i < each; i++) requests.add(new String[]{key, file});
         }
+        // 200 clients, as many accounts' programs would be: every request on a connection of its own, none reused
+        // from the setup's uploads
         CountDownLatch start = new CountDownLatch(1);
         ConcurrentLinkedQueue<Response> answers = new ConcurrentLinkedQueue<>();
-        List<Thread> threads = new ArrayList<>();
-        for (String[] r : requests) {
-            threads.add(Thread.ofVirtual().start(() -> {
-                try {
-                    start.await();
-                    answers.add(post(r[0], "/rotate", Map.of("file", r[1], "angle", 90, "wait", 0)));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }));
+        ConcurrentLinkedQueue<String[]> dropped = new ConcurrentLinkedQueue<>();
+        ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
+        // HTTP/1.1, what the service speaks: the JDK client's default (HTTP/2) sends every first request of a new
+        // connection as an h2c upgrade attempt
+        try (HttpClient clients = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build()) {
+            List<Thread> threads = new ArrayList<>();
+            for (String[] r : requests) {
+                threads.add(Thread.ofVirtual().start(() -> {
+                    try {
+                        start.await();
+                        answers.add(post(clients, r[0], "/rotate", Map.of("file", r[1], "angle", 90, "wait", 0)));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    } catch (IllegalStateException e) {
+                        if (String.valueOf(e.getCause()).contains("received no bytes")) dropped.add(r);
+                        else failures.add(String.valueOf(e));
+                    } catch (RuntimeException | AssertionError e) {
+                        failures.add(String.valueOf(e));
+                    }
+                }));
+            }
+            start.countDown();
+            for (Thread t : threads) t.join();
+            // A connection closed before any byte of an answer (seen in CI on a cold JVM, a few of 200; nothing in the
+            // server's log) must not have created a job: then it is a refused connection, and the client sends again.
+            int jobs = 0;
+            for (String key : requests.stream().map(r -> r[0]).distinct().toList()) jobs += get(key, "/jobs?limit=100").body().get("data").size();
+            assertThat(jobs).as("jobs created = requests answered 200/202 (%d connections closed unanswered)", dropped.size())
+                    .isEqualTo(answers.stream().filter(r -> r.status() == 200 || r.status() == 202).count());
+            for (String[] r : dropped) answers.add(post(clients, r[0], "/rotate", Map.of("file", r[1], "angle", 90, "wait", 0)));
         }
-        start.countDown();
-        for (Thread t : threads) t.join();
+        assertThat(failures).as("requests of the burst that got no answer").isEmpty();
         assertThat(answers).hasSize(accounts * each);
         assertThat(answers).as("every answer of the burst").allSatisfy(r -> assertThat(r.status()).as("%s", r).isIn(200, 202, 429));
         assertThat(answers).filteredOn(r -> r.status() == 429).allSatisfy(r -> assertThat(r.code()).isEqualTo("too_many_jobs"));

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.docapi.accounts.Account;
 import dev.docapi.accounts.Plan;
 import dev.docapi.accounts.UsageService;
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.jobs.Job;
 import dev.docapi.jobs.JobStore;
 import dev.docapi.support.ApiTestBase;

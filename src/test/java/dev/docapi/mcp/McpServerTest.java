@@ -64,7 +64,7 @@ class McpServerTest extends ApiTestBase {
         try (McpSyncClient mcp = client(newKey())) {
             assertThat(mcp.initialize().serverInfo().name()).isEqualTo("docapi");
             Map<String, Tool> tools = mcp.listTools().tools().stream().collect(Collectors.toMap(Tool::name, t -> t));
-            for (Operation op : registry.all()) {
+            for (Operation<?> op : registry.all()) {
                 assertThat(tools).containsKey(op.toolName());
                 Tool t = tools.get(op.toolName());
                 JsonNode schema = JSON.valueToTree(t.inputSchema());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationRegistry;
+import dev.docapi.operations.OutputMember;
 import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.OpenApiContract;
 import com.sun.net.httpserver.HttpServer;
@@ -57,7 +58,7 @@ class OpenApiDocumentTest extends ApiTestBase {
     void everyOperationHasARequestSchemaWhosePropertiesAreItsOptionSchema() {
         JsonNode doc = get(null, "/openapi.json").body();
         assertThat(registry.all()).isNotEmpty();
-        for (Operation op : registry.all()) {
+        for (Operation<?> op : registry.all()) {
             JsonNode post = doc.at("/paths/~1" + op.name() + "/post");
             assertThat(post.isMissingNode()).as(op.name()).isFalse();
             assertThat(post.path("operationId").asString()).isEqualTo(op.toolName());
@@ -76,6 +77,21 @@ class OpenApiDocumentTest extends ApiTestBase {
             }
             assertThat(post.at("/responses/202/headers/Location").isMissingNode()).isFalse();
             assertThat(post.at("/responses/429/headers/Retry-After").isMissingNode()).isFalse();
+        }
+    }
+
+    @Test
+    void theJobsOutputMembersAreTheDeclaredOnesNamingTheOperationsThatReturnThem() {
+        JsonNode output = get(null, "/openapi.json").body().at("/components/schemas/Job/properties/output");
+        assertThat(output.path("properties").propertyNames()).containsExactlyElementsOf(OutputMember.ALL.stream().map(OutputMember::id).toList());
+        String description = output.path("description").asString();
+        for (OutputMember m : OutputMember.ALL) {
+            assertThat(output.at("/properties/" + m.id())).as(m.id()).isEqualTo(JSON.valueToTree(m.schema()));
+            if (m == OutputMember.FILES) continue;
+            String who = description.replaceFirst("(?s).*\\b" + m.id() + " \\(([^)]*)\\).*", "$1");
+            for (Operation<?> op : registry.all()) {
+                assertThat(List.of(who.split("[,;] "))).as(m.id() + " / " + op.name()).matches(names -> names.contains(op.name()) == op.spec().outputs().contains(m));
+            }
         }
     }
 

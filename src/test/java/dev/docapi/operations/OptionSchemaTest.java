@@ -3,10 +3,12 @@ package dev.docapi.operations;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.docapi.api.ApiException;
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
+import dev.docapi.core.FileKind;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
@@ -19,7 +21,11 @@ import tools.jackson.databind.node.ObjectNode;
  */
 class OptionSchemaTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final OptionSchema SCHEMA = OptionSchema.of(
+
+    record TestOptions(int angle, List<Integer> pages, List<PageRange> ranges, String password, Double targetMb) {
+    }
+
+    private static final OptionSchema<TestOptions> SCHEMA = OptionSchema.of(TestOptions.class,
             OptionField.integer("angle").oneOf(90, 180, 270).required(),
             OptionField.integers("pages", 1),
             OptionField.ranges("ranges"),
@@ -81,10 +87,58 @@ class OptionSchemaTest {
 
     @Test
     void aDeclarationsRequestMembersAreItsInputThenItsOptions() {
-        OperationSpec spec = OperationSpec.of("t", "t_tool", "Test.").inputs(Inputs.many(2, 5, FileKind.PDF)).options(SCHEMA);
+        OperationSpec<TestOptions> spec = OperationSpec.of("t", "t_tool", "Test.").inputs(Inputs.many(2, 5, FileKind.PDF)).options(SCHEMA);
         assertThat(spec.requestProperties(Map.of("type", "array")).keySet()).containsExactly("files", "angle", "pages", "ranges", "password", "target_mb");
         assertThat(spec.requiredMembers()).containsExactly("files", "angle");
-        assertThatThrownBy(() -> new OperationSpec("t", "t", "Test.", null, OptionSchema.none(), java.util.Set.of()))
+        assertThatThrownBy(() -> new OperationSpec<>("t", "t", "Test.", null, OptionSchema.none(), Set.of(), Set.of()))
                 .hasMessageContaining("inputs are not declared");
+    }
+
+    @Test
+    void validatedOptionsAreReadAsTheRecordWithDefaultsAndEmptyLists() {
+        TestOptions given = SCHEMA.bind(SCHEMA.validate(body("{\"angle\":180.0,\"pages\":[3,1],\"ranges\":[[2,4]],\"password\":\"pw\","
+                + "\"target_mb\":2}"), "test"));
+        assertThat(given).isEqualTo(new TestOptions(180, List.of(3, 1), List.of(new PageRange(2, 4)), "pw", 2.0));
+        TestOptions left = SCHEMA.bind(SCHEMA.validate(body("{\"angle\":90,\"pages\":[]}"), "test"));
+        assertThat(left).isEqualTo(new TestOptions(90, List.of(), List.of(), null, null));
+
+        record Defaults(int every, String level, boolean flag, tools.jackson.databind.JsonNode unused) {
+        }
+        assertThat(OptionSchema.of(Defaults.class, OptionField.integer("every").defaultValue(1), OptionField.string("level").defaultValue("ebook"),
+                OptionField.bool("flag"), OptionField.custom("unused", Map.of("type", "object"), v -> null)).bind(JSON.createObjectNode()))
+                .isEqualTo(new Defaults(1, "ebook", false, null));
+    }
+
+    record Angle(int angle) {
+    }
+
+    record AngleAndPages(int angle, List<Integer> pages) {
+    }
+
+    record AngleAsText(String angle) {
+    }
+
+    @Test
+    void anOptionAndItsRecordComponentCannotDrift() {
+        assertThatThrownBy(() -> OptionSchema.of(Angle.class, OptionField.integer("angle").required(), OptionField.integers("pages", 1)))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("has no component 'pages' for option 'pages'");
+        assertThatThrownBy(() -> OptionSchema.of(AngleAndPages.class, OptionField.integer("angle").required()))
+                .hasMessageContaining("AngleAndPages.pages is not declared as an option");
+        assertThatThrownBy(() -> OptionSchema.of(AngleAsText.class, OptionField.integer("angle").required()))
+                .hasMessageContaining("AngleAsText.angle (option 'angle') must be one of [int, java.lang.Integer], not java.lang.String");
+        assertThatThrownBy(() -> OptionSchema.of(Angle.class, OptionField.integer("angle")))
+                .hasMessageContaining("is optional without a default, so it must not be a primitive");
+        assertThatThrownBy(() -> OptionSchema.of(AngleAndPages.class, OptionField.integer("angle").required(), OptionField.ranges("pages")))
+                .hasMessageContaining("must be one of [java.util.List<dev.docapi.operations.PageRange>], not java.util.List<java.lang.Integer>");
+    }
+
+    @Test
+    void anOperationReturnsOnlyTheOutputMembersItDeclares() {
+        OperationSpec<NoOptions> noteOnly = OperationSpec.of("t", "t_tool", "Test.").outputs(OutputMember.NOTE);
+        assertThat(noteOnly.outputs()).containsExactly(OutputMember.FILES, OutputMember.NOTE);
+        noteOnly.checkOutput(OperationResult.ofNote("done"));
+        assertThatThrownBy(() -> noteOnly.checkOutput(OperationResult.ofText("words")))
+                .isInstanceOf(IllegalStateException.class).hasMessage("t returned output.text, which it does not declare");
+        assertThat(OperationSpec.of("t", "t_tool", "Test.").outputs()).containsExactly(OutputMember.FILES);
     }
 }

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.docapi.config.DocapiProperties;
+import dev.docapi.engines.EngineFailure;
+import dev.docapi.engines.process.ChildJvm;
 import dev.docapi.engines.process.ProcessRunner;
+import dev.docapi.engines.process.ProcessRunner.Expect;
 import dev.docapi.engines.process.Sandbox;
 import dev.docapi.support.ApiTestBase;
 import java.nio.file.Files;
@@ -52,18 +55,18 @@ class SandboxTest extends ApiTestBase {
         Path blob = props.blobDir().resolve(other.substring(other.length() - 2)).resolve(other);
         assertThat(Files.readString(blob)).isEqualTo(canary);
 
-        ProcessRunner.Result stolen = runner.run(List.of("cat", blob.toString()), T, Sandbox.Access.of(scratch), Map.of());
+        ProcessRunner.Result stolen = runner.run(List.of("cat", blob.toString()), T, Sandbox.Access.of(scratch), Map.of(), Expect.ANY_EXIT);
         assertThat(stolen.ok()).isFalse();
         assertThat(stolen.stdout()).doesNotContain(canary);
-        ProcessRunner.Result listing = runner.run(List.of("ls", "-R", props.dataDir().toAbsolutePath().toString()), T, Sandbox.Access.of(scratch), Map.of());
+        ProcessRunner.Result listing = runner.run(List.of("ls", "-R", props.dataDir().toAbsolutePath().toString()), T, Sandbox.Access.of(scratch), Map.of(), Expect.ANY_EXIT);
         assertThat(listing.stdout()).doesNotContain(other).doesNotContain("files").doesNotContain("docapi.mv.db");
-        ProcessRunner.Result passwd = runner.run(List.of("cat", "/etc/passwd", "/root/.bashrc"), T, Sandbox.Access.of(scratch), Map.of());
+        ProcessRunner.Result passwd = runner.run(List.of("cat", "/etc/passwd", "/root/.bashrc"), T, Sandbox.Access.of(scratch), Map.of(), Expect.ANY_EXIT);
         assertThat(passwd.stdout()).doesNotContain("root:");
 
         // the same file, when it is this run's input, is readable (read-only): the test can tell the two apart
-        ProcessRunner.Result own = runner.run(List.of("cat", blob.toString()), T, Sandbox.Access.of(scratch, blob), Map.of());
+        ProcessRunner.Result own = runner.run(List.of("cat", blob.toString()), T, Sandbox.Access.of(scratch, blob), Map.of(), Expect.ANY_EXIT);
         assertThat(own.stdout()).isEqualTo(canary);
-        ProcessRunner.Result write = runner.run(List.of("sh", "-c", "echo x >> " + blob), T, Sandbox.Access.of(scratch, blob), Map.of());
+        ProcessRunner.Result write = runner.run(List.of("sh", "-c", "echo x >> " + blob), T, Sandbox.Access.of(scratch, blob), Map.of(), Expect.ANY_EXIT);
         assertThat(write.ok()).isFalse();
         assertThat(Files.readString(blob)).isEqualTo(canary);
     }
@@ -81,7 +84,7 @@ class SandboxTest extends ApiTestBase {
                         except Exception as e:
                             print("refused", type(e).__name__)
                     """.formatted(canary.tcpPort(), canary.udpPort());
-            ProcessRunner.Result r = runner.run(List.of("python3", "-c", script), T, Sandbox.Access.of(scratch), Map.of());
+            ProcessRunner.Result r = runner.run(List.of("python3", "-c", script), T, Sandbox.Access.of(scratch), Map.of(), Expect.ANY_EXIT);
             // a UDP send "succeeds" onto the sandbox's own loopback, which leads nowhere: the canary decides
             assertThat(r.stdout().lines().toList()).as(r.stderr()).containsExactly("refused ConnectionRefusedError", "ok", "refused gaierror");
             Thread.sleep(500);
@@ -90,10 +93,44 @@ class SandboxTest extends ApiTestBase {
 
             // without the sandbox the same script reaches the canary
             ProcessRunner open = new ProcessRunner(new Sandbox(props, true, 0, 0, 0));
-            open.run(List.of("python3", "-c", script), T, Sandbox.Access.of(scratch), Map.of());
+            open.run(List.of("python3", "-c", script), T, Sandbox.Access.of(scratch), Map.of(), Expect.ANY_EXIT);
             Thread.sleep(500);
             assertThat(canary.tcp.get()).isPositive();
             assertThat(canary.udp.get()).isPositive();
+        }
+    }
+
+    /**
+     * A child JVM of the service (how Tabula runs, {@link ChildJvm}) is sandboxed like any engine: from the packaged
+     * class path it cannot reach a loopback canary, which the same JVM without the sandbox reaches.
+     */
+    @Test
+    void aChildJvmHasNoNetwork() throws Exception {
+        try (Canary canary = new Canary()) {
+            ChildJvm jvm = new ChildJvm();
+            List<String> command = jvm.command(ConnectProbe.class, 64, List.of(Integer.toString(canary.tcpPort())));
+            Sandbox.Access access = Sandbox.Access.of(scratch, jvm.readable());
+            ProcessRunner.Result r = runner.run(command, T, access, Map.of(), Expect.success(0));
+            assertThat(r.stdout().strip()).as(r.stderr()).isEqualTo("refused ConnectException");
+            Thread.sleep(300);
+            assertThat(canary.tcp.get()).isZero();
+
+            ProcessRunner open = new ProcessRunner(new Sandbox(props, true, 0, 0, 0));
+            assertThat(open.run(command, T, access, Map.of(), Expect.success(0)).stdout().strip()).isEqualTo("ok");
+            Thread.sleep(300);
+            assertThat(canary.tcp.get()).isPositive();
+        }
+    }
+
+    /** Connects to {@code 127.0.0.1:<port>} and prints "ok", or "refused" and the exception's class. */
+    static final class ConnectProbe {
+        public static void main(String[] args) {
+            try (java.net.Socket s = new java.net.Socket()) {
+                s.connect(new java.net.InetSocketAddress("127.0.0.1", Integer.parseInt(args[0])), 2000);
+                System.out.println("ok");
+            } catch (java.io.IOException e) {
+                System.out.println("refused " + e.getClass().getSimpleName());
+            }
         }
     }
 
@@ -104,7 +141,8 @@ class SandboxTest extends ApiTestBase {
             String marker = "987." + System.nanoTime() % 1000;
             // the subshell exits at once: its sleep is re-parented, out of the shell's tree, but stays in its group
             assertThatThrownBy(() -> r.run(List.of("sh", "-c", "(sleep " + marker + " &); sleep 600"), Duration.ofSeconds(2),
-                    Sandbox.Access.of(scratch), Map.of())).isInstanceOf(ProcessRunner.TimeoutException.class);
+                    Sandbox.Access.of(scratch), Map.of(), Expect.ANY_EXIT)).isInstanceOf(EngineFailure.class)
+                    .extracting(e -> ((EngineFailure) e).kind()).isEqualTo(EngineFailure.Kind.TIMEOUT);
             long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
             while (alive(marker) && System.nanoTime() < deadline) Thread.sleep(100);
             assertThat(alive(marker)).as("sleep " + marker + " outlived the timeout (sandboxed: " + r.sandbox().enabled() + ")").isFalse();
@@ -118,21 +156,40 @@ class SandboxTest extends ApiTestBase {
     @Test
     void boundsStopAProcessWithAMessageInTheUsersTerms() {
         Sandbox.Bounds memory = new Sandbox.Bounds(256L << 20, 60, 0);
-        assertThatThrownBy(() -> runner.run(List.of("python3", "-c", "x = bytearray(1 << 30)"), T, Sandbox.Access.of(scratch), Map.of(), memory))
-                .isInstanceOf(ProcessRunner.BoundExceededException.class).hasMessageContaining("256 MB of memory");
+        assertThatThrownBy(() -> runner.run(List.of("python3", "-c", "x = bytearray(1 << 30)"), T, Sandbox.Access.of(scratch), Map.of(), memory, Expect.ANY_EXIT))
+                .isInstanceOf(EngineFailure.class).hasFieldOrPropertyWithValue("kind", EngineFailure.Kind.BOUND_EXCEEDED).hasMessageContaining("256 MB of memory");
         Sandbox.Bounds cpu = new Sandbox.Bounds(0, 1, 0);
-        assertThatThrownBy(() -> runner.run(List.of("python3", "-c", "while True: pass"), T, Sandbox.Access.of(scratch), Map.of(), cpu))
-                .isInstanceOf(ProcessRunner.BoundExceededException.class).hasMessageContaining("1 s of CPU time");
+        assertThatThrownBy(() -> runner.run(List.of("python3", "-c", "while True: pass"), T, Sandbox.Access.of(scratch), Map.of(), cpu, Expect.ANY_EXIT))
+                .isInstanceOf(EngineFailure.class).hasFieldOrPropertyWithValue("kind", EngineFailure.Kind.BOUND_EXCEEDED).hasMessageContaining("1 s of CPU time");
         Sandbox.Bounds output = new Sandbox.Bounds(0, 60, 1 << 20);
-        assertThatThrownBy(() -> runner.run(List.of("sh", "-c", "head -c 5000000 /dev/zero > big"), T, Sandbox.Access.of(scratch), Map.of(), output))
-                .isInstanceOf(ProcessRunner.BoundExceededException.class).hasMessageContaining("1 MB");
+        assertThatThrownBy(() -> runner.run(List.of("sh", "-c", "head -c 5000000 /dev/zero > big"), T, Sandbox.Access.of(scratch), Map.of(), output, Expect.ANY_EXIT))
+                .isInstanceOf(EngineFailure.class).hasFieldOrPropertyWithValue("kind", EngineFailure.Kind.BOUND_EXCEEDED).hasMessageContaining("1 MB");
     }
 
     @Test
     void engineMessagesNameFilesNotServerPaths() throws Exception {
         Path input = Files.writeString(scratch.resolve("broken.pdf"), "not a pdf");
-        ProcessRunner.Result r = runner.run(List.of("qpdf", "--check", input.toString()), T, Sandbox.Access.of(scratch), Map.of());
+        ProcessRunner.Result r = runner.run(List.of("qpdf", "--check", input.toString()), T, Sandbox.Access.of(scratch), Map.of(), Expect.ANY_EXIT);
         assertThat(r.ok()).isFalse();
         assertThat(r.stderr()).contains("broken.pdf").doesNotContain(scratch.toString()).doesNotContain(props.dataDir().toAbsolutePath().toString());
+    }
+
+    /** Issue 14: the caller states which exit codes succeed; any other is an EngineFailure with the engine's last line. */
+    @Test
+    void exitCodesTheCallerDoesNotCallSuccessFailWithTheEnginesLastLine() throws Exception {
+        Path damaged = Files.copy(corpus("pdf-broken/damaged-stream.pdf"), scratch.resolve("damaged.pdf"));
+        List<String> check = List.of("qpdf", "--check", damaged.toString());
+        // qpdf --check exits 3 on this file: success with warnings to the caller that says so, a failure to others
+        assertThat(runner.run(check, T, Sandbox.Access.of(scratch), Map.of(), Expect.success(0, 3)).exitCode()).isEqualTo(3);
+        assertThatThrownBy(() -> runner.run(check, T, Sandbox.Access.of(scratch), Map.of(), Expect.success(0)))
+                .isInstanceOf(EngineFailure.class).hasFieldOrPropertyWithValue("kind", EngineFailure.Kind.FAILED)
+                .hasMessageStartingWith("qpdf failed (exit 3): ");
+
+        Path broken = Files.writeString(scratch.resolve("broken.pdf"), "not a pdf");
+        assertThatThrownBy(() -> runner.run(List.of("qpdf", "--show-npages", broken.toString()), T, Sandbox.Access.of(scratch), Map.of(),
+                Expect.success(0, 3).orFail(EngineFailure.Kind.INVALID_INPUT, "qpdf cannot read it")))
+                .isInstanceOf(EngineFailure.class).hasFieldOrPropertyWithValue("kind", EngineFailure.Kind.INVALID_INPUT)
+                .hasMessageStartingWith("qpdf cannot read it: qpdf: broken.pdf: ")
+                .message().doesNotContain(scratch.toString()).doesNotContain("\n");
     }
 }

@@ -52,6 +52,7 @@ public abstract class ApiTestBase {
         registry.add("docapi.data-dir", DATA_DIR::toString);
         registry.add("docapi.allow-private-urls", () -> "true");
         registry.add("docapi.cors-origins", () -> "http://" + CORS_PAGE_HOST + ":[*]");
+        registry.add("docapi.smtp-url", TestMail::url);
         String pg = System.getenv("DOCAPI_TEST_DATABASE_URL");
         if (pg != null && !pg.isBlank()) {
             registry.add("docapi.database-url", () -> pg + (pg.contains("?") ? "&" : "?") + "currentSchema=docapi_test");
@@ -137,8 +138,13 @@ public abstract class ApiTestBase {
 
     /** POST JSON to {@code path} (relative to /v1). */
     protected Response post(String key, String path, Object body) {
+        return post(HTTP, key, path, body);
+    }
+
+    /** {@link #post(String, String, Object)} through {@code client} (e.g. one without the suite's pooled connections). */
+    protected Response post(HttpClient client, String key, String path, Object body) {
         String text = body instanceof String s ? s : JSON.writeValueAsString(body);
-        return send(key, HttpRequest.newBuilder(URI.create(base() + path)).header("Content-Type", "application/json")
+        return send(client, key, HttpRequest.newBuilder(URI.create(base() + path)).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(text)));
     }
 
@@ -151,10 +157,14 @@ public abstract class ApiTestBase {
     }
 
     protected Response send(String key, HttpRequest.Builder builder) {
+        return send(HTTP, key, builder);
+    }
+
+    private Response send(HttpClient client, String key, HttpRequest.Builder builder) {
         if (key != null) builder.header("Authorization", "Bearer " + key);
         try {
             HttpRequest request = builder.timeout(Duration.ofMinutes(6)).build();
-            HttpResponse<byte[]> r = HTTP.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> r = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
             // Every response the suite receives must be as the OpenAPI description says (issue 5).
             // (CORS preflights are the browser's, not part of the API)
             if (request.uri().getPath().startsWith("/v1") && !request.method().equals("OPTIONS")) OpenApiContract.of(base()).check(request, r);

@@ -1,5 +1,6 @@
 package dev.docapi.support;
 
+import dev.docapi.operations.NoOptions;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationFailure;
@@ -7,6 +8,7 @@ import dev.docapi.operations.OperationResult;
 import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.OutputMember;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 
@@ -17,15 +19,19 @@ import org.springframework.context.annotation.Bean;
 @TestConfiguration
 public class TestOperations {
 
+    record SleepOptions(int seconds) {
+    }
+
     @Bean
-    Operation testSleep() {
-        return new Operation() {
-            public OperationSpec spec() {
+    Operation<SleepOptions> testSleep() {
+        return new Operation<>() {
+            public OperationSpec<SleepOptions> spec() {
                 return OperationSpec.of("test-sleep", "test_sleep", "Test only: waits 'seconds', reporting progress each second.")
-                        .options(OptionSchema.of(OptionField.integer("seconds").min(0).max(60).required()));
+                        .options(OptionSchema.of(SleepOptions.class, OptionField.integer("seconds").min(0).max(60).required()))
+                        .outputs(OutputMember.NOTE);
             }
-            public OperationResult run(OperationContext ctx) throws Exception {
-                int seconds = ctx.options().integer("seconds");
+            public OperationResult run(OperationContext<SleepOptions> ctx) throws Exception {
+                int seconds = ctx.options().seconds();
                 for (int i = 0; i < seconds; i++) {
                     ctx.progress(i, seconds, "seconds");
                     Thread.sleep(1000);
@@ -36,10 +42,10 @@ public class TestOperations {
     }
 
     @Bean
-    Operation testFail() {
-        return new Operation() {
-            public OperationSpec spec() { return OperationSpec.of("test-fail", "test_fail", "Test only: fails at run time."); }
-            public OperationResult run(OperationContext ctx) throws Exception {
+    Operation<NoOptions> testFail() {
+        return new Operation<>() {
+            public OperationSpec<NoOptions> spec() { return OperationSpec.of("test-fail", "test_fail", "Test only: fails at run time."); }
+            public OperationResult run(OperationContext<NoOptions> ctx) throws Exception {
                 throw new OperationFailure("the engine could not process page 1");
             }
         };
@@ -47,13 +53,14 @@ public class TestOperations {
 
     /** Test only (workflows): a data-only step, like {@code extract}: a text and a JSON result, no document out. */
     @Bean
-    Operation testPageCount() {
-        return new Operation() {
-            public OperationSpec spec() {
+    Operation<NoOptions> testPageCount() {
+        return new Operation<>() {
+            public OperationSpec<NoOptions> spec() {
                 return OperationSpec.of("test-page-count", "test_page_count", "Test only: reports the page count as text and data, with a .json file.")
-                        .traits(OperationSpec.Trait.DATA_ONLY_OUTPUT);
+                        .traits(OperationSpec.Trait.DATA_ONLY_OUTPUT)
+                        .outputs(OutputMember.TEXT, OutputMember.DATA);
             }
-            public OperationResult run(OperationContext ctx) throws Exception {
+            public OperationResult run(OperationContext<NoOptions> ctx) throws Exception {
                 int pages;
                 try (var doc = org.apache.pdfbox.Loader.loadPDF(ctx.input().path().toFile())) {
                     pages = doc.getNumberOfPages();

@@ -1,5 +1,6 @@
 package dev.docapi.web;
 
+import dev.docapi.support.TestMail;
 import java.io.IOException;
 import java.net.CookieManager;
 import java.net.URI;
@@ -49,8 +50,30 @@ final class AreaClient {
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
+    /** Signs up and follows the verification link mailed to the address, as an owner does before creating keys. */
     HttpResponse<String> signUp(String email, String password) {
+        HttpResponse<String> r = signUpUnverified(email, password);
+        verify(TestMail.awaitLink(email, "Verify your email for docapi", 1));
+        return r;
+    }
+
+    HttpResponse<String> signUpUnverified(String email, String password) {
         return submit("/signup", "/signup", Map.of("email", email, "password", password));
+    }
+
+    /** Follows a mailed verification link: its page, then the button that uses the token. */
+    HttpResponse<String> verify(String link) {
+        return submit(path(link), "/verify", Map.of("token", token(link)));
+    }
+
+    /** The path and query of a mailed link (its host is the service's public address). */
+    static String path(String link) {
+        URI u = URI.create(link);
+        return u.getRawPath() + "?" + u.getRawQuery();
+    }
+
+    static String token(String link) {
+        return link.substring(link.indexOf("token=") + 6);
     }
 
     HttpResponse<String> signIn(String email, String password) {

@@ -3,6 +3,8 @@ package dev.docapi.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.docapi.support.ApiTestBase;
+import dev.docapi.support.Independent;
+import dev.docapi.support.TestMail;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -21,10 +23,12 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -102,7 +106,14 @@ class DeveloperAreaBrowserTest extends ApiTestBase {
         browser.findElement(By.id("password")).sendKeys("a long enough password");
         browser.findElement(By.cssSelector("form button[type=submit]")).click();
         waiting().until(ExpectedConditions.urlContains("/keys"));
+        checkPage("keys-unverified");
+        assertThat(browser.findElements(By.id("name"))).as("no key before the email is verified").isEmpty();
 
+        browser.get(TestMail.awaitLink(email, "Verify your email for docapi", 1));
+        browser.findElement(By.xpath("//button[text()='Verify my email']")).click();
+        waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("p.message"), "Your email is verified"));
+        checkPage("verify");
+        browser.get(site("/keys"));
         browser.findElement(By.id("name")).sendKeys("laptop");
         browser.findElement(By.xpath("//button[text()='Create key']")).click();
         String key = waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("new-key"))).getDomAttribute("value");
@@ -148,11 +159,10 @@ class DeveloperAreaBrowserTest extends ApiTestBase {
         assertThat(get(key, "/jobs").code()).isEqualTo("invalid_api_key");
     }
 
-    @Test
-    void theWebhookSecretIsRevealedRotatedAndATestEventIsSignedWithIt() throws Exception {
-        String email = "hooks-" + UUID.randomUUID() + "@example.com";
-        AreaClient http = new AreaClient(port);
-        http.signUp(email, "a long enough password");
+    /** A new account signed up over HTTP, then signed in by the browser (a fresh session); returns its email. */
+    private String signedUpAndIn(String prefix) {
+        String email = prefix + UUID.randomUUID() + "@example.com";
+        new AreaClient(port).signUp(email, "a long enough password");
         browser.manage().deleteAllCookies();
         browser.get(site("/signin"));
         browser.findElement(By.id("email")).sendKeys(email);
@@ -160,6 +170,95 @@ class DeveloperAreaBrowserTest extends ApiTestBase {
         browser.findElement(By.cssSelector("form button[type=submit]")).click();
         waiting().until(ExpectedConditions.urlToBe(site("/")));
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("API keys");
+        return email;
+    }
+
+    @Test
+    void anOwnerRunsRotateFromTryItFollowsTheJobAndDownloadsTheResult() throws Exception {
+        String email = signedUpAndIn("try-");
+        Path input = corpus("pdf-text/rotated-page-90.pdf");
+        int before;
+        try (var pdf = Independent.pdfbox(input)) {
+            before = pdf.getPage(0).getRotation();
+        }
+
+        browser.get(site("/try"));
+        assertThat(browser.findElement(By.tagName("main")).getText()).contains("rotate").contains("merge");
+        checkPage("try-operations");
+        new Select(browser.findElement(By.id("operation"))).selectByValue("rotate");
+        browser.findElement(By.xpath("//button[text()='Show its form']")).click();
+        waiting().until(ExpectedConditions.urlContains("operation=rotate"));
+        assertThat(new Select(browser.findElement(By.id("option-angle"))).getOptions()).extracting(e -> e.getText())
+                .as("the angle's enum of the declaration, as a select").containsExactly("Choose", "90", "180", "270");
+
+        // a page number the operation refuses: the API's message on the form, the upload kept and picked
+        browser.findElement(By.id("upload")).sendKeys(input.toAbsolutePath().toString());
+        new Select(browser.findElement(By.id("option-angle"))).selectByValue("90");
+        browser.findElement(By.id("option-pages")).sendKeys("0");
+        browser.findElement(By.xpath("//button[text()='Run rotate']")).click();
+        assertThat(waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("problem"))).getText())
+                .isEqualTo("'pages' must contain integers >= 1");
+        var picked = browser.findElement(By.cssSelector("input[name=file]:checked"));
+        String fileId = picked.getDomAttribute("value");
+        assertThat(fileId).startsWith("file_");
+        assertThat(browser.findElement(By.id("option-pages")).getDomProperty("value")).isEqualTo("0");
+        ((JavascriptExecutor) browser).executeScript("document.getElementById('operation-title').scrollIntoView()");
+        checkPage("try");
+
+        WebElement pages = browser.findElement(By.id("option-pages"));
+        pages.clear();
+        pages.sendKeys("1");
+        browser.findElement(By.xpath("//button[text()='Run rotate']")).click();
+        waiting().until(ExpectedConditions.urlContains("/try/jobs/job_"));
+        waiting().until(ExpectedConditions.textToBe(By.id("try-status"), "succeeded"));
+        String jobId = browser.getCurrentUrl().substring(browser.getCurrentUrl().lastIndexOf('/') + 1);
+        String curl = browser.findElement(By.id("curl")).getText();
+        assertThat(curl).contains("$DOCAPI_KEY").contains("-F 'file=@rotated-page-90.pdf'")
+                .contains("-d '{\"file\":\"" + fileId + "\",\"angle\":90,\"pages\":[1]}'").contains("API='http://localhost:" + port + "/v1'").contains("\"$API/rotate\"").doesNotContain("dk_");
+        checkPage("try-job");
+
+        try (var pdf = Independent.pdfbox(tryItOutput())) {
+            assertThat(pdf.getPage(0).getRotation()).as("rotated by 90").isEqualTo((before + 90) % 360);
+        }
+
+        // a job like an API job: in Jobs, and counted once (the refused request was not)
+        browser.get(site("/jobs"));
+        assertThat(browser.findElement(By.id("job-rows")).getText()).contains(jobId).contains("rotate");
+        browser.get(site("/usage"));
+        assertThat(browser.findElement(By.id("operations")).getText()).isEqualTo("1");
+
+        // the curl commands shown, run as they are by a shell with a key of the account, next to the file
+        ProcessBuilder shell = new ProcessBuilder("bash", "-c", curl).directory(input.getParent().toFile()).redirectErrorStream(true);
+        shell.environment().put("DOCAPI_KEY", accounts.createKey(accounts.findByEmail(email).orElseThrow().id(), "curl"));
+        Process ran = shell.start();
+        String answers = new String(ran.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(ran.waitFor()).as(answers).isZero();
+        assertThat(answers).contains("\"object\":\"file\"").contains("\"operation\":\"rotate\"").contains("\"status\":\"succeeded\"");
+
+        // several inputs: merge two uploads, in the order chosen
+        browser.get(site("/try?operation=merge"));
+        Path second = corpus("pdf-text/pdflatex-4-pages-objstm.pdf");
+        browser.findElement(By.id("upload")).sendKeys(input.toAbsolutePath() + "\n" + second.toAbsolutePath());
+        browser.findElement(By.xpath("//button[text()='Run merge']")).click();
+        waiting().until(ExpectedConditions.urlContains("/try/jobs/job_"));
+        waiting().until(ExpectedConditions.textToBe(By.id("try-status"), "succeeded"));
+        try (var pdf = Independent.pdfbox(tryItOutput())) {
+            assertThat(pdf.getNumberOfPages()).isEqualTo(5);
+            assertThat(pdf.getPage(0).getRotation()).as("the first upload first").isEqualTo(before);
+        }
+    }
+
+    /** The first output file of the Try it job page shown, downloaded by its link. */
+    private Path tryItOutput() throws IOException, InterruptedException {
+        String href = browser.findElement(By.cssSelector("#outputs a")).getDomAttribute("href");
+        Path output = Files.createTempFile(DATA_DIR, "try-", ".pdf");
+        HTTP.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(href)).build(), java.net.http.HttpResponse.BodyHandlers.ofFile(output));
+        return output;
+    }
+
+    @Test
+    void theWebhookSecretIsRevealedRotatedAndATestEventIsSignedWithIt() throws Exception {
+        String email = signedUpAndIn("hooks-");
 
         browser.get(site("/webhooks"));
         checkPage("webhooks");

@@ -22,6 +22,8 @@ class DeveloperAreaSecurityTest extends ApiTestBase {
 
     @Autowired
     LoginLinks links;
+    @Autowired
+    dev.docapi.operations.OperationRegistry operations;
 
     private static String email() {
         return "area-" + UUID.randomUUID() + "@example.com";
@@ -94,6 +96,34 @@ class DeveloperAreaSecurityTest extends ApiTestBase {
     }
 
     @Test
+    void everyOperationHasATryItFormWithEachOfItsOptions() {
+        AreaClient c = signedUp(email());
+        for (var op : operations.all()) {
+            HttpResponse<String> r = c.get("/try?operation=" + op.name());
+            assertThat(r.statusCode()).as(op.name()).isEqualTo(200);
+            assertThat(r.body()).as(op.name()).contains("Run " + op.name());
+            for (String option : op.options().names()) assertThat(r.body()).as(op.name()).contains("name=\"" + option + "\"");
+        }
+    }
+
+    @Test
+    void tryItWithAnotherAccountsFileOrJobIs404() {
+        String key = newKey();
+        String pdf = uploadId(key, corpus("pdf-text/rotated-page-90.pdf"));
+        String jobId = run(key, "rotate", Map.of("file", pdf, "angle", 90)).get("id").asString();
+
+        AreaClient intruder = signedUp(email());
+        HttpResponse<String> r = intruder.submit("/try?operation=rotate", "/try/rotate", Map.of("file", pdf, "angle", "90"));
+        assertThat(r.statusCode()).isEqualTo(404);
+        assertThat(r.body()).as("the form, with the API's message").contains("Run rotate").contains("no file").contains(pdf);
+        assertThat(intruder.get("/try/jobs/" + jobId).statusCode()).isEqualTo(404);
+        assertThat(intruder.get("/try/jobs/" + jobId + "/status").statusCode()).isEqualTo(404);
+        assertThat(intruder.get("/try?operation=nosuchoperation").statusCode()).isEqualTo(404);
+        assertThat(intruder.post("/try/rotate", Map.of("file", pdf, "angle", "90")).statusCode()).as("no CSRF token").isEqualTo(403);
+        assertThat(intruder.get("/jobs").body()).as("nothing ran for the intruder").contains("No job yet.");
+    }
+
+    @Test
     void filesAreListedDownloadedAndDeletedByTheirOwnerOnly() throws Exception {
         String email = email();
         AreaClient owner = signedUp(email);
@@ -136,7 +166,7 @@ class DeveloperAreaSecurityTest extends ApiTestBase {
         AreaClient c = signedUp(email());
         String key = createKey(c, "shown once");
         assertThat(get(key, "/jobs").status()).as("the key shown works").isEqualTo(200);
-        for (String page : List.of("/keys", "/usage", "/jobs", "/files", "/webhooks", "/providers", "/account", "/")) {
+        for (String page : List.of("/keys", "/usage", "/jobs", "/files", "/webhooks", "/providers", "/account", "/", "/try", "/try?operation=rotate")) {
             HttpResponse<String> r = c.get(page);
             assertThat(r.statusCode()).as(page).isEqualTo(200);
             assertThat(r.body()).as(page).doesNotContain(key).doesNotContain(key.substring(key.lastIndexOf('_') + 1));
@@ -165,5 +195,70 @@ class DeveloperAreaSecurityTest extends ApiTestBase {
         assertThat(r.headers().allValues("Set-Cookie")).isEmpty();
         Response posted = post(newKey(), "/rotate", Map.of("file", "file_doesnotexist", "angle", 90));
         assertThat(posted.code()).as("a POST without CSRF token reaches the API").isEqualTo("file_not_found");
+    }
+
+    @Test
+    void theUsageChartCountsOperationsNotJobs() {
+        String email = email();
+        AreaClient c = signedUp(email);
+        String key = createKey(c, "usage");
+        String pdf = uploadId(key, corpus("pdf-text/rotated-page-90.pdf"));
+        run(key, "rotate", Map.of("file", pdf, "angle", 90));
+        var rotate = Map.of("operation", "rotate", "options", Map.of("angle", 90));
+        run(key, "workflows/run", Map.of("file", pdf, "steps", List.of(rotate, rotate)));
+        assertThat(get(key, "/jobs").body().path("data")).as("two jobs").hasSize(2);
+
+        String page = c.get("/usage").body();
+        assertThat(page).contains("<span id=\"operations\" class=\"big\">3</span>");
+        assertThat(page).as("six days without, then today's bar: one operation and a workflow of two steps")
+                .containsPattern("Operations per day: (\\S+ 0, ){6}\\S+ 3</title>");
+    }
+
+    @Test
+    void theWebhooksPageListsRecentDeliveriesWithTheirAttemptsForTheOwnerOnly() throws Exception {
+        var receiver = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        receiver.createContext("/hook", ex -> {
+            ex.getRequestBody().readAllBytes();
+            ex.sendResponseHeaders(204, -1);
+            ex.close();
+        });
+        receiver.start();
+        int closedPort;
+        try (var probe = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closedPort = probe.getLocalPort();
+        }
+        try {
+            AreaClient c = signedUp(email());
+            String key = createKey(c, "hooks");
+            String pdf = uploadId(key, corpus("pdf-text/rotated-page-90.pdf"));
+            String delivered = run(key, "rotate", Map.of("file", pdf, "angle", 90,
+                    "webhook_url", "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hook")).get("id").asString();
+            String refused = run(key, "rotate", Map.of("file", pdf, "angle", 180, "webhook_url", "http://127.0.0.1:" + closedPort + "/gone")).get("id").asString();
+            for (String job : List.of(delivered, refused)) {
+                for (int i = 0; i < 200 && get(key, "/jobs/" + job).body().at("/webhook/attempts").isEmpty(); i++) Thread.sleep(50);
+            }
+
+            String page = c.get("/webhooks").body();
+            String row1 = page.substring(page.indexOf(delivered), page.indexOf("</tr>", page.indexOf(delivered)));
+            assertThat(row1).contains("job.succeeded").contains("<td>delivered</td>").contains("HTTP 204");
+            String row2 = page.substring(page.indexOf(refused), page.indexOf("</tr>", page.indexOf(refused)));
+            assertThat(row2).contains("/gone").contains("<td>pending</td>").contains("no answer");
+            AreaClient other = signedUp(email());
+            assertThat(other.get("/webhooks").body()).doesNotContain(delivered).doesNotContain(refused).contains("No job with a webhook");
+        } finally {
+            receiver.stop(0);
+        }
+    }
+
+    @Test
+    void aBadFormGetsTheAreasErrorPageNotJson() {
+        AreaClient c = signedUp(email());
+        HttpResponse<String> r = c.submit("/webhooks", "/webhooks/test", Map.of());
+        assertThat(r.statusCode()).as("no url field").isEqualTo(400);
+        assertThat(r.headers().firstValue("Content-Type").orElse("")).startsWith("text/html");
+        assertThat(r.body()).contains("This request cannot be answered").contains("Error 400").doesNotContain("\"error\"");
+        HttpResponse<String> missing = c.get("/jobs/job_doesnotexist");
+        assertThat(missing.headers().firstValue("Content-Type").orElse("")).startsWith("text/html");
+        assertThat(missing.body()).contains("Not found");
     }
 }

@@ -41,4 +41,41 @@ class ProviderKeysPageTest extends AiTestBase {
         assertThat(AreaClient.location(c.submit("/providers", "/providers/anthropic/delete", Map.of()))).endsWith("/providers?deleted");
         assertThat(keys.list(accountId)).isEmpty();
     }
+
+    @Test
+    void theModelChosenForAPipelineIsWhatGetModelsReportsAndWhatARequestWithoutModelRunsOn() {
+        String email = "pipelines-" + UUID.randomUUID() + "@example.com";
+        AreaClient c = new AreaClient(port);
+        c.signUp(email, "a long enough password");
+        String accountId = accounts.findByEmail(email).orElseThrow().id();
+        String apiKey = accounts.createKey(accountId, "pipelines");
+        c.submit("/providers", "/providers", Map.of("provider", "anthropic", "key", "sk-ant-good-789"));
+        assertThat(get(apiKey, "/models").body().path("pipelines").path("questions").asString()).as("the service's default").isEqualTo("openai/gpt-test");
+
+        String refused = c.submit("/providers", "/providers/pipelines",
+                Map.of("extraction", "anthropic/claude-sonnet-4-5", "questions", "openai/gpt-5")).body();
+        assertThat(refused).contains("class=\"problem\"").contains("openai/gpt-5");
+        assertThat(get(apiKey, "/models").body().path("pipelines").path("extraction").asString()).as("all or nothing").isEqualTo("openai/gpt-test");
+
+        String saved = c.submit("/providers", "/providers/pipelines", Map.of("questions", "anthropic/claude-sonnet-4-5", "agent", "")).body();
+        assertThat(saved).contains("Pipeline models saved").contains("<option value=\"anthropic/claude-sonnet-4-5\" selected=\"selected\">");
+        var pipelines = get(apiKey, "/models").body().path("pipelines");
+        assertThat(pipelines.path("questions").asString()).isEqualTo("anthropic/claude-sonnet-4-5");
+        assertThat(pipelines.path("extraction").asString()).isEqualTo("openai/gpt-test");
+        assertThat(pipelines.path("agent").asString()).isEqualTo("openai/gpt-agent");
+        assertThat(c.get("/providers").body()).contains("<span>questions</span>: <code>anthropic/claude-sonnet-4-5</code>");
+
+        String file = uploadId(apiKey, corpus("pdf-text/form-filled-by-acrobat-3p.pdf"));
+        MODEL.script(dev.docapi.ai.ScriptedModelServer.anthropicText("{\"in_document\":true,\"answer\":\"abc potato\"}"));
+        var job = run(apiKey, "ask", Map.of("file", file, "question", "What is in the text field?"));
+        assertThat(job.path("output").path("model").asString()).isEqualTo("anthropic/claude-sonnet-4-5");
+        assertThat(MODEL.calls()).singleElement().satisfies(call -> {
+            assertThat(call.path()).isEqualTo("/anthropic/v1/messages");
+            assertThat(call.header("x-api-key")).isEqualTo("sk-ant-good-789");
+        });
+
+        c.submit("/providers", "/providers/anthropic/delete", Map.of());
+        assertThat(get(apiKey, "/models").body().path("pipelines").path("questions").asString())
+                .as("a choice whose key is gone falls back to the default").isEqualTo("openai/gpt-test");
+    }
 }

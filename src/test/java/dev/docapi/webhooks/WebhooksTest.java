@@ -239,7 +239,7 @@ class WebhooksTest extends ApiTestBase {
         input.putArray("files").add(uploadId(key, corpus(FOUR)));
         input.putObject("options").put("angle", 90);
         dev.docapi.jobs.Job job = jobs.create(dev.docapi.config.Ids.newId("job_"), a.id(), "rotate", input, null, url);
-        jobs.markFailed(job.id(), dev.docapi.api.ErrorCode.INTERRUPTED, "the service restarted while this job was queued or running; submit it again");
+        jobs.markFailed(job.id(), dev.docapi.core.ErrorCode.INTERRUPTED, "the service restarted while this job was queued or running; submit it again");
         db.sql("UPDATE jobs SET finished_at = ? WHERE id = ?").params(Instant.now().minusSeconds(30).toEpochMilli(), job.id()).update();
         new WebhookDispatcher(new DeliveryStore(db), jobs, accountService, views, json, http, props).recoverLost();
 

@@ -28,21 +28,40 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Prints HTML to PDF with one warm headless Chromium driven over the DevTools protocol (DESIGN §2 "HTML/Markdown →
- * PDF"). Each document gets its own tab; the document is served to that tab by request interception from memory
- * at {@link #DOCUMENT_URL}, and EVERY other request the page makes (images, styles, frames, fetches; http, https,
+ * PDF"). Each document is served to a warm tab by request interception from memory, at an origin of its own
+ * ({@link #documentUrl}), and EVERY other request the page makes (images, styles, frames, fetches; http, https,
  * file) is failed before it leaves the browser. Behind that, the browser runs in the engine sandbox (issue 9): no
  * network at all (no TCP, no UDP, so no WebRTC either), only its own profile folder, killed with the service; it is
  * driven over a pipe, not a port. It also resolves no host names and has a proxy to nowhere. {@code data:} URLs (inline
  * images) still render because they are not requests.
  *
+ * <p>No document sees what another stored, before or at the same time (issue 16): all tabs share one in-memory
+ * browser context and are reused, so that a document starts in a warm renderer, and documents are kept apart by
+ * origin instead — each one is served at {@code http://<128 random bits>.document.invalid/}, so its localStorage,
+ * sessionStorage, IndexedDB, BroadcastChannel, Web Locks and shared workers are its own (they are keyed by origin);
+ * cookies, the one store shared across the origins of a site, are switched off in every tab
+ * ({@code Emulation.setDocumentCookieDisabled}; no response but the document's own, which sets none, reaches a
+ * page); service workers and Cache Storage need a secure origin, which these are not. After each print its tab is
+ * recycled before another document may use it: navigated to {@code about:blank} (which also stops the document's
+ * scripts), its {@code window.name} (which Chromium keeps across same-site navigations of a tab) and history
+ * emptied, and its origin's stored data cleared. ConvertToPdfTest proves it, with documents one after the other and
+ * two at once.
+ *
  * <p>The browser starts on first use and is restarted when it dies or stops answering; a document that hangs the
- * page fails after {@code docapi.chromium.timeout} and only its tab is closed.
+ * page fails after {@code docapi.chromium.timeout} and only its tab is closed, as is a tab that does not come back
+ * to {@code about:blank} promptly after a print.
  */
 @Component
 public class Chromium {
     private static final Logger log = LoggerFactory.getLogger(Chromium.class);
-    /** The address the document is served at inside the browser; {@code .invalid} never resolves (RFC 2606). */
-    public static final String DOCUMENT_URL = "http://document.invalid/";
+    /** The site every document's origin belongs to; {@code .invalid} never resolves (RFC 2606). */
+    static final String DOCUMENT_SITE = "document.invalid";
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+    /**
+     * Documents a tab prints before it is replaced by a new one: what a page leaves in its renderer and what the
+     * origins' data clearing does not reach (a tab's sessionStorage areas) stay bounded.
+     */
+    static final int DOCUMENTS_PER_TAB = 100;
     /**
      * Hands the browser this process's stdin and stdout as its DevTools pipe (fd 3 in, fd 4 out, as
      * {@code --remote-debugging-pipe} expects); its own stdin and stdout become {@code /dev/null}.
@@ -55,9 +74,12 @@ public class Chromium {
     private final Semaphore tabs;
     private final int tabCount;
     private volatile Process process;
-    private volatile DevTools devtools;
-    /** Tabs opened ahead of the documents that will use them, at most one per concurrent print. */
-    private final java.util.concurrent.BlockingQueue<CompletableFuture<Tab>> spares = new java.util.concurrent.LinkedBlockingQueue<>();
+    private volatile Browser browser;
+    /**
+     * Tabs free for the next document (being opened or recycled, or ready), at most one per concurrent print; a
+     * future of null stands for a tab that could not be readied.
+     */
+    private final java.util.concurrent.BlockingQueue<CompletableFuture<Tab>> idle = new java.util.concurrent.LinkedBlockingQueue<>();
     private Path profile;
 
     /** Page geometry in inches; A4 with 0.5 in margins unless the document's CSS {@code @page} says otherwise. */
@@ -137,14 +159,22 @@ public class Chromium {
         }
     }
 
-    /**
-     * A tab opened ahead of the document it will print: in a browser context of its own (so no document sees
-     * another's storage, cookies or cache: every document has the same origin, {@link #DOCUMENT_URL}), created,
-     * attached, with request interception and page events on. Opening it is a third of a print's time (issue 16,
-     * bench/RESULTS-convert.md), so it is done while the previous document's answer is on its way; its context is
-     * disposed of with it.
-     */
-    private record Tab(DevTools dt, String context, String target, String session) {
+    /** A running browser: its DevTools connection and the one browser context its tabs live in. */
+    private record Browser(DevTools dt, String context) {
+    }
+
+    /** A tab of {@code browser}, attached, with request interception, page events and cookies off; {@code printed} documents so far. */
+    private record Tab(Browser browser, String target, String session, int printed) {
+        DevTools dt() {
+            return browser.dt();
+        }
+    }
+
+    /** A fresh document address, {@code http://<32 hex digits>.document.invalid/}: an origin no other document had. */
+    static String documentUrl() {
+        byte[] bits = new byte[16];
+        RANDOM.nextBytes(bits);
+        return "http://" + java.util.HexFormat.of().formatHex(bits) + "." + DOCUMENT_SITE + "/";
     }
 
     private void printOnce(String html, PageSetup page, Path out, List<String> blocked) throws IOException, InterruptedException {
@@ -157,23 +187,13 @@ public class Chromium {
         }
         DevTools dt = tab.dt();
         String sid = tab.session();
+        String url = documentUrl();
         long tTab = System.nanoTime();
-        Duration step = Duration.ofSeconds(15);
         List<String> refused = Collections.synchronizedList(new ArrayList<>());
         boolean printed = false;
         try {
-            CompletableFuture<Void> loaded = new CompletableFuture<>();
-            serve(tab, html.getBytes(StandardCharsets.UTF_8), refused);
-            dt.on(sid, "Page.loadEventFired", ev -> loaded.complete(null));
-            JsonNode nav = dt.call(sid, "Page.navigate", DevTools.params().put("url", DOCUMENT_URL), step);
-            if (nav.has("errorText")) throw new IOException("the page did not load: " + nav.get("errorText").asString());
-            try {
-                loaded.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (TimeoutException e) {
-                throw new IOException("the page did not finish loading within " + timeout.toSeconds() + " s");
-            } catch (java.util.concurrent.ExecutionException e) {
-                throw new IOException("the page did not load", e.getCause());
-            }
+            serve(tab, url, html.getBytes(StandardCharsets.UTF_8), refused);
+            load(tab, url, timeout);
             long tLoad = System.nanoTime();
             ObjectNode print = DevTools.params().put("printBackground", true).put("preferCSSPageSize", true)
                     .put("paperWidth", page.width()).put("paperHeight", page.height())
@@ -190,77 +210,153 @@ public class Chromium {
             log.debug("printed in {} ms: tab {}, load {}, print {}, write {}", ms(System.nanoTime() - t0), ms(tTab - t0),
                     ms(tLoad - tTab), ms(tPrint - tLoad), ms(System.nanoTime() - tPrint));
         } finally {
-            dt.forget(sid);
+            serve(tab, null, null, null); // from now on the document's requests are refused and no longer reported
             if (blocked != null) blocked.addAll(refused);
             if (!refused.isEmpty()) log.info("blocked {} request(s) of a printed page, e.g. {}", refused.size(), refused.getFirst());
             if (printed) {
-                // the document is out: closing its tab and readying the next one need not delay the answer
-                Thread.ofVirtual().name("chromium-tab").start(() -> {
-                    if (dispose(tab)) addSpare(dt);
-                });
+                // the document is out: recycling its tab need not delay the answer; the next print waits for it
+                idle.add(CompletableFuture.supplyAsync(() -> recycleOrReplace(tab, url), Thread::startVirtualThread));
             } else if (dispose(tab)) {
-                addSpare(dt);
+                addSpare(tab.browser()); // the page hung or broke: its tab is not reused
             }
         }
     }
 
+    /** Navigates the tab to {@code url} and waits for that document's load event, at most {@code limit}. */
+    private static void load(Tab tab, String url, Duration limit) throws IOException, InterruptedException {
+        DevTools dt = tab.dt();
+        // the load of this navigation, not a late one of the page before or of a frame: lifecycle events name their loader
+        java.util.concurrent.BlockingQueue<String> loads = new java.util.concurrent.LinkedBlockingQueue<>();
+        dt.on(tab.session(), "Page.lifecycleEvent", ev -> {
+            if (ev.path("name").asString("").equals("load")) loads.add(ev.path("loaderId").asString(""));
+        });
+        try {
+            JsonNode nav = dt.call(tab.session(), "Page.navigate", DevTools.params().put("url", url), Duration.ofSeconds(15));
+            if (nav.has("errorText")) throw new IOException("the page did not load: " + nav.get("errorText").asString());
+            String loader = nav.path("loaderId").asString("");
+            long deadline = System.nanoTime() + limit.toNanos();
+            for (String done; !loader.equals(done = loads.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)); ) {
+                if (done == null) throw new IOException("the page did not finish loading within " + limit.toSeconds() + " s");
+            }
+        } finally {
+            dt.off(tab.session(), "Page.lifecycleEvent");
+        }
+    }
+
     /**
-     * Answers the tab's requests: {@link #DOCUMENT_URL} gets {@code body} (HTML), every other URL is failed and
-     * added to {@code refused}.
+     * Answers the tab's requests: {@code url} gets {@code body} (HTML), every other URL is failed and added to
+     * {@code refused}. With a null {@code url}, every request is failed and none is reported.
      */
-    private static void serve(Tab tab, byte[] body, List<String> refused) {
+    private static void serve(Tab tab, String url, byte[] body, List<String> refused) {
         DevTools dt = tab.dt();
         String sid = tab.session();
-        String encoded = Base64.getEncoder().encodeToString(body);
+        String encoded = body == null ? null : Base64.getEncoder().encodeToString(body);
         dt.on(sid, "Fetch.requestPaused", ev -> {
             String requested = ev.path("request").path("url").asString("");
             String requestId = ev.path("requestId").asString();
-            if (requested.equals(DOCUMENT_URL)) {
+            if (requested.equals(url)) {
                 ObjectNode f = DevTools.params().put("requestId", requestId).put("responseCode", 200).put("body", encoded);
                 f.putArray("responseHeaders").addObject().put("name", "Content-Type").put("value", "text/html; charset=utf-8");
                 dt.send(sid, "Fetch.fulfillRequest", f);
             } else {
-                refused.add(requested);
+                if (refused != null) refused.add(requested);
                 dt.send(sid, "Fetch.failRequest", DevTools.params().put("requestId", requestId).put("errorReason", "BlockedByClient"));
             }
         });
     }
 
     /**
-     * A spare tab of the running browser (waiting for one that is being readied), or a new one when there is none.
-     * Spares of a browser that has since been stopped are dropped.
+     * Makes a printed document's tab ready for the next one (see the class comment): {@code about:blank}, no
+     * {@code window.name}, no history, nothing stored for {@code origin}'s document. A tab that does not get there
+     * within a few seconds (e.g. a script loop holds its renderer), or that has printed {@link #DOCUMENTS_PER_TAB}
+     * documents, is closed and a new one opened instead.
+     *
+     * @return the tab, or its replacement, or null when neither could be readied
+     */
+    private Tab recycleOrReplace(Tab tab, String documentUrl) {
+        Duration step = Duration.ofSeconds(5);
+        Tab next = null;
+        try {
+            load(tab, "about:blank", step);
+            JsonNode blank = tab.dt().call(tab.session(), "Runtime.evaluate",
+                    DevTools.params().put("expression", "window.name = ''; location.href").put("returnByValue", true), step);
+            if (!"about:blank".equals(blank.at("/result/value").asString(""))) throw new IOException("the tab did not leave the document");
+            tab.dt().call(tab.session(), "Page.resetNavigationHistory", null, step);
+            if (tab.printed() + 1 < DOCUMENTS_PER_TAB) next = new Tab(tab.browser(), tab.target(), tab.session(), tab.printed() + 1);
+        } catch (IOException e) {
+            log.info("a Chromium tab was not reused ({}); opening another", e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+        if (next == null) next = dispose(tab) ? openTabOrNull(tab.browser()) : null;
+        if (next != null) clearOrigin(next, documentUrl);
+        return next;
+    }
+
+    /**
+     * Drops what the document at {@code documentUrl} stored (any tab of the context can do it). Isolation does not
+     * depend on it, as no origin is used twice; it keeps the in-memory context from growing with every document.
+     */
+    private static void clearOrigin(Tab tab, String documentUrl) {
+        String origin = documentUrl.substring(0, documentUrl.length() - 1);
+        try {
+            tab.dt().call(tab.session(), "Storage.clearDataForOrigin", DevTools.params().put("origin", origin).put("storageTypes", "all"),
+                    Duration.ofSeconds(5));
+        } catch (IOException e) {
+            log.warn("the stored data of a printed document could not be cleared: {}", e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * A free tab of the running browser (waiting for one that is being readied), or a new one when there is none.
+     * Tabs of a browser that has since been stopped are dropped.
      */
     private Tab takeTab() throws IOException, InterruptedException {
-        DevTools dt = browser();
-        for (CompletableFuture<Tab> next; (next = spares.poll()) != null; ) {
+        Browser b = browser();
+        for (CompletableFuture<Tab> next; (next = nextIdle()) != null; ) {
             Tab tab;
             try {
                 tab = next.get(30, TimeUnit.SECONDS);
             } catch (java.util.concurrent.ExecutionException | TimeoutException e) {
                 continue;
             }
-            if (tab != null && tab.dt() == dt) return tab;
+            if (tab != null && tab.browser() == b) return tab;
         }
-        return openTab(dt);
+        return openTab(b);
     }
 
-    /** Opens a tab as {@link Tab} describes. */
-    private Tab openTab(DevTools dt) throws IOException, InterruptedException {
+    /**
+     * A ready tab first, else the one whose readying started first: the tab of the document just printed is
+     * usually still being recycled when the next document arrives, while another may be ready.
+     */
+    private CompletableFuture<Tab> nextIdle() {
+        for (CompletableFuture<Tab> f : idle) {
+            if (f.isDone() && idle.remove(f)) return f;
+        }
+        return idle.poll();
+    }
+
+    /** Opens a tab as {@link Tab} describes, in the browser's context. */
+    private Tab openTab(Browser b) throws IOException, InterruptedException {
         Duration step = Duration.ofSeconds(15);
-        String context = dt.call(null, "Target.createBrowserContext", null, step)
-                .path("browserContextId").asString();
-        Tab tab = new Tab(dt, context, null, null);
+        DevTools dt = b.dt();
+        String target = dt.call(null, "Target.createTarget", DevTools.params().put("url", "about:blank")
+                .put("browserContextId", b.context()), step).path("targetId").asString();
+        Tab tab = new Tab(b, target, null, 0);
         try {
-            String target = dt.call(null, "Target.createTarget", DevTools.params().put("url", "about:blank")
-                    .put("browserContextId", context), step).path("targetId").asString();
-            tab = new Tab(dt, context, target, null);
             String session = dt.call(null, "Target.attachToTarget", DevTools.params().put("targetId", target).put("flatten", true), step)
                     .path("sessionId").asString();
-            tab = new Tab(dt, context, target, session);
+            tab = new Tab(b, target, session, 0);
+            serve(tab, null, null, null);
             ObjectNode fetch = DevTools.params();
             fetch.putArray("patterns").addObject().put("urlPattern", "*").put("requestStage", "Request");
             dt.call(session, "Fetch.enable", fetch, step);
             dt.call(session, "Page.enable", null, step);
+            dt.call(session, "Page.setLifecycleEventsEnabled", DevTools.params().put("enabled", true), step);
+            dt.call(session, "Emulation.setDocumentCookieDisabled", DevTools.params().put("disabled", true), step);
             return tab;
         } catch (IOException | RuntimeException e) {
             dispose(tab);
@@ -268,17 +364,17 @@ public class Chromium {
         }
     }
 
-    /** Starts readying a spare tab of {@code dt}, unless there is one per concurrent print already. */
-    private void addSpare(DevTools dt) {
-        if (spares.size() < tabCount) spares.add(CompletableFuture.supplyAsync(() -> openTabOrNull(dt), Thread::startVirtualThread));
+    /** Starts readying a new tab of {@code b}, unless there is one per concurrent print already. */
+    private void addSpare(Browser b) {
+        if (idle.size() < tabCount) idle.add(CompletableFuture.supplyAsync(() -> openTabOrNull(b), Thread::startVirtualThread));
     }
 
     /** {@link #openTab}, or null when that fails (the next print then opens its own and reports the failure). */
-    private Tab openTabOrNull(DevTools dt) {
+    private Tab openTabOrNull(Browser b) {
         try {
-            return dt.isOpen() ? openTab(dt) : null;
+            return b.dt().isOpen() ? openTab(b) : null;
         } catch (IOException e) {
-            log.debug("a spare Chromium tab could not be opened: {}", e.getMessage());
+            log.debug("a Chromium tab could not be opened: {}", e.getMessage());
             return null;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -288,16 +384,16 @@ public class Chromium {
 
     /**
      * Closes the tab. A tab that does not close (e.g. a script loop holds its renderer) costs the browser a restart
-     * rather than staying. True when the browser it belonged to is still the running one (so a spare may replace
-     * the tab).
+     * rather than staying. True when the browser it belonged to is still the running one (so a new tab may replace
+     * it).
      */
     private boolean dispose(Tab tab) {
+        tab.dt().forget(tab.session());
         try {
-            if (tab.target() != null) tab.dt().call(null, "Target.closeTarget", DevTools.params().put("targetId", tab.target()), Duration.ofSeconds(5));
-            tab.dt().call(null, "Target.disposeBrowserContext", DevTools.params().put("browserContextId", tab.context()), Duration.ofSeconds(5));
-            return tab.dt() == devtools && tab.dt().isOpen();
+            tab.dt().call(null, "Target.closeTarget", DevTools.params().put("targetId", tab.target()), Duration.ofSeconds(5));
+            return tab.browser() == browser && tab.dt().isOpen();
         } catch (IOException e) {
-            if (tab.dt() == devtools) {
+            if (tab.browser() == browser) {
                 log.warn("Chromium tab did not close ({}); restarting the browser", e.getMessage());
                 restart();
             }
@@ -313,8 +409,8 @@ public class Chromium {
         return String.format(java.util.Locale.ROOT, "%.1f", nanos / 1e6);
     }
 
-    private synchronized DevTools browser() throws IOException {
-        if (devtools != null && devtools.isOpen() && process != null && process.isAlive()) return devtools;
+    private synchronized Browser browser() throws IOException {
+        if (browser != null && browser.dt().isOpen() && process != null && process.isAlive()) return browser;
         stopBrowser();
         long t0 = System.nanoTime();
         profile = sandbox.newScratchDir("chromium-");
@@ -337,19 +433,22 @@ public class Chromium {
             }
         });
         DevTools dt = DevTools.over(p.getInputStream(), p.getOutputStream());
+        String context;
         try {
             dt.call(null, "Browser.getVersion", null, Duration.ofSeconds(30));
+            // in memory (off the record): nothing a document stores reaches the disk
+            context = dt.call(null, "Target.createBrowserContext", null, Duration.ofSeconds(30)).path("browserContextId").asString();
         } catch (IOException | InterruptedException e) {
             dt.close();
             ProcessRunner.killTree(p);
             if (e instanceof InterruptedException) Thread.currentThread().interrupt();
             throw new IOException("Chromium did not start: " + e.getMessage(), e);
         }
-        devtools = dt;
+        browser = new Browser(dt, context);
         process = p;
         log.info("Chromium started in {} ms{}", (System.nanoTime() - t0) / 1_000_000, sandbox.enabled() ? ", sandboxed" : "");
-        addSpare(dt);
-        return devtools;
+        addSpare(browser);
+        return browser;
     }
 
     private synchronized void restart() {
@@ -358,9 +457,9 @@ public class Chromium {
 
     @jakarta.annotation.PreDestroy
     public synchronized void stopBrowser() {
-        spares.clear(); // their tabs are the stopped browser's
-        if (devtools != null) devtools.close();
-        devtools = null;
+        idle.clear(); // their tabs are the stopped browser's
+        if (browser != null) browser.dt().close();
+        browser = null;
         if (process != null) ProcessRunner.killTree(process);
         process = null;
         if (profile != null) FileSystemUtils.deleteRecursively(profile.toFile());

@@ -132,6 +132,12 @@ final class DevTools implements AutoCloseable {
         listeners.put(sessionId + " " + method, listener);
     }
 
+    /** Drops the session's listener of {@code method}. */
+    void off(String sessionId, String method) {
+        listeners.remove(sessionId + " " + method);
+    }
+
+    /** Drops every listener of the session. */
     void forget(String sessionId) {
         listeners.keySet().removeIf(k -> k.startsWith(sessionId + " "));
     }

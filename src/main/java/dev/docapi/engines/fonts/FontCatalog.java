@@ -1,5 +1,6 @@
 package dev.docapi.engines.fonts;
 
+import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.process.ProcessRunner;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -134,12 +135,11 @@ public class FontCatalog {
 
     private List<String> lines(List<String> command) throws InterruptedException {
         try {
-            ProcessRunner.Result r = processes.run(command, FC_TIMEOUT);
-            if (!r.ok()) return List.of();
+            ProcessRunner.Result r = processes.run(command, FC_TIMEOUT, ProcessRunner.Expect.success(0));
             // fc-list prints "path: " per font; fc-match prints the bare path. Sorted for a stable choice.
             return r.stdout().lines().map(l -> l.strip().replaceFirst(":$", "").strip()).filter(l -> !l.isEmpty()).sorted().toList();
-        } catch (IOException e) {
-            log.warn("fontconfig is not available: {}", e.toString());
+        } catch (EngineFailure e) {
+            log.warn("fontconfig is not available: {}", e.getMessage());
             return List.of();
         }
     }

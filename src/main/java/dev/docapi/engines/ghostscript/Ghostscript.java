@@ -1,9 +1,9 @@
 package dev.docapi.engines.ghostscript;
 
-import dev.docapi.api.ErrorCode;
+import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.process.ProcessRunner;
+import dev.docapi.engines.process.ProcessRunner.Expect;
 import dev.docapi.engines.process.Sandbox;
-import dev.docapi.operations.OperationFailure;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,9 +45,9 @@ public class Ghostscript {
     /**
      * Rewrites {@code in} with a {@code -dPDFSETTINGS} preset ({@link #LEVELS}).
      *
-     * @throws OperationFailure when Ghostscript fails or times out
+     * @throws EngineFailure when Ghostscript fails or times out
      */
-    public void pdfSettings(Path in, String level, Path out) throws OperationFailure, InterruptedException {
+    public void pdfSettings(Path in, String level, Path out) throws EngineFailure, InterruptedException {
         if (!LEVELS.contains(level)) throw new IllegalArgumentException("unknown level " + level);
         List<String> cmd = base(out);
         cmd.add("-dPDFSETTINGS=/" + level);
@@ -59,9 +59,9 @@ public class Ghostscript {
      * Rewrites {@code in} with images resampled and re-encoded as {@code settings} says. JPEG images already in the
      * file are decoded and re-encoded too (no pass-through), so each rung gives its stated quality.
      *
-     * @throws OperationFailure when Ghostscript fails or times out
+     * @throws EngineFailure when Ghostscript fails or times out
      */
-    public void resample(Path in, ImageSettings settings, Path out) throws OperationFailure, InterruptedException {
+    public void resample(Path in, ImageSettings settings, Path out) throws EngineFailure, InterruptedException {
         List<String> cmd = base(out);
         // Ghostscript 10.00/10.01's new C PDF interpreter applies a QFactor set with setdistillerparams to the first
         // page's images only (measured on the corpus scans: pages 2-6 kept their size at every QFactor); the
@@ -96,9 +96,9 @@ public class Ghostscript {
     boolean legacyInterpreterNeeded() throws InterruptedException {
         if (legacyNeeded == null) {
             try {
-                String v = runner.run(List.of("gs", "--version"), Duration.ofSeconds(20)).stdout().strip();
+                String v = runner.run(List.of("gs", "--version"), Duration.ofSeconds(20), Expect.success(0)).stdout().strip();
                 legacyNeeded = v.startsWith("10.00") || v.startsWith("10.01");
-            } catch (IOException e) {
+            } catch (EngineFailure e) {
                 legacyNeeded = false;
             }
         }
@@ -111,20 +111,18 @@ public class Ghostscript {
                 "-sOutputFile=" + partOf(out)));
     }
 
-    private void run(List<String> cmd, Path in, Path out) throws OperationFailure, InterruptedException {
+    private void run(List<String> cmd, Path in, Path out) throws EngineFailure, InterruptedException {
         Path part = partOf(out);
         try {
             // A minute per 10 MB on top of the base: large scans take long, a stuck interpreter is still stopped.
             Duration timeout = BASE_TIMEOUT.plusSeconds(Files.size(in) / 10_000_000 * 60);
-            ProcessRunner.Result r = runner.run(cmd, timeout, Sandbox.Access.of(out.getParent(), in), java.util.Map.of());
-            if (!r.ok() || !Files.exists(part) || Files.size(part) == 0) {
-                throw new OperationFailure("Ghostscript could not rewrite the PDF: " + firstError(r.stdout() + "\n" + r.stderr()));
-            }
+            ProcessRunner.Result r = runner.run(cmd, timeout, Sandbox.Access.of(out.getParent(), in), java.util.Map.of(),
+                    Expect.success(0).orFail(Ghostscript::cannotRewrite));
+            // Ghostscript exits 0 on a file it could not interpret at all ("No pages will be processed").
+            if (!Files.exists(part) || Files.size(part) == 0) throw cannotRewrite(r);
             Files.move(part, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (ProcessRunner.TimeoutException e) {
-            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "Ghostscript took too long: " + e.getMessage(), e);
         } catch (IOException e) {
-            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "Ghostscript could not run: " + e.getMessage(), e);
+            throw new EngineFailure(EngineFailure.Kind.FAILED, "Ghostscript could not run: " + e.getMessage(), e);
         } finally {
             try {
                 Files.deleteIfExists(part);
@@ -136,6 +134,11 @@ public class Ghostscript {
 
     private static Path partOf(Path out) {
         return out.resolveSibling(out.getFileName() + ".part");
+    }
+
+    /** Ghostscript writes its errors to stdout: the failure names the first. */
+    private static EngineFailure cannotRewrite(ProcessRunner.Result r) {
+        return new EngineFailure(EngineFailure.Kind.FAILED, "Ghostscript could not rewrite the PDF: " + firstError(r.stdout() + "\n" + r.stderr()));
     }
 
     private static String firstError(String output) {

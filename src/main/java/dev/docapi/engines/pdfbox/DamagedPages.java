@@ -1,8 +1,8 @@
 package dev.docapi.engines.pdfbox;
 
+import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.poppler.Poppler;
 import dev.docapi.engines.qpdf.Qpdf;
-import dev.docapi.operations.OperationFailure;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,9 +65,9 @@ public class DamagedPages {
      *
      * @return the copy, or null when no page refers to a damaged stream (then rasterising cannot help) or PDFBox
      *         cannot read the file
-     * @throws OperationFailure when qpdf or poppler cannot run
+     * @throws EngineFailure when qpdf or poppler cannot run
      */
-    public Rebuilt rasterise(Path in, Path dir) throws OperationFailure, InterruptedException {
+    public Rebuilt rasterise(Path in, Path dir) throws EngineFailure, InterruptedException {
         Set<Long> damaged = qpdf.undecodableStreams(in);
         if (damaged.isEmpty()) return null;
         try (PDDocument doc = Loader.loadPDF(in.toFile(), "", null, null, IOUtils.createTempFileOnlyStreamCache())) {
@@ -116,7 +116,7 @@ public class DamagedPages {
     }
 
     /** Replaces the contents of page {@code number} (from 1) by its picture (drawn from {@code in}), in place. */
-    private void redraw(PDDocument doc, Path in, int number, Path dir) throws IOException, OperationFailure, InterruptedException {
+    private void redraw(PDDocument doc, Path in, int number, Path dir) throws IOException, EngineFailure, InterruptedException {
         PDPage page = doc.getPage(number - 1);
         PDRectangle crop = page.getCropBox();
         boolean sideways = page.getRotation() % 180 != 0;
@@ -126,7 +126,7 @@ public class DamagedPages {
         int dpi = (int) Math.max(36, Math.min(DPI, Math.sqrt(MAX_PIXELS / Math.max(inches, 1e-6))));
         Path pictures = Files.createDirectories(dir.resolve("page-" + number));
         List<Path> rendered = poppler.render(in, number, number, dpi, "png", pictures);
-        if (rendered.isEmpty()) throw new OperationFailure("page " + number + " could not be rendered");
+        if (rendered.isEmpty()) throw new EngineFailure(EngineFailure.Kind.FAILED, "page " + number + " could not be rendered");
 
         COSDictionary dict = page.getCOSObject();
         for (COSName key : new ArrayList<>(dict.keySet())) {

@@ -8,9 +8,7 @@ import com.twelvemonkeys.imageio.metadata.jpeg.JPEGSegment;
 import com.twelvemonkeys.imageio.metadata.jpeg.JPEGSegmentUtil;
 import com.twelvemonkeys.imageio.metadata.tiff.TIFF;
 import com.twelvemonkeys.imageio.metadata.tiff.TIFFReader;
-import dev.docapi.api.ErrorCode;
-import dev.docapi.operations.OperationContext.ProgressListener;
-import dev.docapi.operations.OperationFailure;
+import dev.docapi.engines.EngineFailure;
 import java.awt.image.BufferedImage;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -19,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
+import java.util.function.IntConsumer;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
 import javax.imageio.metadata.IIOMetadata;
@@ -62,15 +61,16 @@ public class ImagePdfWriter {
     /**
      * Writes all {@code images}, in order, into a new PDF at {@code out} (atomically).
      *
+     * @param imagesDone receives the number of images written so far, after each
      * @return the number of pages written
-     * @throws OperationFailure ({@code invalid_file}) naming an image that cannot be decoded
+     * @throws EngineFailure {@code INVALID_INPUT} naming an image that cannot be decoded
      */
-    public int write(List<Source> images, Path out, ProgressListener progress) throws IOException, OperationFailure {
+    public int write(List<Source> images, Path out, IntConsumer imagesDone) throws IOException, EngineFailure {
         try (PDDocument doc = new PDDocument(IOUtils.createTempFileOnlyStreamCache())) {
             int done = 0;
             for (Source image : images) {
                 addPages(doc, image);
-                progress.progress(++done, images.size(), "images");
+                imagesDone.accept(++done);
             }
             PdfBox.save(doc, out);
             return doc.getNumberOfPages();
@@ -80,14 +80,14 @@ public class ImagePdfWriter {
     /**
      * Appends the page(s) of one image to {@code doc}.
      *
-     * @throws OperationFailure ({@code invalid_file}) when the image cannot be decoded
+     * @throws EngineFailure {@code INVALID_INPUT} when the image cannot be decoded
      */
-    public void addPages(PDDocument doc, Source image) throws IOException, OperationFailure {
+    public void addPages(PDDocument doc, Source image) throws IOException, EngineFailure {
         try {
             if (isJpeg(image.path())) addJpeg(doc, image.path());
             else addDecoded(doc, image.path());
         } catch (IOException | RuntimeException e) {
-            throw new OperationFailure(ErrorCode.INVALID_FILE, "'" + image.name() + "' could not be read as an image: " + e.getMessage(), e);
+            throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "'" + image.name() + "' could not be read as an image: " + e.getMessage(), e);
         }
     }
 

@@ -1,7 +1,7 @@
 package dev.docapi.engines.pdfbox;
 
+import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.qpdf.Qpdf;
-import dev.docapi.operations.OperationFailure;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +39,7 @@ public class PdfBox {
             try {
                 int pages = qpdf.pageCount(pdf, null);
                 if (pages > 0) return new PdfInfo(pages, false);
-            } catch (IOException qpdfFailure) {
+            } catch (EngineFailure qpdfFailure) {
                 e.addSuppressed(qpdfFailure);
             } catch (InterruptedException interrupted) {
                 Thread.currentThread().interrupt();
@@ -67,20 +67,21 @@ public class PdfBox {
      * Opens a PDF for editing. A file PDFBox cannot parse is first rewritten by qpdf's recovery into
      * {@code scratchDir}.
      *
-     * @throws OperationFailure when neither reader can open it
+     * @throws EngineFailure {@code PASSWORD_NEEDED} when {@code password} does not open it, {@code FAILED} when
+     *                        neither reader can open it
      */
-    public PDDocument open(Path pdf, String password, Path scratchDir) throws OperationFailure, InterruptedException {
+    public PDDocument open(Path pdf, String password, Path scratchDir) throws EngineFailure, InterruptedException {
         try {
             return load(pdf, password == null ? "" : password);
         } catch (InvalidPasswordException e) {
-            throw new OperationFailure("the PDF needs a password to open");
+            throw new EngineFailure(EngineFailure.Kind.PASSWORD_NEEDED, "the PDF needs a password to open");
         } catch (IOException first) {
             Path repaired = scratchDir.resolve("repaired.pdf");
             qpdf.repair(pdf, repaired);
             try {
                 return load(repaired, password == null ? "" : password);
             } catch (IOException e) {
-                throw new OperationFailure(dev.docapi.api.ErrorCode.INTERNAL_ERROR, "the PDF could not be read: " + first.getMessage(), e);
+                throw new EngineFailure(EngineFailure.Kind.FAILED, "the PDF could not be read: " + first.getMessage(), e);
             }
         }
     }

@@ -1,19 +1,24 @@
 package dev.docapi.engines.process;
 
+import dev.docapi.engines.EngineFailure;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -21,7 +26,8 @@ import org.springframework.stereotype.Component;
 /**
  * Runs external engines (qpdf, gs, ocrmypdf, ...) inside the {@link Sandbox}: a per-tool concurrency limit, resource
  * bounds, a timeout after which the whole sandbox is killed, stdout and stderr kept to their last 64 KiB, and the
- * sandbox's paths cut from stderr (so no server path reaches a client). Inject it; never start engine processes
+ * sandbox's paths cut from stderr (so no server path reaches a client). Every way a run can fail — timeout, bound,
+ * an exit code the caller does not call success ({@link Expect}) — is thrown as one {@link EngineFailure}. Inject it; never start engine processes
  * elsewhere ({@link #spawn} is the one way to start a long-lived one).
  */
 @Component
@@ -49,25 +55,52 @@ public class ProcessRunner {
 
     /** The outcome of a finished process. {@code stdout}/{@code stderr} hold at most their last 64 KiB. */
     public record Result(int exitCode, String stdout, String stderr, Duration took) {
+        private static final int MAX_LINE = 300;
+
         public boolean ok() {
             return exitCode == 0;
         }
-    }
 
-    /** Thrown when a process ran past its timeout and was killed with its children. */
-    public static class TimeoutException extends IOException {
-        public TimeoutException(String tool, Duration timeout) {
-            super(tool + " did not finish within " + timeout.toSeconds() + " s and was stopped");
+        /**
+         * The last non-blank line of stderr (else of stdout), at most {@value #MAX_LINE} characters, or
+         * {@code no message}: what a failure says of the engine's own words.
+         */
+        public String lastLine() {
+            String line = lastLines(stderr, 1);
+            if (line.isEmpty()) line = lastLines(stdout, 1);
+            if (line.isEmpty()) return "no message";
+            return line.length() > MAX_LINE ? line.substring(0, MAX_LINE) + "..." : line;
         }
     }
 
     /**
-     * Thrown when a process was stopped by one of its {@link Sandbox.Bounds}: its message says which, in the user's
-     * terms (the file needs more memory, CPU time or output than one engine run may use).
+     * What the caller of a run expects: the exit codes that mean success (qpdf's 3, "succeeded with warnings", is one)
+     * and the {@link EngineFailure} to throw for any other, made from the finished run. A failure made by
+     * {@link #orFail(EngineFailure.Kind, String)} ends with the engine's {@link Result#lastLine}.
+     *
+     * @param success the exit codes that succeed; null: every exit code is an answer the caller reads
+     * @param failure makes the failure thrown for any other exit code; null: {@code FAILED}, "{tool} failed (exit N)"
      */
-    public static class BoundExceededException extends IOException {
-        public BoundExceededException(String message) {
-            super(message);
+    public record Expect(Set<Integer> success, Function<Result, EngineFailure> failure) {
+        /**
+         * Every exit code is an answer the caller reads itself (a probe: {@code qpdf --check}, Tesseract's script
+         * detection).
+         */
+        public static final Expect ANY_EXIT = new Expect(null, null);
+
+        /** Exit {@code codes} succeed, any other fails. */
+        public static Expect success(int... codes) {
+            return new Expect(Arrays.stream(codes).boxed().collect(Collectors.toUnmodifiableSet()), null);
+        }
+
+        /** Any other exit code fails as {@code kind}: "{@code message}: {engine's last line}". */
+        public Expect orFail(EngineFailure.Kind kind, String message) {
+            return orFail(r -> new EngineFailure(kind, message + ": " + r.lastLine()));
+        }
+
+        /** Any other exit code fails with what {@code failure} makes of the run (e.g. per documented exit code). */
+        public Expect orFail(Function<Result, EngineFailure> failure) {
+            return new Expect(success, failure);
         }
     }
 
@@ -87,14 +120,14 @@ public class ProcessRunner {
     }
 
     /** Runs {@code command} in a sandbox that may write nothing but its private {@code /tmp} (e.g. {@code gs --version}). */
-    public Result run(List<String> command, Duration timeout) throws IOException, InterruptedException {
-        return run(command, timeout, Sandbox.Access.of(null), Map.of());
+    public Result run(List<String> command, Duration timeout, Expect expect) throws EngineFailure, InterruptedException {
+        return run(command, timeout, Sandbox.Access.of(null), Map.of(), expect);
     }
 
-    /** As {@link #run(List, Duration, Sandbox.Access, Map, Sandbox.Bounds)} with the default bounds. */
-    public Result run(List<String> command, Duration timeout, Sandbox.Access access, Map<String, String> env)
-            throws IOException, InterruptedException {
-        return run(command, timeout, access, env, sandbox.defaults());
+    /** As {@link #run(List, Duration, Sandbox.Access, Map, Sandbox.Bounds, Expect)} with the default bounds. */
+    public Result run(List<String> command, Duration timeout, Sandbox.Access access, Map<String, String> env, Expect expect)
+            throws EngineFailure, InterruptedException {
+        return run(command, timeout, access, env, sandbox.defaults(), expect);
     }
 
     /**
@@ -102,17 +135,21 @@ public class ProcessRunner {
      * {@code access}, with extra environment variables and {@code bounds}. Its working directory is
      * {@code access.writable()}.
      *
-     * @throws TimeoutException     if it ran past {@code timeout} (the sandbox is killed first)
-     * @throws IOException          if it could not be started (e.g. the tool is not installed)
+     * @return the finished run, whose exit code is one {@code expect} calls success
+     * @throws EngineFailure        {@code TIMEOUT} when it ran past {@code timeout} (its process group is killed
+     *                              first), {@code BOUND_EXCEEDED} when one of {@code bounds} stopped it,
+     *                              {@code FAILED} when it could not start, else {@code expect}'s failure for an exit
+     *                              code that is not a success
      * @throws InterruptedException if the calling thread was interrupted (the sandbox is killed first)
      */
     public Result run(List<String> command, Duration timeout, Sandbox.Access access, Map<String, String> env,
-                      Sandbox.Bounds bounds) throws IOException, InterruptedException {
+                      Sandbox.Bounds bounds, Expect expect) throws EngineFailure, InterruptedException {
         String tool = Path.of(command.getFirst()).getFileName().toString();
         Semaphore limit = limits.computeIfAbsent(tool, t -> new Semaphore(defaultLimit, true));
         limit.acquire();
         long start = System.nanoTime();
         Process process = null;
+        Result result;
         try {
             ProcessBuilder pb = new ProcessBuilder(sandbox.wrap(command, access, bounds, env));
             if (access.writable() != null) pb.directory(access.writable().toFile());
@@ -123,25 +160,29 @@ public class ProcessRunner {
             Tail err = Tail.drain(process.getErrorStream());
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 killTree(process);
-                throw new TimeoutException(tool, timeout);
+                throw new EngineFailure(EngineFailure.Kind.TIMEOUT,
+                        tool + " did not finish within " + timeout.toSeconds() + " s and was stopped");
             }
             out.thread.join(5000);
             err.thread.join(5000);
             Duration took = Duration.ofNanos(System.nanoTime() - start);
             log.debug("{} exited {} in {} ms", tool, process.exitValue(), took.toMillis());
-            Result result = new Result(process.exitValue(), out.text(), withoutPaths(err.text(), access), took);
-            checkBounds(tool, result, bounds);
-            return result;
+            result = new Result(process.exitValue(), out.text(), withoutPaths(err.text(), access), took);
+        } catch (IOException e) {
+            throw new EngineFailure(EngineFailure.Kind.FAILED, tool + " could not run: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             if (process != null) killTree(process);
             throw e;
         } finally {
             limit.release();
         }
+        checkBounds(tool, result, bounds);
+        checkExit(tool, result, expect);
+        return result;
     }
 
-    /** @throws BoundExceededException when {@code r} failed because it hit one of {@code bounds} */
-    private static void checkBounds(String tool, Result r, Sandbox.Bounds bounds) throws BoundExceededException {
+    /** @throws EngineFailure {@code BOUND_EXCEEDED} when {@code r} failed because it hit one of {@code bounds} */
+    private static void checkBounds(String tool, Result r, Sandbox.Bounds bounds) throws EngineFailure {
         if (r.ok()) return;
         String why = null;
         if (r.exitCode() == EXIT_CPU && bounds.cpuSeconds() > 0) {
@@ -153,8 +194,22 @@ public class ProcessRunner {
         }
         if (why != null) {
             log.info("{} stopped by a bound (exit {}): {}", tool, r.exitCode(), why);
-            throw new BoundExceededException("the file " + why);
+            throw new EngineFailure(EngineFailure.Kind.BOUND_EXCEEDED, tool + " was stopped: the file " + why);
         }
+    }
+
+    /** @throws EngineFailure {@code expect}'s failure when {@code r}'s exit code is not one it calls success */
+    private static void checkExit(String tool, Result r, Expect expect) throws EngineFailure {
+        if (expect.success() == null || expect.success().contains(r.exitCode())) return;
+        log.info("{} exited {}: {}", tool, r.exitCode(), lastLines(r.stderr(), 5));
+        throw expect.failure() != null ? expect.failure().apply(r)
+                : new EngineFailure(EngineFailure.Kind.FAILED, tool + " failed (exit " + r.exitCode() + "): " + r.lastLine());
+    }
+
+    /** The last {@code n} non-blank lines of {@code text}, stripped, joined by newlines ("" when there are none). */
+    static String lastLines(String text, int n) {
+        List<String> lines = text.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - n), lines.size()));
     }
 
     /** util-linux's {@code setsid}: execs the command as the leader of a new session and process group. */

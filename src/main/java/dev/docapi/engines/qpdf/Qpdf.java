@@ -1,8 +1,9 @@
 package dev.docapi.engines.qpdf;
 
+import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.process.ProcessRunner;
+import dev.docapi.engines.process.ProcessRunner.Expect;
 import dev.docapi.engines.process.Sandbox;
-import dev.docapi.operations.OperationFailure;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,12 +16,15 @@ import org.springframework.stereotype.Component;
 
 /**
  * The qpdf CLI: lossless page selection, merge, split, rotation, encryption and repair. qpdf keeps links, outlines,
- * forms and object streams, and recovers damaged files (exit code 3 = "succeeded with warnings" counts as success).
+ * forms and object streams, and recovers damaged files (exit code 3 = "succeeded with warnings" counts as success:
+ * {@link #SUCCESS}).
  * Passwords are passed in a 0600 argument file, never on the command line (where {@code ps} would show them).
  */
 @Component
 public class Qpdf {
     private static final Duration TIMEOUT = Duration.ofMinutes(5);
+    /** qpdf's exit codes: 0 success, 3 success with warnings (a damaged file recovered); 2 is an error. */
+    private static final Expect SUCCESS = Expect.success(0, 3).orFail(EngineFailure.Kind.FAILED, "qpdf failed");
     /** How {@code qpdf --check} names a stream it cannot decode. */
     private static final java.util.regex.Pattern UNDECODABLE =
             java.util.regex.Pattern.compile("error decoding stream data for object (\\d+) \\d+");
@@ -33,21 +37,21 @@ public class Qpdf {
     /**
      * The page count, read with qpdf's recovery (exit 3, warnings, still counts).
      *
-     * @throws IOException when qpdf cannot read the file (or {@code password} does not open it); the message is
-     *                     qpdf's own
+     * @throws EngineFailure {@code INVALID_INPUT} when qpdf cannot read the file (or {@code password} does not open
+     *                        it), with qpdf's own last line
      */
-    public int pageCount(Path pdf, String password) throws IOException, InterruptedException {
+    public int pageCount(Path pdf, String password) throws EngineFailure, InterruptedException {
         List<String> args = new ArrayList<>(List.of("--show-npages", pdf.toString()));
         if (password != null) args.addFirst("--password=" + password);
-        Path dir = runner.sandbox().newScratchDir("qpdf-");
+        Path dir = scratchDir();
         try {
-            ProcessRunner.Result r = exec(args, dir, Duration.ofSeconds(60), List.of(pdf));
-            if (r.exitCode() != 0 && r.exitCode() != 3) throw new IOException("qpdf cannot read it (exit " + r.exitCode() + "): " + r.stderr().strip());
+            ProcessRunner.Result r = exec(args, dir, Duration.ofSeconds(60), List.of(pdf),
+                    Expect.success(0, 3).orFail(EngineFailure.Kind.INVALID_INPUT, "qpdf cannot read it"));
             return Integer.parseInt(r.stdout().strip());
         } catch (NumberFormatException e) {
-            throw new IOException("qpdf gave no page count", e);
+            throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "qpdf gave no page count", e);
         } finally {
-            org.springframework.util.FileSystemUtils.deleteRecursively(dir);
+            org.springframework.util.FileSystemUtils.deleteRecursively(dir.toFile());
         }
     }
 
@@ -55,7 +59,7 @@ public class Qpdf {
     public boolean readsPages(Path pdf, String password) throws InterruptedException {
         try {
             return pageCount(pdf, password) > 0;
-        } catch (IOException e) {
+        } catch (EngineFailure e) {
             return false;
         }
     }
@@ -65,24 +69,22 @@ public class Qpdf {
      * "error decoding stream data for object 5 0: LZWDecoder: bad code received"). Empty when none is damaged or
      * qpdf cannot read the file at all.
      */
-    public java.util.Set<Long> undecodableStreams(Path pdf) throws OperationFailure, InterruptedException {
-        Path dir = null;
+    public java.util.Set<Long> undecodableStreams(Path pdf) throws EngineFailure, InterruptedException {
+        Path dir = scratchDir();
         try {
-            dir = runner.sandbox().newScratchDir("qpdf-");
-            ProcessRunner.Result r = exec(List.of("--check", pdf.toString()), dir, TIMEOUT, List.of(pdf));
+            // --check exits 2 when it finds errors: the report is the answer, whatever the exit code
+            ProcessRunner.Result r = exec(List.of("--check", pdf.toString()), dir, TIMEOUT, List.of(pdf), Expect.ANY_EXIT);
             java.util.Set<Long> objects = new java.util.TreeSet<>();
             java.util.regex.Matcher m = UNDECODABLE.matcher(r.stdout() + "\n" + r.stderr());
             while (m.find()) objects.add(Long.parseLong(m.group(1)));
             return objects;
-        } catch (IOException e) {
-            throw new OperationFailure(dev.docapi.api.ErrorCode.INTERNAL_ERROR, "qpdf could not run: " + e.getMessage(), e);
         } finally {
-            if (dir != null) org.springframework.util.FileSystemUtils.deleteRecursively(dir.toFile());
+            org.springframework.util.FileSystemUtils.deleteRecursively(dir.toFile());
         }
     }
 
     /** Concatenates whole documents in order into {@code out}. */
-    public void merge(List<Path> inputs, Path out) throws OperationFailure, InterruptedException {
+    public void merge(List<Path> inputs, Path out) throws EngineFailure, InterruptedException {
         List<String> args = new ArrayList<>(List.of("--empty", "--pages"));
         for (Path p : inputs) args.add(p.toString());
         args.addAll(List.of("--", out.toString()));
@@ -90,23 +92,23 @@ public class Qpdf {
     }
 
     /** Writes the given pages of {@code in} (page numbers from 1, in this order, repeats allowed) to {@code out}. */
-    public void selectPages(Path in, List<Integer> pages, Path out) throws OperationFailure, InterruptedException {
+    public void selectPages(Path in, List<Integer> pages, Path out) throws EngineFailure, InterruptedException {
         check(List.of(in.toString(), "--pages", ".", pageSpec(pages), "--", out.toString()), out.getParent(), List.of(in));
     }
 
     /** Writes pages {@code from}-{@code to} (inclusive, from 1) of {@code in} to {@code out}. */
-    public void selectRange(Path in, int from, int to, Path out) throws OperationFailure, InterruptedException {
+    public void selectRange(Path in, int from, int to, Path out) throws EngineFailure, InterruptedException {
         check(List.of(in.toString(), "--pages", ".", from + "-" + to, "--", out.toString()), out.getParent(), List.of(in));
     }
 
     /** Adds {@code angle} (90, 180, 270) to the rotation of the given pages, or of all pages when {@code pages} is empty. */
-    public void rotate(Path in, int angle, List<Integer> pages, Path out) throws OperationFailure, InterruptedException {
+    public void rotate(Path in, int angle, List<Integer> pages, Path out) throws EngineFailure, InterruptedException {
         String spec = pages.isEmpty() ? "" : ":" + pageSpec(pages);
         check(List.of("--rotate=+" + angle + spec, in.toString(), out.toString()), out.getParent(), List.of(in));
     }
 
     /** Splits into files of {@code every} pages each; returns them in page order. */
-    public List<Path> splitEvery(Path in, int every, Path dir) throws OperationFailure, InterruptedException, IOException {
+    public List<Path> splitEvery(Path in, int every, Path dir) throws EngineFailure, InterruptedException, IOException {
         check(List.of("--split-pages=" + every, in.toString(), dir.resolve("part-%d.pdf").toString()), dir, List.of(in));
         try (var files = Files.list(dir)) {
             return files.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList();
@@ -114,12 +116,12 @@ public class Qpdf {
     }
 
     /** Encrypts with AES-256 (R6): {@code userPassword} to open, {@code ownerPassword} for full rights. */
-    public void encryptAes256(Path in, String userPassword, String ownerPassword, Path out) throws OperationFailure, InterruptedException {
+    public void encryptAes256(Path in, String userPassword, String ownerPassword, Path out) throws EngineFailure, InterruptedException {
         check(List.of(in.toString(), out.toString(), "--encrypt", userPassword, ownerPassword, "256", "--"), out.getParent(), List.of(in));
     }
 
     /** Removes encryption; {@code password} may be null for files that open without one. */
-    public void decrypt(Path in, String password, Path out) throws OperationFailure, InterruptedException {
+    public void decrypt(Path in, String password, Path out) throws EngineFailure, InterruptedException {
         List<String> args = new ArrayList<>();
         if (password != null) args.add("--password=" + password);
         args.addAll(List.of("--decrypt", in.toString(), out.toString()));
@@ -127,7 +129,7 @@ public class Qpdf {
     }
 
     /** Rewrites a damaged file as qpdf recovers it (xref rebuilt, streams kept as far as readable). */
-    public void repair(Path in, Path out) throws OperationFailure, InterruptedException {
+    public void repair(Path in, Path out) throws EngineFailure, InterruptedException {
         check(List.of(in.toString(), out.toString()), out.getParent(), List.of(in));
     }
 
@@ -135,7 +137,7 @@ public class Qpdf {
      * Lossless size reduction: object streams generated, every Flate stream recompressed at level 9, unreferenced
      * objects dropped. Images and text are byte-for-byte the same content (compress, DESIGN §2).
      */
-    public void optimizeLossless(Path in, Path out) throws OperationFailure, InterruptedException {
+    public void optimizeLossless(Path in, Path out) throws EngineFailure, InterruptedException {
         check(List.of("--object-streams=generate", "--compress-streams=y", "--recompress-flate", "--compression-level=9",
                 in.toString(), out.toString()), out.getParent(), List.of(in));
     }
@@ -146,31 +148,29 @@ public class Qpdf {
     }
 
     /** Runs qpdf writing into {@code dir} (the sandbox's one writable folder) and reading {@code inputs}. */
-    private void check(List<String> args, Path dir, List<Path> inputs) throws OperationFailure, InterruptedException {
-        ProcessRunner.Result r;
-        try {
-            r = exec(args, dir, TIMEOUT, inputs);
-        } catch (IOException e) {
-            throw new OperationFailure(dev.docapi.api.ErrorCode.INTERNAL_ERROR, "qpdf could not run: " + e.getMessage(), e);
-        }
-        if (r.exitCode() != 0 && r.exitCode() != 3) {
-            throw new OperationFailure("qpdf failed: " + lastLine(r.stderr()));
-        }
+    private void check(List<String> args, Path dir, List<Path> inputs) throws EngineFailure, InterruptedException {
+        exec(args, dir, TIMEOUT, inputs, SUCCESS);
     }
 
-    private ProcessRunner.Result exec(List<String> args, Path dir, Duration timeout, List<Path> inputs) throws IOException, InterruptedException {
-        Path argFile = Files.createTempFile(dir, "qpdf-", ".args", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    private ProcessRunner.Result exec(List<String> args, Path dir, Duration timeout, List<Path> inputs, Expect expect)
+            throws EngineFailure, InterruptedException {
+        Path argFile = null;
         try {
+            argFile = Files.createTempFile(dir, "qpdf-", ".args", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             Files.write(argFile, args);
-            return runner.run(List.of("qpdf", "@" + argFile), timeout, Sandbox.Access.of(dir, inputs), java.util.Map.of());
+            return runner.run(List.of("qpdf", "@" + argFile), timeout, Sandbox.Access.of(dir, inputs), java.util.Map.of(), expect);
+        } catch (IOException e) {
+            throw new EngineFailure(EngineFailure.Kind.FAILED, "qpdf could not run: " + e.getMessage(), e);
         } finally {
-            Files.deleteIfExists(argFile);
+            if (argFile != null) org.springframework.util.FileSystemUtils.deleteRecursively(argFile.toFile());
         }
     }
 
-    private static String lastLine(String text) {
-        String t = text.strip();
-        int nl = t.lastIndexOf('\n');
-        return nl >= 0 ? t.substring(nl + 1) : t;
+    private Path scratchDir() throws EngineFailure {
+        try {
+            return runner.sandbox().newScratchDir("qpdf-");
+        } catch (IOException e) {
+            throw new EngineFailure(EngineFailure.Kind.FAILED, "qpdf could not run: " + e.getMessage(), e);
+        }
     }
 }

@@ -1,29 +1,64 @@
 package dev.docapi.engines.tabula;
 
-import dev.docapi.shaded.pdfbox2.pdmodel.PDDocument;
-import dev.docapi.shaded.tabula.ObjectExtractor;
-import dev.docapi.shaded.tabula.Page;
-import dev.docapi.shaded.tabula.RectangularTextContainer;
-import dev.docapi.shaded.tabula.Table;
-import dev.docapi.shaded.tabula.extractors.BasicExtractionAlgorithm;
-import dev.docapi.shaded.tabula.extractors.SpreadsheetExtractionAlgorithm;
+import dev.docapi.engines.EngineFailure;
+import dev.docapi.engines.process.ChildJvm;
+import dev.docapi.engines.process.ProcessRunner;
+import dev.docapi.engines.process.ProcessRunner.Expect;
+import dev.docapi.engines.process.Sandbox;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.IntConsumer;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
+import org.springframework.util.FileSystemUtils;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Table detection with Tabula (shaded: its PDFBox 2 is relocated to {@code dev.docapi.shaded.pdfbox2} so it does not
  * clash with our PDFBox 3). Lattice mode (ruled tables) first; stream mode (columns inferred from whitespace) only on
  * pages where lattice finds nothing, and only when asked — stream mode finds a "table" in almost any text page.
+ *
+ * <p>Tabula runs in a child JVM ({@link TabulaMain}) in the engine sandbox, not in the service: a hostile page (a huge
+ * {@code cm} scale sends its line clipping into an endless loop) would hold a worker thread forever, and a thread
+ * cannot be stopped. A page that is not done within the page timeout ({@code DOCAPI_TABULA_PAGE_TIMEOUT},
+ * default 60 s) or that makes the child hit a sandbox bound is reported as unread and detection goes on from the next
+ * page in a new child; after {@value #MAX_STOPPED} such pages the rest are reported as not examined, so one document
+ * costs at most that many page timeouts.
  */
 @Component
 public class Tabula {
     private static final Logger log = LoggerFactory.getLogger(Tabula.class);
+    /** Pages stopped (timeout or bound) after which the rest of a document is not examined. */
+    static final int MAX_STOPPED = 3;
+    /** The child's heap: Tabula holds one page's text and rulings at a time. */
+    private static final int HEAP_MB = 512;
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final ProcessRunner runner;
+    private final ChildJvm jvm = new ChildJvm();
+    private final Duration pageTimeout;
+
+    /**
+     * @param pageTimeout how long the child may work on one page (from opening the PDF to the first page, then from
+     *                    page to page) before it is stopped ({@code DOCAPI_TABULA_PAGE_TIMEOUT})
+     */
+    public Tabula(ProcessRunner runner, @Value("${docapi.tabula.page-timeout:60s}") Duration pageTimeout) {
+        this.runner = runner;
+        this.pageTimeout = pageTimeout;
+    }
 
     /**
      * A table found on a page.
@@ -45,81 +80,166 @@ public class Tabula {
     }
 
     /**
-     * The tables of every page, in page order, each page's in Tabula's order (top to bottom).
+     * What Tabula found in a document.
+     *
+     * @param tables      the tables of every page, in page order, each page's in Tabula's order (top to bottom)
+     * @param unreadPages the pages Tabula could not read, in page order: their tables are missing from {@code tables}
+     */
+    public record Tables(List<PdfTable> tables, List<UnreadPage> unreadPages) {
+        /**
+         * The sentence for a job's {@code output.note} naming the unread pages and why ("Tables could not be detected
+         * on page 2 (its content stream could not be read)."), or null when every page was read.
+         */
+        public String note() {
+            if (unreadPages.isEmpty()) return null;
+            String pages = unreadPages.stream().map(u -> u.page() + " (" + u.reason() + ")").collect(Collectors.joining("; "));
+            return "Tables could not be detected on page" + (unreadPages.size() == 1 ? " " : "s ") + pages + ".";
+        }
+    }
+
+    /** A page (from 1) Tabula could not read, and why, in words for the job's note. */
+    public record UnreadPage(int page, String reason) {
+    }
+
+    /**
+     * The tables of every page.
      *
      * @param streamFallback also try stream mode on pages where lattice mode finds no table; stream tables with fewer
      *                       than 2 rows or 2 columns are dropped
      * @throws IOException when the PDF cannot be read
      */
-    public List<PdfTable> tables(Path pdf, boolean streamFallback) throws IOException {
+    public Tables tables(Path pdf, boolean streamFallback) throws IOException, EngineFailure, InterruptedException {
         return tables(pdf, streamFallback, null);
     }
 
     /**
      * As {@link #tables(Path, boolean)}, reporting each page done (its number, from 1) to {@code pageDone} (may be
-     * null). A page Tabula fails on (it throws runtime exceptions on odd geometry) has no tables; the others keep theirs.
+     * null) as the child finishes it. A page Tabula fails on (a content stream it cannot decode, runtime exceptions on
+     * odd geometry, a page timeout or a sandbox bound) is an {@link UnreadPage}; the others keep their tables.
+     *
+     * @throws IOException   when the PDF cannot be opened at all
+     * @throws EngineFailure {@code FAILED} when the child JVM cannot start or exits in an unexpected way
      */
-    public List<PdfTable> tables(Path pdf, boolean streamFallback, IntConsumer pageDone) throws IOException {
-        List<PdfTable> out = new ArrayList<>();
-        try (PDDocument doc = PDDocument.load(pdf.toFile()); ObjectExtractor extractor = new ObjectExtractor(doc)) {
-            SpreadsheetExtractionAlgorithm lattice = new SpreadsheetExtractionAlgorithm();
-            BasicExtractionAlgorithm stream = new BasicExtractionAlgorithm();
-            for (int p = 1; p <= doc.getNumberOfPages(); p++) {
-                try {
-                    Page page = extractor.extract(p);
-                    if (page.hasText()) {
-                        List<PdfTable> found = convert(p, lattice.extract(page), true);
-                        if (found.isEmpty() && streamFallback) found = convert(p, stream.extract(page), false);
-                        out.addAll(found);
+    public Tables tables(Path pdf, boolean streamFallback, IntConsumer pageDone) throws IOException, EngineFailure, InterruptedException {
+        List<PdfTable> tables = new ArrayList<>();
+        List<UnreadPage> unread = new ArrayList<>();
+        Path dir = runner.sandbox().newScratchDir("tabula-");
+        try {
+            int first = 1, pages = -1, stopped = 0;
+            while (pages < 0 || first <= pages) {
+                Path out = dir.resolve("pages-" + first + ".jsonl");
+                Child child = new Child(out);
+                String why = child.run(pdf, first, streamFallback, dir, pageDone);
+                for (JsonNode line : child.lines) {
+                    if (line.has("pages")) {
+                        pages = line.get("pages").asInt();
+                        continue;
                     }
-                } catch (RuntimeException e) {
-                    log.debug("no tables on page {} of {}: {}", p, pdf.getFileName(), e.toString());
+                    TabulaMain.PageResult r = JSON.treeToValue(line, TabulaMain.PageResult.class);
+                    tables.addAll(r.tables());
+                    if (r.unread() != null) unread.add(new UnreadPage(r.page(), r.unread()));
                 }
-                if (pageDone != null) pageDone.accept(p);
+                if (why == null) break;
+                int page = child.lastPage + 1;
+                log.info("Tabula stopped on page {} of {}: {}", page, pdf.getFileName(), why);
+                if (pages < 0) pages = page; // stopped before the page count: the first page alone is reported
+                unread.add(new UnreadPage(page, why));
+                if (pageDone != null) pageDone.accept(page);
+                if (++stopped == MAX_STOPPED && page < pages) {
+                    unread.add(new UnreadPage(page + 1, "not examined, nor any page after it: " + MAX_STOPPED
+                            + " pages ran past the table detector's limits"));
+                    break;
+                }
+                first = page + 1;
             }
+        } finally {
+            FileSystemUtils.deleteRecursively(dir);
         }
-        return out;
+        return new Tables(tables, unread);
     }
 
-    /**
-     * True when a stream-mode "table" is running text cut into columns (a two-column page): long cells, or most rows
-     * with a single filled cell.
-     */
-    static boolean prose(List<List<String>> rows) {
-        int cells = 0, chars = 0, multi = 0;
-        for (List<String> r : rows) {
-            int filled = 0;
-            for (String c : r) {
-                if (c.isEmpty()) continue;
-                filled++;
-                cells++;
-                chars += c.length();
-            }
-            if (filled >= 2) multi++;
-        }
-        return cells == 0 || chars / cells > 40 || multi * 2 < rows.size();
-    }
+    /** One child JVM run from one page on, read back line by line as it writes. */
+    private final class Child {
+        private final Path out;
+        private final List<JsonNode> lines = new ArrayList<>();
+        private long read;
+        private int lastPage;
 
-    private static List<PdfTable> convert(int page, List<Table> tables, boolean lattice) {
-        List<PdfTable> out = new ArrayList<>();
-        for (Table t : tables) {
-            List<List<String>> rows = new ArrayList<>();
-            int cols = 0;
-            for (List<RectangularTextContainer> row : t.getRows()) {
-                List<String> cells = new ArrayList<>();
-                for (RectangularTextContainer c : row) cells.add(c.getText().replace('\r', ' ').strip());
-                // trailing empty cells carry nothing
-                while (!cells.isEmpty() && cells.getLast().isEmpty()) cells.removeLast();
-                if (cells.stream().allMatch(String::isEmpty)) continue;
-                cols = Math.max(cols, cells.size());
-                rows.add(cells);
-            }
-            for (List<String> r : rows) while (r.size() < cols) r.add("");
-            if (rows.isEmpty() || cols == 0) continue;
-            if (!lattice && (rows.size() < 2 || cols < 2 || prose(rows))) continue;
-            if (lattice && rows.size() * cols < 2) continue;
-            out.add(new PdfTable(page, (float) t.getTop(), (float) t.getLeft(), (float) t.getWidth(), (float) t.getHeight(), rows, lattice));
+        Child(Path out) {
+            this.out = out;
         }
-        return out;
+
+        /**
+         * Runs the child until it is done or a page takes longer than the page timeout.
+         *
+         * @return null when every page from {@code first} on was done; else why the page after {@link #lastPage} was
+         *         stopped, in words for the note
+         */
+        String run(Path pdf, int first, boolean streamFallback, Path dir, IntConsumer pageDone)
+                throws IOException, EngineFailure, InterruptedException {
+            lastPage = first - 1;
+            List<String> command = jvm.command(TabulaMain.class, HEAP_MB,
+                    List.of(pdf.toString(), out.toString(), Integer.toString(first), streamFallback ? "stream" : "lattice"));
+            List<Path> readable = new ArrayList<>(jvm.readable());
+            readable.add(pdf);
+            Sandbox.Access access = Sandbox.Access.of(dir, readable);
+            // the stall watchdog below is the real bound; this one only keeps a wedged watchdog from running forever
+            Duration hard = Duration.ofHours(2);
+            FutureTask<ProcessRunner.Result> task = new FutureTask<>(() ->
+                    runner.run(command, hard, access, java.util.Map.of(), runner.sandbox().defaults(), Expect.ANY_EXIT));
+            Thread.ofVirtual().name("tabula-child").start(task);
+            long progressAt = System.nanoTime();
+            try {
+                while (true) {
+                    try {
+                        ProcessRunner.Result r = task.get(200, TimeUnit.MILLISECONDS);
+                        readNew(pageDone);
+                        if (r.exitCode() == 2) throw new IOException(r.lastLine());
+                        if (!r.ok()) throw new EngineFailure(EngineFailure.Kind.FAILED, "Tabula failed (exit " + r.exitCode() + "): " + r.lastLine());
+                        return null;
+                    } catch (TimeoutException e) {
+                        // no output yet: the child waits for its turn (ProcessRunner's limit per tool) or starts
+                        if (!Files.exists(out) || readNew(pageDone)) progressAt = System.nanoTime();
+                        if (System.nanoTime() - progressAt > pageTimeout.toNanos()) {
+                            task.cancel(true);
+                            return "the table detector did not finish it within " + pageTimeout.toSeconds() + " s";
+                        }
+                    }
+                }
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof EngineFailure f && f.kind() == EngineFailure.Kind.BOUND_EXCEEDED) {
+                    readNew(pageDone);
+                    log.info("Tabula's child JVM hit a bound: {}", f.getMessage());
+                    return "the table detector was stopped by the memory, CPU time or output bound of one engine run";
+                }
+                if (e.getCause() instanceof EngineFailure f) throw f;
+                if (e.getCause() instanceof IOException io) throw io;
+                throw new IllegalStateException(e.getCause());
+            } catch (InterruptedException e) {
+                task.cancel(true);
+                throw e;
+            }
+        }
+
+        /** Reads the complete lines the child has added since the last call; true when there were any. */
+        private boolean readNew(IntConsumer pageDone) throws IOException {
+            if (!Files.exists(out)) return false;
+            byte[] all = Files.readAllBytes(out);
+            int end = all.length;
+            while (end > read && all[end - 1] != '\n') end--;
+            if (end <= read) return false;
+            String text = new String(all, (int) read, (int) (end - read), StandardCharsets.UTF_8);
+            read = end;
+            for (String l : text.split("\n")) {
+                if (l.isBlank()) continue;
+                JsonNode node = JSON.readTree(l);
+                lines.add(node);
+                if (node.has("page")) {
+                    lastPage = node.get("page").asInt();
+                    if (pageDone != null) pageDone.accept(lastPage);
+                }
+            }
+            return true;
+        }
     }
 }

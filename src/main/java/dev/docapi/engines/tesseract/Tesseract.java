@@ -1,9 +1,9 @@
 package dev.docapi.engines.tesseract;
 
-import dev.docapi.api.ErrorCode;
+import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.process.ProcessRunner;
+import dev.docapi.engines.process.ProcessRunner.Expect;
 import dev.docapi.engines.process.Sandbox;
-import dev.docapi.operations.OperationFailure;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -50,9 +50,9 @@ public class Tesseract {
      * of its script ({@link #languages}, from the first page of a multi-page TIFF).
      *
      * @param scratchDir a writable directory for Tesseract's output file
-     * @throws OperationFailure {@code invalid_file} when Tesseract cannot read the image
+     * @throws EngineFailure {@code INVALID_INPUT} when Tesseract cannot read the image
      */
-    public String text(Path image, Path scratchDir) throws OperationFailure, InterruptedException {
+    public String text(Path image, Path scratchDir) throws EngineFailure, InterruptedException {
         Choice choice = choose(image, scratchDir);
         // A mixed Arabic page was already read with the languages it gets.
         return choice.languages().equals(MOSTLY_ARABIC) ? choice.mostlyArabicText() : text(image, scratchDir, choice.languages());
@@ -65,9 +65,9 @@ public class Tesseract {
      * also holds Latin words (at least {@value #LATIN_SHARE_OF_MIXED} of its letters). A page with too little text
      * for the detection, or one it cannot read, is {@link #LATIN}.
      *
-     * @throws OperationFailure {@code internal_error} when Tesseract cannot run
+     * @throws EngineFailure when Tesseract cannot run
      */
-    public String languages(Path image, Path scratchDir) throws OperationFailure, InterruptedException {
+    public String languages(Path image, Path scratchDir) throws EngineFailure, InterruptedException {
         return choose(image, scratchDir).languages();
     }
 
@@ -75,15 +75,15 @@ public class Tesseract {
     private record Choice(String languages, String mostlyArabicText) {
     }
 
-    private Choice choose(Path image, Path scratchDir) throws OperationFailure, InterruptedException {
+    private Choice choose(Path image, Path scratchDir) throws EngineFailure, InterruptedException {
         ProcessRunner.Result osd;
         try {
+            // a page the detection cannot read (too little text) exits non-zero: it is read as LATIN
             osd = runner.run(List.of("tesseract", image.toString(), "-", "--psm", "0"), OSD_TIMEOUT,
-                    Sandbox.Access.of(scratchDir, image), Map.of("OMP_THREAD_LIMIT", "1"));
-        } catch (ProcessRunner.TimeoutException e) {
-            return new Choice(LATIN, null);
-        } catch (IOException e) {
-            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "Tesseract could not run: " + e.getMessage(), e);
+                    Sandbox.Access.of(scratchDir, image), Map.of("OMP_THREAD_LIMIT", "1"), Expect.ANY_EXIT);
+        } catch (EngineFailure e) {
+            if (e.kind() == EngineFailure.Kind.TIMEOUT) return new Choice(LATIN, null);
+            throw e;
         }
         Matcher script = OSD_SCRIPT.matcher(osd.stdout());
         if (!osd.ok() || !script.find() || !script.group(1).equals("Arabic")) return new Choice(LATIN, null);
@@ -93,20 +93,17 @@ public class Tesseract {
         return new Choice(latin < LATIN_SHARE_OF_MIXED * (arabic + latin) ? ARABIC : MOSTLY_ARABIC, text);
     }
 
-    private String text(Path image, Path scratchDir, String languages) throws OperationFailure, InterruptedException {
+    private String text(Path image, Path scratchDir, String languages) throws EngineFailure, InterruptedException {
         Path base = scratchDir.resolve("tesseract-out");
         Path txt = scratchDir.resolve("tesseract-out.txt");
         try {
-            ProcessRunner.Result r = runner.run(List.of("tesseract", image.toString(), base.toString(), "-l", languages, "txt"),
-                    TIMEOUT, Sandbox.Access.of(scratchDir, image), Map.of("OMP_THREAD_LIMIT", "1"));
-            if (!r.ok() || !Files.exists(txt)) {
-                throw new OperationFailure(ErrorCode.INVALID_FILE, "the image could not be read for OCR", null);
-            }
+            // Tesseract's stderr names the scratch files, not what is wrong with the image
+            runner.run(List.of("tesseract", image.toString(), base.toString(), "-l", languages, "txt"), TIMEOUT,
+                    Sandbox.Access.of(scratchDir, image), Map.of("OMP_THREAD_LIMIT", "1"), Expect.success(0).orFail(r -> unreadable()));
+            if (!Files.exists(txt)) throw unreadable();
             return new String(Files.readAllBytes(txt), StandardCharsets.UTF_8);
-        } catch (ProcessRunner.TimeoutException e) {
-            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "OCR took too long and was stopped", e);
         } catch (IOException e) {
-            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "Tesseract could not run: " + e.getMessage(), e);
+            throw new EngineFailure(EngineFailure.Kind.FAILED, "Tesseract could not run: " + e.getMessage(), e);
         } finally {
             try {
                 Files.deleteIfExists(txt);
@@ -114,5 +111,9 @@ public class Tesseract {
                 // scratch space, removed with the work directory
             }
         }
+    }
+
+    private static EngineFailure unreadable() {
+        return new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "the image could not be read for OCR");
     }
 }

@@ -3,7 +3,7 @@ package dev.docapi.operations.agent;
 import dev.docapi.ai.JsonSchemas;
 import dev.docapi.ai.ModelClient;
 import dev.docapi.ai.ModelJson;
-import dev.docapi.api.ApiException;
+import dev.docapi.core.ApiException;
 import dev.docapi.files.FileService;
 import dev.docapi.files.StoredFile;
 import dev.docapi.limits.Reservations;
@@ -55,19 +55,19 @@ final class AgentRun {
             When the goal is met, or cannot be met, reply without calling a tool: a short summary of what you did and \
             which files are the result (or why the goal could not be met).""";
 
-    private final OperationContext ctx;
+    private final OperationContext<AgentOperation.AgentOptions> ctx;
     private final ModelClient model;
     private final OperationRegistry registry;
     private final OperationService operations;
     private final FileService files;
     private final Reservations reservations;
-    private final Map<String, Operation> tools = new LinkedHashMap<>();
+    private final Map<String, Operation<?>> tools = new LinkedHashMap<>();
     private final Set<String> visible = new HashSet<>();
     private final Map<String, StoredFile> created = new LinkedHashMap<>();
     private final Set<String> consumed = new HashSet<>();
     private final ArrayNode steps = ModelJson.JSON.createArrayNode();
 
-    AgentRun(OperationContext ctx, ModelClient model, OperationRegistry registry, OperationService operations, FileService files,
+    AgentRun(OperationContext<AgentOperation.AgentOptions> ctx, ModelClient model, OperationRegistry registry, OperationService operations, FileService files,
              Reservations reservations) {
         this.reservations = reservations;
         this.ctx = ctx;
@@ -79,18 +79,18 @@ final class AgentRun {
 
     OperationResult run() throws Exception {
         List<ToolSpecification> specs = new ArrayList<>();
-        for (Operation op : registry.all()) {
+        for (Operation<?> op : registry.all()) {
             if (op.has(OperationSpec.Trait.NOT_A_STEP)) continue;
             tools.put(op.toolName(), op);
             specs.add(ToolSpecification.builder().name(op.toolName()).description(op.description()).parameters(JsonSchemas.object(parameters(op))).build());
         }
-        StringBuilder intro = new StringBuilder("Goal: ").append(ctx.options().string("goal")).append("\n\nFiles:\n");
+        StringBuilder intro = new StringBuilder("Goal: ").append(ctx.options().goal()).append("\n\nFiles:\n");
         for (InputFile in : ctx.inputs()) {
             visible.add(in.file().id());
             intro.append(describe(in.file())).append('\n');
         }
         List<ChatMessage> messages = new ArrayList<>(List.of(SystemMessage.from(SYSTEM), UserMessage.from(intro.toString())));
-        int maxTurns = ctx.options().integer("max_steps");
+        int maxTurns = ctx.options().maxSteps();
         String summary = null;
         for (int turn = 1; turn <= maxTurns && summary == null; turn++) {
             ctx.progress(turn - 1, maxTurns, "steps");
@@ -119,7 +119,7 @@ final class AgentRun {
         ObjectNode step = steps.addObject();
         step.put("step", steps.size());
         ObjectNode result = ModelJson.JSON.createObjectNode();
-        Operation op = tools.get(call.name());
+        Operation<?> op = tools.get(call.name());
         step.put("operation", op == null ? call.name() : op.name());
         JsonNode args;
         try {
@@ -192,7 +192,7 @@ final class AgentRun {
     }
 
     /** The tool's parameters: its input member (a file id, or an array of them) and its options' JSON Schema. */
-    static ObjectNode parameters(Operation op) {
+    static ObjectNode parameters(Operation<?> op) {
         Inputs in = op.inputs();
         Map<String, Object> input = in.many()
                 ? Map.of("type", "array", "description", "ids of the input files (" + in.min() + "-" + in.max() + ")", "items", Map.of("type", "string"))

@@ -7,7 +7,7 @@ import dev.docapi.ai.ModelCatalog;
 import dev.docapi.ai.ModelClient;
 import dev.docapi.ai.ModelJson;
 import dev.docapi.ai.Pipeline;
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.FileKind;
 import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
@@ -15,6 +15,7 @@ import dev.docapi.operations.OperationResult;
 import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.OutputMember;
 import dev.docapi.operations.ValidationContext;
 import dev.langchain4j.data.message.Content;
 import dev.langchain4j.data.message.SystemMessage;
@@ -35,7 +36,11 @@ import tools.jackson.databind.JsonNode;
  * starts with "The document does not say." whatever else the model wrote.
  */
 @Component
-public class AskOperation implements Operation {
+public class AskOperation implements Operation<AskOperation.AskOptions> {
+    /** The options, as {@link #OPTIONS} declares them. */
+    public record AskOptions(String question, String instructions, String model) {
+    }
+
     public static final String DOES_NOT_SAY = "The document does not say.";
     private static final String SYSTEM = """
             You answer questions about the document you are given, using only what the document says.
@@ -44,15 +49,16 @@ public class AskOperation implements Operation {
             When the document does not answer it, set "in_document" to false and say briefly what the document does cover.""";
     private static final String ANSWER_SCHEMA = """
             {"type":"object","properties":{"in_document":{"type":"boolean"},"answer":{"type":"string"}},"required":["in_document","answer"],"additionalProperties":false}""";
-    private static final OptionSchema OPTIONS = OptionSchema.of(
+    private static final OptionSchema<AskOptions> OPTIONS = OptionSchema.of(AskOptions.class,
             OptionField.string("question").minLength(1).maxLength(4000).required().description("The question, in plain words"),
             OptionField.string("instructions").maxLength(4000).description("Extra guidance for the model (e.g. answer language or length)"),
             OptionField.string("model").maxLength(200).description("Model id (GET /v1/models); default: the questions pipeline's model"));
-    private static final OperationSpec SPEC = OperationSpec.of("ask", "ask_document",
+    private static final OperationSpec<AskOptions> SPEC = OperationSpec.of("ask", "ask_document",
             "Answer a question about a PDF or image from the document only; when the document does not say, the answer says so.")
             .inputs(Inputs.one(FileKind.PDF, FileKind.IMAGE))
             .options(OPTIONS)
-            .traits(OperationSpec.Trait.USES_MODEL, OperationSpec.Trait.DATA_ONLY_OUTPUT);
+            .traits(OperationSpec.Trait.USES_MODEL, OperationSpec.Trait.DATA_ONLY_OUTPUT)
+            .outputs(OutputMember.TEXT, OutputMember.MODEL);
 
     private final ModelCatalog catalog;
     private final DocumentText text;
@@ -63,25 +69,25 @@ public class AskOperation implements Operation {
     }
 
     @Override
-    public OperationSpec spec() {
+    public OperationSpec<AskOptions> spec() {
         return SPEC;
     }
 
     @Override
-    public void validate(ValidationContext ctx) {
-        if (ctx.options().string("question").isBlank()) throw dev.docapi.api.ApiException.invalid("'question' must not be blank");
-        ModelClient model = catalog.resolve(ctx.account(), Pipeline.QUESTIONS, ctx.options().string("model"));
+    public void validate(ValidationContext<AskOptions> ctx) {
+        if (ctx.options().question().isBlank()) throw dev.docapi.core.ApiException.invalid("'question' must not be blank");
+        ModelClient model = catalog.resolve(ctx.account(), Pipeline.QUESTIONS, ctx.options().model());
         catalog.checkAiQuota(ctx.account(), model);
     }
 
     @Override
-    public OperationResult run(OperationContext ctx) throws Exception {
-        ModelClient model = catalog.resolve(ctx.account(), Pipeline.QUESTIONS, ctx.options().string("model"));
+    public OperationResult run(OperationContext<AskOptions> ctx) throws Exception {
+        ModelClient model = catalog.resolve(ctx.account(), Pipeline.QUESTIONS, ctx.options().model());
         // a model that reads the PDF itself needs no text; custom/ models get the text (OCR'd for scans)
         List<String> pages = model.readsPdf() && DocumentInput.sendsFile(ctx.input()) ? List.of() : text.pages(ctx.input(), ctx.tempDir("text"));
         List<Content> parts = new ArrayList<>(DocumentInput.parts(model, ctx.input(), pages));
-        String q = "Question: " + ctx.options().string("question");
-        if (ctx.options().has("instructions")) q += "\nInstructions from the user: " + ctx.options().string("instructions");
+        String q = "Question: " + ctx.options().question();
+        if (ctx.options().instructions() != null) q += "\nInstructions from the user: " + ctx.options().instructions();
         parts.add(TextContent.from(q));
         ChatRequest request = ChatRequest.builder()
                 .messages(SystemMessage.from(SYSTEM), UserMessage.from(parts))

@@ -1,13 +1,15 @@
 package dev.docapi.operations.compare;
 
 import dev.docapi.engines.pdfbox.PdfBox;
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.FileKind;
 import dev.docapi.operations.InputFile;
 import dev.docapi.operations.Inputs;
+import dev.docapi.operations.NoOptions;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
 import dev.docapi.operations.OperationSpec;
+import dev.docapi.operations.OutputMember;
 import dev.docapi.operations.compare.PdfWords.Word;
 import java.util.List;
 import java.util.TreeSet;
@@ -22,12 +24,13 @@ import org.springframework.stereotype.Component;
  * have to invent a position.
  */
 @Component
-public class CompareOperation implements Operation {
-    private static final OperationSpec SPEC = OperationSpec.of("compare", "compare_pdfs",
+public class CompareOperation implements Operation<NoOptions> {
+    private static final OperationSpec<NoOptions> SPEC = OperationSpec.of("compare", "compare_pdfs",
             "Compare the text of two PDFs word by word. Returns a PDF with a summary page, then each page of the first "
             + "file beside the same page of the second, deleted words highlighted in red and inserted words in green; "
             + "the note gives the counts.")
-            .inputs(Inputs.many(2, 2, FileKind.PDF));
+            .inputs(Inputs.many(2, 2, FileKind.PDF))
+            .outputs(OutputMember.NOTE);
     /** How long the whole-document word diff may run before falling back to page-by-page (see {@link WordDiff}). */
     private static final long WHOLE_DIFF_BUDGET_MS = 20_000;
     private final PdfBox pdfBox;
@@ -37,12 +40,12 @@ public class CompareOperation implements Operation {
     }
 
     @Override
-    public OperationSpec spec() {
+    public OperationSpec<NoOptions> spec() {
         return SPEC;
     }
 
     @Override
-    public OperationResult run(OperationContext ctx) throws Exception {
+    public OperationResult run(OperationContext<NoOptions> ctx) throws Exception {
         InputFile first = ctx.inputs().get(0);
         InputFile second = ctx.inputs().get(1);
         // encrypted inputs are refused before the job (OperationService), so no password is needed here

@@ -8,6 +8,7 @@ import dev.docapi.operations.OperationResult;
 import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.OutputMember;
 import dev.docapi.operations.ValidationContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,15 +22,20 @@ import org.springframework.stereotype.Component;
  * gives the sizes before and after, the settings chosen and whether the target was reached.
  */
 @Component
-public class CompressOperation implements Operation {
-    private static final OptionSchema OPTIONS = OptionSchema.of(
+public class CompressOperation implements Operation<CompressOperation.CompressOptions> {
+    /** The options, as {@link #OPTIONS} declares them. */
+    public record CompressOptions(Double targetMb, String level) {
+    }
+
+    private static final OptionSchema<CompressOptions> OPTIONS = OptionSchema.of(CompressOptions.class,
             OptionField.number("target_mb").min(0.05).max(500)
                     .description("Fit under this size (1 MB = 1,000,000 bytes) at the best quality that does; lossless first, then lower image resolution and JPEG quality. Takes precedence over level. When it cannot be reached, the smallest result is returned and output.note says so."),
             OptionField.string("level").oneOf(Ghostscript.LEVELS.toArray()).defaultValue("ebook")
                     .description("Fixed quality (Ghostscript -dPDFSETTINGS): screen (smallest, 72 dpi), ebook (150 dpi), printer (300 dpi), prepress (300 dpi, colour kept)"));
-    private static final OperationSpec SPEC = OperationSpec.of("compress", "compress_pdf",
+    private static final OperationSpec<CompressOptions> SPEC = OperationSpec.of("compress", "compress_pdf",
             "Make a PDF smaller: a quality level (screen, ebook, printer, prepress) or a target size in MB reached at the best quality that fits. Never returns a larger file; output.note gives sizes and settings.")
-            .options(OPTIONS);
+            .options(OPTIONS)
+            .outputs(OutputMember.NOTE);
     private final Compressor compressor;
     private final EngineCheck engines;
 
@@ -39,20 +45,20 @@ public class CompressOperation implements Operation {
     }
 
     @Override
-    public OperationSpec spec() {
+    public OperationSpec<CompressOptions> spec() {
         return SPEC;
     }
 
     @Override
-    public void validate(ValidationContext ctx) {
+    public void validate(ValidationContext<CompressOptions> ctx) {
         engines.require("gs", "qpdf");
     }
 
     @Override
-    public OperationResult run(OperationContext ctx) throws Exception {
+    public OperationResult run(OperationContext<CompressOptions> ctx) throws Exception {
         Path in = ctx.input().path();
         Path scratch = ctx.tempDir("compress");
-        Double targetMb = ctx.options().number("target_mb");
+        Double targetMb = ctx.options().targetMb();
         Compressor.Steps steps = (done, total) -> ctx.progress(done, total, "steps");
         Compressor.Outcome o;
         long target = 0;
@@ -60,7 +66,7 @@ public class CompressOperation implements Operation {
             target = Math.round(targetMb * Compressor.MB);
             o = compressor.toTarget(in, target, scratch, steps);
         } else {
-            o = compressor.withLevel(in, ctx.options().string("level"), scratch, steps);
+            o = compressor.withLevel(in, ctx.options().level(), scratch, steps);
         }
         Path out = ctx.output("compressed", "pdf");
         Files.copy(o.file(), out, StandardCopyOption.REPLACE_EXISTING);

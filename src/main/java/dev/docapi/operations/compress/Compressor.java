@@ -1,5 +1,6 @@
 package dev.docapi.operations.compress;
 
+import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.ghostscript.Ghostscript;
 import dev.docapi.engines.ghostscript.Ghostscript.ImageSettings;
 import dev.docapi.engines.qpdf.Qpdf;
@@ -89,7 +90,7 @@ public class Compressor {
             } else {
                 presetResult = "was refused: it lost " + lost;
             }
-        } catch (OperationFailure e) {
+        } catch (EngineFailure e) {
             // A file Ghostscript cannot rewrite may still shrink losslessly; its failure is not the end.
             presetResult = "could not be applied to this file";
         }
@@ -114,7 +115,7 @@ public class Compressor {
      * (by binary search over the ladder, sizes falling down it) that fits, then one try half-way towards the rung
      * above it. When none fits, the smallest result reached.
      */
-    public Outcome toTarget(Path in, long targetBytes, Path scratch, Steps steps) throws OperationFailure, InterruptedException, IOException {
+    public Outcome toTarget(Path in, long targetBytes, Path scratch, Steps steps) throws OperationFailure, EngineFailure, InterruptedException, IOException {
         long before = Files.size(in);
         int total = maxTargetSteps();
         int done = 0;
@@ -140,7 +141,7 @@ public class Compressor {
             Path p = scratch.resolve("rung-" + mid + ".pdf");
             try {
                 gs.resample(in, rung, p);
-            } catch (OperationFailure e) {
+            } catch (EngineFailure e) {
                 if (tried.isEmpty()) throw e; // nothing to fall back on: neither engine could rewrite it
                 break; // Ghostscript cannot rewrite this file: the lossless rewrite is the best there is
             }
@@ -167,7 +168,7 @@ public class Compressor {
                 gs.resample(in, between, p);
                 Candidate c = new Candidate(p, Files.size(p), between);
                 if (c.size <= targetBytes && c.size > best.size && lost(original, p) == null) best = c;
-            } catch (OperationFailure e) {
+            } catch (EngineFailure e) {
                 // keep the rung that fits
             }
             steps.step(++done, total);
@@ -206,7 +207,7 @@ public class Compressor {
             if (!Files.exists(out)) return null;
             // qpdf keeps every object; the check still guards against a damaged input that qpdf "recovered" short
             return original == null || lost(original, out) == null ? out : null;
-        } catch (OperationFailure e) {
+        } catch (EngineFailure e) {
             return null; // Ghostscript may still manage; qpdf's failure is not the client's
         }
     }

@@ -1,7 +1,7 @@
 package dev.docapi.operations.compress;
 
+import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.poppler.Poppler;
-import dev.docapi.operations.OperationFailure;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -69,7 +69,7 @@ public class ContentCheck {
             List<String> words = List.of(poppler.text(pdf).split("\\s+"));
             return new Content(c.pages(), c.fields(), c.annotations(), c.embeddedFiles(), c.outlineItems(),
                     words.stream().filter(w -> !w.isEmpty()).toList());
-        } catch (OperationFailure e) {
+        } catch (EngineFailure e) {
             return c;
         }
     }

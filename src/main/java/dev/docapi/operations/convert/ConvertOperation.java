@@ -1,9 +1,9 @@
 package dev.docapi.operations.convert;
 
-import dev.docapi.api.ApiException;
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.files.StoredFile;
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.FileKind;
 import dev.docapi.operations.Inputs;
 import dev.docapi.operations.InputFile;
 import dev.docapi.operations.Operation;
@@ -28,14 +28,18 @@ import org.springframework.stereotype.Component;
  * {@code <input base name>.<extension>} (e.g. {@code report.docx} → {@code report.pdf}).
  */
 @Component
-public class ConvertOperation implements Operation {
+public class ConvertOperation implements Operation<ConvertOperation.ConvertOptions> {
+    /** The options, as {@link #OPTIONS} declares them. */
+    public record ConvertOptions(String to) {
+    }
+
     /** The targets of spec §4.4, in the order they are listed in messages. */
     public static final List<String> TARGETS = List.of("pdf", "docx", "xlsx", "pptx", "jpg");
-    private static final OptionSchema OPTIONS = OptionSchema.of(
+    private static final OptionSchema<ConvertOptions> OPTIONS = OptionSchema.of(ConvertOptions.class,
             OptionField.string("to").oneOf(TARGETS.toArray()).required()
                     .description("Target format: pdf (from images, Office files, HTML, Markdown, plain text), or docx, xlsx, "
                             + "pptx, jpg (a ZIP of page images) from a PDF"));
-    private static final OperationSpec SPEC = OperationSpec.of("convert", "convert_file",
+    private static final OperationSpec<ConvertOptions> SPEC = OperationSpec.of("convert", "convert_file",
             "Convert a file: images, Word/Excel/PowerPoint/OpenDocument files, HTML, Markdown or plain text to PDF; "
             + "a PDF to docx, xlsx, pptx, or jpg (a ZIP of page images). Returns the converted file.")
             .inputs(Inputs.one(FileKind.PDF, FileKind.IMAGE, FileKind.OFFICE, FileKind.HTML, FileKind.MARKDOWN, FileKind.TEXT))
@@ -60,14 +64,14 @@ public class ConvertOperation implements Operation {
     }
 
     @Override
-    public OperationSpec spec() {
+    public OperationSpec<ConvertOptions> spec() {
         return SPEC;
     }
 
     @Override
-    public void validate(ValidationContext ctx) {
+    public void validate(ValidationContext<ConvertOptions> ctx) {
         StoredFile f = ctx.input().file();
-        String to = ctx.options().string("to");
+        String to = ctx.options().to();
         Converter c = find(f, to).orElseThrow(() -> {
             List<String> possible = TARGETS.stream().filter(t -> find(f, t).isPresent()).toList();
             return ApiException.invalid("cannot convert " + describe(f) + " to " + to + "; "
@@ -81,9 +85,9 @@ public class ConvertOperation implements Operation {
     }
 
     @Override
-    public OperationResult run(OperationContext ctx) throws Exception {
+    public OperationResult run(OperationContext<ConvertOptions> ctx) throws Exception {
         InputFile in = ctx.input();
-        String to = ctx.options().string("to");
+        String to = ctx.options().to();
         Converter c = find(in.file(), to).orElseThrow(() -> new IllegalStateException("validated pair has no converter"));
         Path out = ctx.output(in.file().baseName() + "." + c.outputExtension(to));
         ctx.progress(0, 1, "files");

@@ -1,6 +1,6 @@
 package dev.docapi.operations.convert;
 
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.FileKind;
 import dev.docapi.operations.InputFile;
 import dev.docapi.operations.OperationContext;
 import java.nio.file.Path;
@@ -32,5 +32,5 @@ public interface Converter {
     }
 
     /** Writes the converted file to {@code out}; may report progress through {@code ctx}. */
-    void convert(InputFile in, Path out, OperationContext ctx) throws Exception;
+    void convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception;
 }

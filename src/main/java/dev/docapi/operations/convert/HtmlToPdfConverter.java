@@ -1,8 +1,8 @@
 package dev.docapi.operations.convert;
 
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.engines.chromium.Chromium;
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.FileKind;
 import dev.docapi.operations.InputFile;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationFailure;
@@ -45,7 +45,7 @@ public class HtmlToPdfConverter implements Converter {
     }
 
     @Override
-    public void convert(InputFile in, Path out, OperationContext ctx) throws Exception {
+    public void convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception {
         String html = toHtml(Files.readAllBytes(in.path()), in.file().baseName());
         java.util.List<String> blocked = new java.util.ArrayList<>();
         try {

@@ -1,7 +1,7 @@
 package dev.docapi.operations.convert;
 
 import dev.docapi.engines.pdfbox.ImagePdfWriter;
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.FileKind;
 import dev.docapi.operations.InputFile;
 import dev.docapi.operations.OperationContext;
 import java.nio.file.Path;
@@ -28,7 +28,7 @@ public class ImageToPdfConverter implements Converter {
     }
 
     @Override
-    public void convert(InputFile in, Path out, OperationContext ctx) throws Exception {
-        writer.write(List.of(new ImagePdfWriter.Source(in.path(), in.file().name())), out, (done, total, unit) -> { });
+    public void convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception {
+        writer.write(List.of(new ImagePdfWriter.Source(in.path(), in.file().name())), out, done -> { });
     }
 }

@@ -1,7 +1,7 @@
 package dev.docapi.operations.convert;
 
 import dev.docapi.engines.chromium.Chromium;
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.FileKind;
 import java.util.List;
 import org.commonmark.Extension;
 import org.commonmark.ext.gfm.strikethrough.StrikethroughExtension;

@@ -1,8 +1,8 @@
 package dev.docapi.operations.convert;
 
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.engines.libreoffice.OfficePool;
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.FileKind;
 import dev.docapi.operations.InputFile;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationFailure;
@@ -37,7 +37,7 @@ public class OfficeToPdfConverter implements Converter {
     }
 
     @Override
-    public void convert(InputFile in, Path out, OperationContext ctx) throws Exception {
+    public void convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception {
         Path dir = ctx.tempDir("office");
         Path src = dir.resolve("document." + ConvertOperation.extension(in.file()));
         try {

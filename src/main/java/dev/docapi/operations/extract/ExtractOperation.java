@@ -9,8 +9,8 @@ import dev.docapi.ai.ModelCatalog;
 import dev.docapi.ai.ModelClient;
 import dev.docapi.ai.ModelJson;
 import dev.docapi.ai.Pipeline;
-import dev.docapi.api.ApiException;
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.ApiException;
+import dev.docapi.core.FileKind;
 import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
@@ -18,6 +18,7 @@ import dev.docapi.operations.OperationResult;
 import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.OutputMember;
 import dev.docapi.operations.ValidationContext;
 import dev.langchain4j.data.message.Content;
 import dev.langchain4j.data.message.SystemMessage;
@@ -45,7 +46,11 @@ import tools.jackson.databind.node.ObjectNode;
  * and {@code output.note} names it. Also a {@code .json} output file with the data.
  */
 @Component
-public class ExtractOperation implements Operation {
+public class ExtractOperation implements Operation<ExtractOperation.ExtractOptions> {
+    /** The options, as {@link #OPTIONS} declares them. */
+    public record ExtractOptions(JsonNode fields, JsonNode schema, String instructions, String model) {
+    }
+
     private static final int MAX_FIELDS = 100;
     private static final String SYSTEM = """
             You extract data from the document you are given. Use only what is written in the document.
@@ -55,7 +60,7 @@ public class ExtractOperation implements Operation {
             copied from the document that contains the value (at most 200 characters), and "page" is its page number (from 1).
             Dates are given as YYYY-MM-DD. Numbers are given as JSON numbers without currency signs or thousands separators.""";
 
-    private static final OptionSchema OPTIONS = OptionSchema.of(
+    private static final OptionSchema<ExtractOptions> OPTIONS = OptionSchema.of(ExtractOptions.class,
             OptionField.custom("fields", Map.of("type", "array", "maxItems", MAX_FIELDS,
                             "items", Map.of("oneOf", List.of(Map.of("type", "string"), Map.of("type", "object",
                                     "properties", Map.of("name", Map.of("type", "string"), "type", Map.of("type", "string", "enum", Conform.FIELD_TYPES)),
@@ -66,11 +71,12 @@ public class ExtractOperation implements Operation {
                     .description("A JSON Schema (an object) for nested data, used instead of fields"),
             OptionField.string("instructions").maxLength(4000).description("Extra guidance for the model"),
             OptionField.string("model").maxLength(200).description("Model id (GET /v1/models); default: the extraction pipeline's model"));
-    private static final OperationSpec SPEC = OperationSpec.of("extract", "extract_data",
+    private static final OperationSpec<ExtractOptions> SPEC = OperationSpec.of("extract", "extract_data",
             "Extract fields (or data matching a JSON Schema) from a PDF or image with a language model. A field the document does not contain is null; values are never guessed.")
             .inputs(Inputs.one(FileKind.PDF, FileKind.IMAGE))
             .options(OPTIONS)
-            .traits(OperationSpec.Trait.USES_MODEL, OperationSpec.Trait.DATA_ONLY_OUTPUT);
+            .traits(OperationSpec.Trait.USES_MODEL, OperationSpec.Trait.DATA_ONLY_OUTPUT)
+            .outputs(OutputMember.DATA, OutputMember.MODEL, OutputMember.NOTE);
 
     private final ModelCatalog catalog;
     private final DocumentText text;
@@ -81,35 +87,35 @@ public class ExtractOperation implements Operation {
     }
 
     @Override
-    public OperationSpec spec() {
+    public OperationSpec<ExtractOptions> spec() {
         return SPEC;
     }
 
     @Override
-    public void validate(ValidationContext ctx) {
-        boolean fields = ctx.options().has("fields");
-        boolean schema = ctx.options().has("schema");
+    public void validate(ValidationContext<ExtractOptions> ctx) {
+        boolean fields = ctx.options().fields() != null;
+        boolean schema = ctx.options().schema() != null;
         if (!fields && !schema) throw ApiException.invalid("extract needs 'fields' (names or {name, type}) or 'schema' (a JSON Schema)");
         if (fields && schema) throw ApiException.invalid("give 'fields' or 'schema', not both");
-        ModelClient model = catalog.resolve(ctx.account(), Pipeline.EXTRACTION, ctx.options().string("model"));
+        ModelClient model = catalog.resolve(ctx.account(), Pipeline.EXTRACTION, ctx.options().model());
         catalog.checkAiQuota(ctx.account(), model);
     }
 
     @Override
-    public OperationResult run(OperationContext ctx) throws Exception {
-        ModelClient model = catalog.resolve(ctx.account(), Pipeline.EXTRACTION, ctx.options().string("model"));
+    public OperationResult run(OperationContext<ExtractOptions> ctx) throws Exception {
+        ModelClient model = catalog.resolve(ctx.account(), Pipeline.EXTRACTION, ctx.options().model());
         List<String> pages = text.pages(ctx.input(), ctx.tempDir("text"));
         ctx.progress(1, 3, "steps");
 
-        Map<String, String> fieldTypes = fields(ctx.options().node("fields"));
-        JsonNode userSchema = ctx.options().node("schema");
+        Map<String, String> fieldTypes = fields(ctx.options().fields());
+        JsonNode userSchema = ctx.options().schema();
         ObjectNode dataSchema = userSchema != null ? (ObjectNode) userSchema.deepCopy() : fieldsSchema(fieldTypes);
         ObjectNode answerSchema = answerSchema(dataSchema);
 
         List<Content> parts = new ArrayList<>(DocumentInput.parts(model, ctx.input(), pages));
         StringBuilder ask = new StringBuilder("Extract ");
         ask.append(userSchema != null ? "the data described by the JSON schema of \"data\"." : "these fields: " + String.join(", ", fieldTypes.keySet()) + ".");
-        if (ctx.options().has("instructions")) ask.append("\nInstructions from the user: ").append(ctx.options().string("instructions"));
+        if (ctx.options().instructions() != null) ask.append("\nInstructions from the user: ").append(ctx.options().instructions());
         parts.add(TextContent.from(ask.toString()));
         ChatRequest request = ChatRequest.builder()
                 .messages(SystemMessage.from(SYSTEM), UserMessage.from(parts))

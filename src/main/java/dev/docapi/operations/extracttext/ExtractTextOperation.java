@@ -1,10 +1,9 @@
 package dev.docapi.operations.extracttext;
 
-import dev.docapi.api.ApiException;
+import dev.docapi.core.ApiException;
 import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.ocrmypdf.Ocrmypdf;
-import dev.docapi.engines.poppler.Poppler;
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.FileKind;
 import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
@@ -12,8 +11,10 @@ import dev.docapi.operations.OperationResult;
 import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.OutputMember;
 import dev.docapi.operations.ValidationContext;
 import dev.docapi.text.OcrText;
+import dev.docapi.text.TextLayer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,38 +25,44 @@ import org.springframework.stereotype.Component;
 /**
  * {@code POST /extract-text} (spec §4.4): the text of a PDF or image as {@code output.text} and a {@code .txt} file.
  * Pages are separated by a form feed ({@code \f}). {@code ocr}: {@code auto} (default, DESIGN §4) reads each page's
- * text layer and OCRs only the pages that have none; {@code always} OCRs every page; {@code never} reads text
+ * text layer and OCRs only the pages that have none (once per file: the OCR is kept with it); {@code always} OCRs
+ * every page afresh; {@code never} reads text
  * layers only. Images are always OCR'd. OCR text comes from Tesseract's own output in logical order (never
- * re-extracted from a PDF), so Arabic reads right-to-left correctly.
+ * re-extracted from a PDF); text layers with right-to-left text are read in logical order too ({@link TextLayer}).
  */
 @Component
-public class ExtractTextOperation implements Operation {
-    private static final OptionSchema OPTIONS = OptionSchema.of(
+public class ExtractTextOperation implements Operation<ExtractTextOperation.ExtractTextOptions> {
+    /** The options, as {@link #OPTIONS} declares them. */
+    public record ExtractTextOptions(String ocr) {
+    }
+
+    private static final OptionSchema<ExtractTextOptions> OPTIONS = OptionSchema.of(ExtractTextOptions.class,
             OptionField.string("ocr").oneOf("auto", "always", "never").defaultValue("auto")
                     .description("auto: OCR only pages without a text layer; always: OCR every page; never: text layer only. Images are always OCR'd."));
-    private static final OperationSpec SPEC = OperationSpec.of("extract-text", "extract_text",
+    private static final OperationSpec<ExtractTextOptions> SPEC = OperationSpec.of("extract-text", "extract_text",
             "Extract the text of a PDF or image (English and Arabic OCR where needed) as output.text and a .txt file; pages are separated by form feeds.")
             .inputs(Inputs.one(FileKind.PDF, FileKind.IMAGE))
             .options(OPTIONS)
-            .traits(OperationSpec.Trait.DATA_ONLY_OUTPUT);
-    private final Poppler poppler;
+            .traits(OperationSpec.Trait.DATA_ONLY_OUTPUT)
+            .outputs(OutputMember.TEXT, OutputMember.NOTE);
+    private final TextLayer textLayer;
     private final OcrText ocrText;
     private final EngineCheck engines;
 
-    public ExtractTextOperation(Poppler poppler, OcrText ocrText, EngineCheck engines) {
-        this.poppler = poppler;
+    public ExtractTextOperation(TextLayer textLayer, OcrText ocrText, EngineCheck engines) {
+        this.textLayer = textLayer;
         this.ocrText = ocrText;
         this.engines = engines;
     }
 
     @Override
-    public OperationSpec spec() {
+    public OperationSpec<ExtractTextOptions> spec() {
         return SPEC;
     }
 
     @Override
-    public void validate(ValidationContext ctx) {
-        String ocr = ctx.options().string("ocr");
+    public void validate(ValidationContext<ExtractTextOptions> ctx) {
+        String ocr = ctx.options().ocr();
         if (ctx.input().file().kind() == FileKind.IMAGE) {
             if (ocr.equals("never")) throw ApiException.invalid("an image has no text layer: use 'ocr' auto or always to read it");
             engines.require("tesseract");
@@ -66,14 +73,14 @@ public class ExtractTextOperation implements Operation {
     }
 
     @Override
-    public OperationResult run(OperationContext ctx) throws Exception {
+    public OperationResult run(OperationContext<ExtractTextOptions> ctx) throws Exception {
         List<Integer> repaired = new ArrayList<>();
-        String text = ctx.input().file().kind() == FileKind.IMAGE ? image(ctx) : pdf(ctx, ctx.options().string("ocr"), repaired);
+        String text = ctx.input().file().kind() == FileKind.IMAGE ? image(ctx) : pdf(ctx, ctx.options().ocr(), repaired);
         Files.writeString(ctx.output("text", "txt"), text, StandardCharsets.UTF_8);
         return OperationResult.ofText(text).withNote(Ocrmypdf.repairedNote(repaired));
     }
 
-    private String image(OperationContext ctx) throws Exception {
+    private String image(OperationContext<ExtractTextOptions> ctx) throws Exception {
         ctx.progress(0, 1, "images");
         String text = ocrText.image(ctx.input().path(), ctx.tempDir("tesseract"));
         ctx.progress(1, 1, "images");
@@ -81,10 +88,12 @@ public class ExtractTextOperation implements Operation {
     }
 
     /** The text of each page; pages OCR'd from a picture because they were damaged are added to {@code repaired}. */
-    private String pdf(OperationContext ctx, String ocr, List<Integer> repaired) throws Exception {
+    private String pdf(OperationContext<ExtractTextOptions> ctx, String ocr, List<Integer> repaired) throws Exception {
         Path in = ctx.input().path();
-        if (ocr.equals("never")) return join(poppler.pageTexts(in));
-        OcrText.Pages read = ocrText.pages(in, ocr.equals("always"), ctx.tempDir("ocr"), (done, total) -> ctx.progress(done, total, "pages"));
+        if (ocr.equals("never")) return join(textLayer.pages(in, ctx.tempDir("text")));
+        OcrText.Progress progress = (done, total) -> ctx.progress(done, total, "pages");
+        OcrText.Pages read = ocr.equals("always") ? ocrText.pages(in, true, ctx.tempDir("ocr"), progress)
+                : ocrText.pages(ctx.input(), ctx.tempDir("ocr"), progress);
         repaired.addAll(read.repaired());
         return join(read.texts());
     }

@@ -1,8 +1,9 @@
 package dev.docapi.operations.imagestopdf;
 
 import dev.docapi.engines.pdfbox.ImagePdfWriter;
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.FileKind;
 import dev.docapi.operations.Inputs;
+import dev.docapi.operations.NoOptions;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
@@ -15,8 +16,8 @@ import org.springframework.stereotype.Component;
  * recompression (see {@link ImagePdfWriter}). Output {@code <first input>-images.pdf}.
  */
 @Component
-public class ImagesToPdfOperation implements Operation {
-    private static final OperationSpec SPEC = OperationSpec.of("images-to-pdf", "images_to_pdf",
+public class ImagesToPdfOperation implements Operation<NoOptions> {
+    private static final OperationSpec<NoOptions> SPEC = OperationSpec.of("images-to-pdf", "images_to_pdf",
             "Combine 1-50 images (JPG, PNG, WebP, TIFF) into one PDF, one page per image in the order given, each page the size of its image; JPEGs are not recompressed.")
             .inputs(Inputs.many(1, 50, FileKind.IMAGE));
     private final ImagePdfWriter writer;
@@ -26,14 +27,14 @@ public class ImagesToPdfOperation implements Operation {
     }
 
     @Override
-    public OperationSpec spec() {
+    public OperationSpec<NoOptions> spec() {
         return SPEC;
     }
 
     @Override
-    public OperationResult run(OperationContext ctx) throws Exception {
+    public OperationResult run(OperationContext<NoOptions> ctx) throws Exception {
         var sources = ctx.inputs().stream().map(in -> new ImagePdfWriter.Source(in.path(), in.file().name())).toList();
-        writer.write(sources, ctx.output("images", "pdf"), ctx::progress);
+        writer.write(sources, ctx.output("images", "pdf"), done -> ctx.progress(done, sources.size(), "images"));
         return OperationResult.empty();
     }
 }

@@ -1,9 +1,10 @@
 package dev.docapi.operations.merge;
 
 import dev.docapi.engines.qpdf.Qpdf;
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.FileKind;
 import dev.docapi.operations.InputFile;
 import dev.docapi.operations.Inputs;
+import dev.docapi.operations.NoOptions;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
@@ -12,8 +13,8 @@ import org.springframework.stereotype.Component;
 
 /** {@code POST /merge}: 2-50 PDFs joined in the order given, links, outlines and forms kept by qpdf (spec §4.4). */
 @Component
-public class MergeOperation implements Operation {
-    private static final OperationSpec SPEC = OperationSpec.of("merge", "merge_pdfs",
+public class MergeOperation implements Operation<NoOptions> {
+    private static final OperationSpec<NoOptions> SPEC = OperationSpec.of("merge", "merge_pdfs",
             "Merge 2 to 50 PDFs into one, in the order given.")
             .inputs(Inputs.many(2, 50, FileKind.PDF));
     private final Qpdf qpdf;
@@ -23,12 +24,12 @@ public class MergeOperation implements Operation {
     }
 
     @Override
-    public OperationSpec spec() {
+    public OperationSpec<NoOptions> spec() {
         return SPEC;
     }
 
     @Override
-    public OperationResult run(OperationContext ctx) throws Exception {
+    public OperationResult run(OperationContext<NoOptions> ctx) throws Exception {
         qpdf.merge(ctx.inputs().stream().map(InputFile::path).toList(), ctx.output("merged", "pdf"));
         return OperationResult.empty();
     }

@@ -4,11 +4,14 @@ import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.ocrmypdf.Ocrmypdf;
 import dev.docapi.engines.poppler.Poppler;
 import dev.docapi.engines.qpdf.Qpdf;
+import dev.docapi.operations.NoOptions;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
 import dev.docapi.operations.OperationSpec;
+import dev.docapi.operations.OutputMember;
 import dev.docapi.operations.ValidationContext;
+import dev.docapi.text.OcrOnce;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -20,36 +23,37 @@ import org.springframework.stereotype.Component;
  * Pages that already have text keep it untouched (DESIGN §4); skewed scans are straightened and sideways pages
  * turned upright. Progress counts pages. A page that uses a damaged stream is OCR'd from a picture of it, and
  * {@code output.note} says it was repaired (issue 16). A sound PDF whose every page has text is returned unchanged,
- * without OCR (issue 12).
+ * without OCR (issue 12). The OCR is kept with the file and reused by later operations on it ({@link OcrOnce}).
  */
 @Component
-public class OcrOperation implements Operation {
-    private static final OperationSpec SPEC = OperationSpec.of("ocr", "ocr_pdf",
-            "Add a searchable text layer (English and Arabic) beneath the page images of a scanned PDF. Pages that already have text keep it; skewed and rotated scans are straightened.");
-    private final Ocrmypdf ocrmypdf;
+public class OcrOperation implements Operation<NoOptions> {
+    private static final OperationSpec<NoOptions> SPEC = OperationSpec.of("ocr", "ocr_pdf",
+            "Add a searchable text layer (English and Arabic) beneath the page images of a scanned PDF. Pages that already have text keep it; skewed and rotated scans are straightened.")
+            .outputs(OutputMember.NOTE);
+    private final OcrOnce ocrOnce;
     private final Poppler poppler;
     private final Qpdf qpdf;
     private final EngineCheck engines;
 
-    public OcrOperation(Ocrmypdf ocrmypdf, Poppler poppler, Qpdf qpdf, EngineCheck engines) {
-        this.ocrmypdf = ocrmypdf;
+    public OcrOperation(OcrOnce ocrOnce, Poppler poppler, Qpdf qpdf, EngineCheck engines) {
+        this.ocrOnce = ocrOnce;
         this.poppler = poppler;
         this.qpdf = qpdf;
         this.engines = engines;
     }
 
     @Override
-    public OperationSpec spec() {
+    public OperationSpec<NoOptions> spec() {
         return SPEC;
     }
 
     @Override
-    public void validate(ValidationContext ctx) {
+    public void validate(ValidationContext<NoOptions> ctx) {
         engines.require("ocrmypdf", "tesseract", "pdftotext");
     }
 
     @Override
-    public OperationResult run(OperationContext ctx) throws Exception {
+    public OperationResult run(OperationContext<NoOptions> ctx) throws Exception {
         Path in = ctx.input().path();
         Integer known = ctx.input().file().pages();
         int pages = known != null ? known : poppler.pageTexts(in).size();
@@ -63,9 +67,10 @@ public class OcrOperation implements Operation {
             return OperationResult.ofNote("Every page already had a text layer; the PDF is returned unchanged, without OCR.");
         }
         ctx.progress(withText, pages, "pages");
-        Path sidecar = ctx.tempDir("ocr").resolve("sidecar.txt");
-        List<Integer> repaired = ocrmypdf.ocr(in, ctx.output("ocr", "pdf"), sidecar, Ocrmypdf.PagesWithText.SKIP, pages,
+        OcrOnce.Result ocr = ocrOnce.ocr(ctx.input(), pages, ctx.tempDir("ocr"),
                 done -> ctx.progress(Math.min(pages, withText + done), pages, "pages"));
+        Files.copy(ocr.pdf(), ctx.output("ocr", "pdf"), StandardCopyOption.REPLACE_EXISTING);
+        List<Integer> repaired = ocr.repaired();
         ctx.progress(pages, pages, "pages");
         String note = "OCR'd " + toOcr.size() + " of " + pages + " page" + (pages == 1 ? "" : "s") + " (English and Arabic)"
                         + (withText > 0 ? "; " + withText + " page" + (withText == 1 ? "" : "s") + " with a text layer kept theirs." : ".");

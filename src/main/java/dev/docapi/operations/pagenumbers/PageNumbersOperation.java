@@ -15,11 +15,15 @@ import org.springframework.stereotype.Component;
  * (its {@code /Rotate} and CropBox respected). Output {@code <input>-numbered.pdf}.
  */
 @Component
-public class PageNumbersOperation implements Operation {
-    private static final OptionSchema OPTIONS = OptionSchema.of(
+public class PageNumbersOperation implements Operation<PageNumbersOperation.PageNumbersOptions> {
+    /** The options, as {@link #OPTIONS} declares them. */
+    public record PageNumbersOptions(String position) {
+    }
+
+    private static final OptionSchema<PageNumbersOptions> OPTIONS = OptionSchema.of(PageNumbersOptions.class,
             OptionField.string("position").oneOf(PageNumberPosition.ids()).defaultValue(PageNumberPosition.BOTTOM_CENTER.id())
                     .description("Where the number goes, as the page is seen"));
-    private static final OperationSpec SPEC = OperationSpec.of("page-numbers", "add_page_numbers",
+    private static final OperationSpec<PageNumbersOptions> SPEC = OperationSpec.of("page-numbers", "add_page_numbers",
             "Number the pages of a PDF 1, 2, 3 ... at the bottom or top (left, centre or right), upright on rotated pages too. Returns the numbered PDF.")
             .options(OPTIONS);
     private final PdfBox pdfBox;
@@ -29,13 +33,13 @@ public class PageNumbersOperation implements Operation {
     }
 
     @Override
-    public OperationSpec spec() {
+    public OperationSpec<PageNumbersOptions> spec() {
         return SPEC;
     }
 
     @Override
-    public OperationResult run(OperationContext ctx) throws Exception {
-        PageNumberStamper stamper = new PageNumberStamper(PageNumberPosition.of(ctx.options().string("position")));
+    public OperationResult run(OperationContext<PageNumbersOptions> ctx) throws Exception {
+        PageNumberStamper stamper = new PageNumberStamper(PageNumberPosition.of(ctx.options().position()));
         try (PDDocument doc = pdfBox.open(ctx.input().path(), null, ctx.tempDir("open"))) {
             int total = doc.getNumberOfPages();
             for (int i = 0; i < total; i++) {

@@ -14,11 +14,15 @@ import org.springframework.stereotype.Component;
  * The same password is the owner password, so whoever opens it has full rights (spec §4.4).
  */
 @Component
-public class ProtectOperation implements Operation {
-    private static final OptionSchema OPTIONS = OptionSchema.of(
+public class ProtectOperation implements Operation<ProtectOperation.ProtectOptions> {
+    /** The options, as {@link #OPTIONS} declares them. */
+    public record ProtectOptions(String password) {
+    }
+
+    private static final OptionSchema<ProtectOptions> OPTIONS = OptionSchema.of(ProtectOptions.class,
             OptionField.string("password").minLength(1).maxLength(127).required().secret()
                     .description("The password needed to open the PDF (1-127 characters); never stored"));
-    private static final OperationSpec SPEC = OperationSpec.of("protect", "protect_pdf",
+    private static final OperationSpec<ProtectOptions> SPEC = OperationSpec.of("protect", "protect_pdf",
             "Protect a PDF with a password (AES-256 encryption); the password is needed to open it.")
             .options(OPTIONS);
     private final Qpdf qpdf;
@@ -28,13 +32,13 @@ public class ProtectOperation implements Operation {
     }
 
     @Override
-    public OperationSpec spec() {
+    public OperationSpec<ProtectOptions> spec() {
         return SPEC;
     }
 
     @Override
-    public OperationResult run(OperationContext ctx) throws Exception {
-        String password = ctx.options().string("password");
+    public OperationResult run(OperationContext<ProtectOptions> ctx) throws Exception {
+        String password = ctx.options().password();
         qpdf.encryptAes256(ctx.input().path(), password, password, ctx.output("protected", "pdf"));
         return OperationResult.empty();
     }

@@ -1,6 +1,6 @@
 package dev.docapi.operations.split;
 
-import dev.docapi.api.ApiException;
+import dev.docapi.core.ApiException;
 import dev.docapi.engines.qpdf.Qpdf;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
@@ -8,6 +8,8 @@ import dev.docapi.operations.OperationResult;
 import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.OutputMember;
+import dev.docapi.operations.PageRange;
 import dev.docapi.operations.ValidationContext;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -24,14 +26,19 @@ import org.springframework.stereotype.Component;
  * {@code ranges} wins when both are given (DESIGN §4). Parts are named {@code <input>-pages-<from>-<to>.pdf}.
  */
 @Component
-public class SplitOperation implements Operation {
-    private static final OptionSchema OPTIONS = OptionSchema.of(
+public class SplitOperation implements Operation<SplitOperation.SplitOptions> {
+    /** The options, as {@link #OPTIONS} declares them. */
+    public record SplitOptions(int every, List<PageRange> ranges) {
+    }
+
+    private static final OptionSchema<SplitOptions> OPTIONS = OptionSchema.of(SplitOptions.class,
             OptionField.integer("every").min(1).defaultValue(1).description("Pages per part (default 1: one PDF per page)"),
             OptionField.ranges("ranges").maxItems(10_000)
                     .description("Parts as [from, to] page ranges (inclusive, from 1); wins over 'every'"));
-    private static final OperationSpec SPEC = OperationSpec.of("split", "split_pdf",
+    private static final OperationSpec<SplitOptions> SPEC = OperationSpec.of("split", "split_pdf",
             "Split a PDF into a ZIP of PDFs: every N pages (default 1), or by [from, to] page ranges.")
-            .options(OPTIONS);
+            .options(OPTIONS)
+            .outputs(OutputMember.NOTE);
     private final Qpdf qpdf;
 
     public SplitOperation(Qpdf qpdf) {
@@ -39,41 +46,41 @@ public class SplitOperation implements Operation {
     }
 
     @Override
-    public OperationSpec spec() {
+    public OperationSpec<SplitOptions> spec() {
         return SPEC;
     }
 
     @Override
-    public void validate(ValidationContext ctx) {
+    public void validate(ValidationContext<SplitOptions> ctx) {
         Integer count = ctx.input().file().pages();
-        for (int[] r : ctx.options().ranges("ranges")) {
-            if (count != null && r[1] > count) {
-                throw ApiException.invalid("'ranges' has [" + r[0] + ", " + r[1] + "] but the document has " + count + " page" + (count == 1 ? "" : "s"));
+        for (PageRange r : ctx.options().ranges()) {
+            if (count != null && r.to() > count) {
+                throw ApiException.invalid("'ranges' has [" + r.from() + ", " + r.to() + "] but the document has " + count + " page" + (count == 1 ? "" : "s"));
             }
         }
     }
 
     @Override
-    public OperationResult run(OperationContext ctx) throws Exception {
+    public OperationResult run(OperationContext<SplitOptions> ctx) throws Exception {
         Path in = ctx.input().path();
         String base = ctx.input().file().baseName();
         int pages = ctx.input().file().pages();
-        List<int[]> ranges = ctx.options().ranges("ranges");
+        List<PageRange> ranges = ctx.options().ranges();
         Path dir = ctx.tempDir("parts");
         List<Path> parts = new ArrayList<>();
         List<String> names = new ArrayList<>();
         if (ranges.isEmpty()) {
-            int every = ctx.options().integer("every");
+            int every = ctx.options().every();
             parts.addAll(qpdf.splitEvery(in, every, dir));
             for (int from = 1; from <= pages; from += every) names.add(partName(base, from, Math.min(pages, from + every - 1)));
             if (parts.size() != names.size()) throw new IllegalStateException("qpdf wrote " + parts.size() + " parts, expected " + names.size());
         } else {
             for (int i = 0; i < ranges.size(); i++) {
-                int[] r = ranges.get(i);
+                PageRange r = ranges.get(i);
                 Path part = dir.resolve("range-" + i + ".pdf");
-                qpdf.selectRange(in, r[0], r[1], part);
+                qpdf.selectRange(in, r.from(), r.to(), part);
                 parts.add(part);
-                names.add(partName(base, r[0], r[1]));
+                names.add(partName(base, r.from(), r.to()));
                 ctx.progress(i + 1, ranges.size(), "parts");
             }
         }

@@ -1,6 +1,6 @@
 package dev.docapi.operations.unlock;
 
-import dev.docapi.api.ApiException;
+import dev.docapi.core.ApiException;
 import dev.docapi.engines.pdfbox.PdfBox;
 import dev.docapi.engines.qpdf.Qpdf;
 import dev.docapi.operations.Operation;
@@ -17,11 +17,15 @@ import org.springframework.stereotype.Component;
  * one to open; a file that only restricts printing or copying is unlocked without it (spec §4.4).
  */
 @Component
-public class UnlockOperation implements Operation {
-    private static final OptionSchema OPTIONS = OptionSchema.of(
+public class UnlockOperation implements Operation<UnlockOperation.UnlockOptions> {
+    /** The options, as {@link #OPTIONS} declares them. */
+    public record UnlockOptions(String password) {
+    }
+
+    private static final OptionSchema<UnlockOptions> OPTIONS = OptionSchema.of(UnlockOptions.class,
             OptionField.string("password").maxLength(127).secret()
                     .description("The password that opens the PDF; not needed when it only restricts printing or copying"));
-    private static final OperationSpec SPEC = OperationSpec.of("unlock", "unlock_pdf",
+    private static final OperationSpec<UnlockOptions> SPEC = OperationSpec.of("unlock", "unlock_pdf",
             "Remove a PDF's password and restrictions; give the password unless the PDF only restricts printing or copying.")
             .options(OPTIONS)
             .traits(OperationSpec.Trait.ACCEPTS_ENCRYPTED_INPUT);
@@ -34,22 +38,22 @@ public class UnlockOperation implements Operation {
     }
 
     @Override
-    public OperationSpec spec() {
+    public OperationSpec<UnlockOptions> spec() {
         return SPEC;
     }
 
     @Override
-    public void validate(ValidationContext ctx) {
-        String password = ctx.options().string("password");
+    public void validate(ValidationContext<UnlockOptions> ctx) {
+        String password = ctx.options().password();
         if (!ctx.input().file().encrypted()) return;
         if (password == null) throw ApiException.invalid("'password' is required: this PDF needs a password to open");
         if (!pdfBox.opensWith(ctx.input().path(), password)) throw ApiException.invalid("the password does not open this PDF");
     }
 
     @Override
-    public OperationResult run(OperationContext ctx) throws Exception {
+    public OperationResult run(OperationContext<UnlockOptions> ctx) throws Exception {
         // A file that opens without a password only carries restrictions: qpdf needs no password to drop them.
-        String password = ctx.input().file().encrypted() ? ctx.options().string("password") : null;
+        String password = ctx.input().file().encrypted() ? ctx.options().password() : null;
         qpdf.decrypt(ctx.input().path(), password, ctx.output("unlocked", "pdf"));
         return OperationResult.empty();
     }

@@ -1,6 +1,6 @@
 package dev.docapi.operations.watermark;
 
-import dev.docapi.api.ApiException;
+import dev.docapi.core.ApiException;
 import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.fonts.FontCatalog;
 import dev.docapi.engines.fonts.FontCatalog.FontFace;
@@ -28,13 +28,17 @@ import org.springframework.stereotype.Component;
  * A character no installed font can draw is refused with 400 {@code invalid_request} before any job exists.
  */
 @Component
-public class WatermarkOperation implements Operation {
+public class WatermarkOperation implements Operation<WatermarkOperation.WatermarkOptions> {
+    /** The options, as {@link #OPTIONS} declares them. */
+    public record WatermarkOptions(String text) {
+    }
+
     /** Spec §6: {@code watermark} text, max 120 characters (code points). */
     public static final int MAX_TEXT = 120;
-    private static final OptionSchema OPTIONS = OptionSchema.of(
+    private static final OptionSchema<WatermarkOptions> OPTIONS = OptionSchema.of(WatermarkOptions.class,
             OptionField.string("text").required().minLength(1).maxLength(MAX_TEXT)
                     .description("The watermark text, any script (Arabic is shaped and right to left), at most 120 characters"));
-    private static final OperationSpec SPEC = OperationSpec.of("watermark", "watermark_pdf",
+    private static final OperationSpec<WatermarkOptions> SPEC = OperationSpec.of("watermark", "watermark_pdf",
             "Stamp a line of text (any script, up to 120 characters) diagonally across every page of a PDF, semi-transparent. Returns the watermarked PDF.")
             .options(OPTIONS);
     private final PdfBox pdfBox;
@@ -48,14 +52,14 @@ public class WatermarkOperation implements Operation {
     }
 
     @Override
-    public OperationSpec spec() {
+    public OperationSpec<WatermarkOptions> spec() {
         return SPEC;
     }
 
     @Override
-    public void validate(ValidationContext ctx) {
+    public void validate(ValidationContext<WatermarkOptions> ctx) {
         engines.require("fc-match", "fc-list"); // fontconfig finds the fonts; without it no character could be drawn
-        String text = ctx.options().string("text");
+        String text = ctx.options().text();
         if (text.isBlank()) throw ApiException.invalid("'text' must contain something to draw, not only spaces");
         text.codePoints().filter(Character::isISOControl).findFirst().ifPresent(cp -> {
             throw ApiException.invalid("'text' must be one line without control characters; it has " + describe(cp));
@@ -69,8 +73,8 @@ public class WatermarkOperation implements Operation {
     }
 
     @Override
-    public OperationResult run(OperationContext ctx) throws Exception {
-        String visual = VisualText.of(ctx.options().string("text"));
+    public OperationResult run(OperationContext<WatermarkOptions> ctx) throws Exception {
+        String visual = VisualText.of(ctx.options().text());
         List<FontFace> files;
         try {
             files = fontsFor(visual);

@@ -2,10 +2,13 @@ package dev.docapi.operations.convert;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.docapi.operations.extracttext.Cer;
 import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.Independent;
 import java.awt.image.BufferedImage;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +18,14 @@ import java.util.Map;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import javax.imageio.ImageIO;
+import org.apache.pdfbox.cos.COSArray;
+import org.apache.pdfbox.cos.COSName;
+import org.apache.pdfbox.cos.COSStream;
 import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.PDResources;
+import org.apache.pdfbox.pdmodel.font.PDType1Font;
+import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
 import org.apache.poi.ss.usermodel.Cell;
 import org.apache.poi.ss.usermodel.CellType;
 import org.apache.poi.ss.usermodel.Row;
@@ -141,6 +151,47 @@ class ConvertFromPdfTest extends ApiTestBase {
         }
     }
 
+    /**
+     * Issue 14: a page Tabula cannot read (here a content stream whose Flate data is damaged after a readable one) is
+     * named in {@code output.note}, and the tables of the other pages are still there.
+     */
+    @Test
+    void aPageTabulaCannotReadIsNamedInTheNote() throws Exception {
+        String key = newKey();
+        Path pdf = tablePdf(key, "office/stanley-cups.xlsx");
+        int tablePages = pages(pdf);
+        Path withUnreadable = Files.createTempFile("unreadable-page-", ".pdf");
+        try (PDDocument doc = Independent.pdfbox(pdf)) {
+            PDPage page = new PDPage();
+            page.setResources(new PDResources());
+            page.getResources().put(COSName.getPDFName("F1"), new PDType1Font(Standard14Fonts.FontName.HELVETICA));
+            COSStream text = doc.getDocument().createCOSStream();
+            try (OutputStream os = text.createOutputStream()) {
+                os.write("BT /F1 12 Tf 72 700 Td (A page with a damaged second content stream) Tj ET".getBytes(StandardCharsets.US_ASCII));
+            }
+            COSStream damaged = doc.getDocument().createCOSStream();
+            try (OutputStream os = damaged.createRawOutputStream()) {
+                os.write(new byte[] {0x78, (byte) 0x9c, 'n', 'o', 't', ' ', 'f', 'l', 'a', 't', 'e'});
+            }
+            damaged.setItem(COSName.FILTER, COSName.FLATE_DECODE);
+            COSArray contents = new COSArray();
+            contents.add(text);
+            contents.add(damaged);
+            page.getCOSObject().setItem(COSName.CONTENTS, contents);
+            doc.addPage(page);
+            doc.save(withUnreadable.toFile());
+        }
+        JsonNode job = run(key, "convert", Map.of("file", uploadId(key, withUnreadable), "to", "xlsx"));
+        int unreadable = tablePages + 1;
+        assertThat(job.at("/output/note").asString())
+                .isEqualTo("Tables could not be detected on page " + unreadable + " (its content stream could not be read).");
+        try (XSSFWorkbook book = new XSSFWorkbook(Files.newInputStream(downloadOutput(job, 0)))) {
+            List<List<String>> rows = new ArrayList<>();
+            for (Sheet s : book) for (Row r : s) rows.add(row(r));
+            assertThat(rows).anyMatch(r -> r.containsAll(List.of("Maple Leafs", "TOR", "#13.0")));
+        }
+    }
+
     @Test
     void docxHasRealTablesWithTheSourceCells() throws Exception {
         String key = newKey();
@@ -203,6 +254,57 @@ class ConvertFromPdfTest extends ApiTestBase {
             // the scan itself is not repeated as a picture
             assertThat(doc.getAllPictures()).isEmpty();
         }
+    }
+
+    private static String docxText(Path docx) throws Exception {
+        try (XWPFDocument doc = new XWPFDocument(Files.newInputStream(docx))) {
+            return doc.getParagraphs().stream().map(XWPFParagraph::getText).reduce("", (a, b) -> a + "\n" + b);
+        }
+    }
+
+    @Test
+    void anArabicScanBecomesADocxInLogicalOrder() throws Exception {
+        Path docx = convert(newKey(), corpus("pdf-scanned/arabic-paragraph-capr12-imageonly.pdf"), "docx", "docx");
+        String truth = Files.readString(corpus("pdf-scanned/arabic-paragraph-capr12.truth.txt"));
+        // Tesseract's text layer is in logical order; PDFBox's own bidi turned it around (CER 0.78 before issue 12)
+        assertThat(Cer.of(docxText(docx), truth)).isLessThanOrEqualTo(0.005);
+    }
+
+    @Test
+    void arabicOfALibreOfficePdfIsInLogicalOrderInDocxAndExtractText() throws Exception {
+        String key = newKey();
+        List<String> lines = List.of("مرحبا بالعالم", "The word سلام means peace", "حبيبي habibi", "قال لا للحرب 2024");
+        Path source = Files.createTempDirectory("arabic-office").resolve("arabic.docx");
+        try (XWPFDocument doc = new XWPFDocument()) {
+            for (String line : lines) doc.createParagraph().createRun().setText(line);
+            try (var os = Files.newOutputStream(source)) {
+                doc.write(os);
+            }
+        }
+        Path pdf = convert(key, source, "pdf", "pdf");
+        assertThat(Independent.pdftotext(pdf)).as("LibreOffice wrote the Arabic as text").contains("habibi");
+
+        Path docxFile = convert(key, pdf, "docx", "docx");
+        try (XWPFDocument doc = new XWPFDocument(Files.newInputStream(docxFile))) {
+            XWPFParagraph arabic = doc.getParagraphs().stream().filter(p -> p.getText().startsWith("مرحبا")).findFirst().orElseThrow();
+            assertThat(arabic.getCTP().getPPr().isSetBidi()).as("a right-to-left paragraph").isTrue();
+        }
+        String docx = words(docxText(docxFile));
+        String extracted = run(key, "extract-text", Map.of("file", uploadId(key, pdf))).at("/output/text").asString();
+        for (String line : lines) {
+            assertThat(docx).contains(line);
+            assertThat(extracted.lines().map(String::strip).toList()).contains(line);
+        }
+    }
+
+    @Test
+    void rotatedPagesBecomeDocxTextWithWholeWords() throws Exception {
+        String key = newKey();
+        String single = words(docxText(convert(key, corpus("pdf-text/rotated-page-90.pdf"), "docx", "docx")));
+        assertThat(single).contains("Hello World Test Text", "Second line of text here", "Rotated page fixture");
+        // pages with /Rotate 0, 90, 180 and 270
+        String twenty = words(docxText(convert(key, corpus("pdf-text/rotated-pages-20p.pdf"), "docx", "docx")));
+        for (int p = 1; p <= 20; p++) assertThat(twenty).containsPattern("Original page " + p + "\\b");
     }
 
     @Test

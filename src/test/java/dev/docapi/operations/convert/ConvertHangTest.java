@@ -91,6 +91,24 @@ public class ConvertHangTest extends ApiTestBase {
         assertThat(Independent.pdftotext(downloadOutput(ok, 0))).contains("My First Heading");
     }
 
+    /** Tabs are reused (issue 16): one whose page hangs as it is left is replaced, and no later document waits on it. */
+    @Test
+    void aPageThatHangsWhenItIsLeftDoesNotHoldBackTheNextDocuments() throws Exception {
+        String key = newKey();
+        Path dir = Files.createTempDirectory(DATA_DIR, "leave-");
+        Path sticky = Files.writeString(dir.resolve("sticky.html"), """
+                <!DOCTYPE html><html><body><p>STICKY-PRINTED</p><script>
+                addEventListener("pagehide", () => { for (;;) {} });
+                </script></body></html>""");
+        JsonNode first = run(key, "convert", Map.of("file", uploadId(key, sticky), "to", "pdf"));
+        assertThat(Independent.pdftotext(downloadOutput(first, 0))).contains("STICKY-PRINTED");
+        String next = uploadId(key, corpus("html-md-txt/fake-html.html"));
+        for (int i = 0; i < 3; i++) { // more documents than tabs: the sticky page's tab comes round
+            JsonNode ok = run(key, "convert", Map.of("file", next, "to", "pdf"));
+            assertThat(Independent.pdftotext(downloadOutput(ok, 0))).contains("My First Heading");
+        }
+    }
+
     @Test
     void aChromiumThatDiesIsRestartedForTheNextDocument() throws Exception {
         String key = newKey();

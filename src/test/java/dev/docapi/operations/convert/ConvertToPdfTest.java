@@ -176,31 +176,142 @@ class ConvertToPdfTest extends ApiTestBase {
         }
     }
 
-    /** Every document is served from the same origin: only a browser context per document keeps them apart. */
+    /**
+     * What the storage tests' pages share: {@code hold()} keeps the load event (so the print) waiting until
+     * {@code settled} is set — each turn is a parser-blocking script from a {@code blob:} URL (no request), so the
+     * page's asynchronous work (IndexedDB, BroadcastChannel) gets done before it is printed — and IndexedDB helpers.
+     */
+    private static final String STORAGE_PAGE = """
+            <!DOCTYPE html><html><body><p id="p">NOT-SETTLED</p><script>
+            const p = document.getElementById("p"), started = Date.now();
+            let settled = false, turns = 0;
+            function hold() {
+              if (!settled && turns++ < 50000) document.write('<script src="' + URL.createObjectURL(new Blob(["hold()"], {type: "text/javascript"})) + '"><\\/script>');
+            }
+            function idbWrite() {
+              return new Promise(done => {
+                const r = indexedDB.open("secret", 1);
+                r.onupgradeneeded = () => r.result.createObjectStore("s");
+                r.onsuccess = () => {
+                  const tx = r.result.transaction("s", "readwrite");
+                  tx.objectStore("s").put("IDB-OF-ANOTHER-JOB", "k");
+                  tx.oncomplete = () => done("written");
+                };
+                r.onerror = () => done("failed");
+              });
+            }
+            function idbNames() {
+              return indexedDB.databases().then(dbs => dbs.length ? dbs.map(d => d.name).join(",") : "none", () => "failed");
+            }
+            function writeAll() {
+              localStorage.setItem("secret", "STORED-BY-ANOTHER-JOB");
+              sessionStorage.setItem("secret", "STORED-BY-ANOTHER-JOB");
+              document.cookie = "secret=COOKIE-OF-ANOTHER-JOB; max-age=3600";
+              document.cookie = "site=SITE-COOKIE-OF-ANOTHER-JOB; max-age=3600; domain=document.invalid";
+              window.name = "NAME-OF-ANOTHER-JOB";
+              history.pushState(null, "", "#1"); history.pushState(null, "", "#2"); history.pushState(null, "", "#3");
+              return idbWrite();
+            }
+            function written(idb) {
+              return "WROTE local=" + localStorage.getItem("secret") + " session=" + sessionStorage.getItem("secret")
+                  + " idb=" + idb + " name=" + window.name;
+            }
+            function seen() {
+              return "local=" + (localStorage.getItem("secret") || "none") + " session=" + (sessionStorage.getItem("secret") || "none")
+                  + " cookie=" + (document.cookie || "none") + " name=" + (window.name || "none");
+            }
+            </script>
+            """;
+
+    /** A later document is served at another random origin of the same site, in a reused tab: it reads nothing. */
     @Test
     void aDocumentSeesNothingAnEarlierDocumentStored() throws Exception {
         Path dir = Files.createTempDirectory(DATA_DIR, "storage-");
-        Path writer = dir.resolve("writer.html");
-        Files.writeString(writer, """
-                <!DOCTYPE html><html><body><p id="p">WRITER</p><script>
-                localStorage.setItem("secret", "STORED-BY-ANOTHER-JOB");
-                sessionStorage.setItem("secret", "STORED-BY-ANOTHER-JOB");
-                document.cookie = "secret=COOKIE-OF-ANOTHER-JOB; max-age=3600";
-                document.getElementById("p").textContent = "WROTE " + localStorage.getItem("secret");
+        Path writer = Files.writeString(dir.resolve("writer.html"), STORAGE_PAGE + """
+                <script>writeAll().then(idb => { p.textContent = written(idb); settled = true; }); hold();</script></body></html>
+                """);
+        Path reader = Files.writeString(dir.resolve("reader.html"), STORAGE_PAGE + """
+                <script>idbNames().then(idb => { p.textContent = "READ " + seen() + " idb=" + idb + " history=" + history.length;
+                  settled = true; }); hold();</script></body></html>
+                """);
+        assertThat(words(convert(newKey(), writer))).as("the writer's storage works")
+                .contains("WROTE local=STORED-BY-ANOTHER-JOB session=STORED-BY-ANOTHER-JOB idb=written name=NAME-OF-ANOTHER-JOB");
+        for (int i = 0; i < 3; i++) { // whichever warm tab the reader gets, the writer's among them
+            // history: the reused tab's blank page and the document, whatever came before
+            assertThat(words(convert(newKey(), reader)))
+                    .containsPattern("READ local=none session=none cookie=none name=none idb=none history=[12]\\b");
+        }
+    }
+
+    /**
+     * Two documents printed at the same time, in two tabs of the one browser: the writer stores everything and
+     * broadcasts for 3 s while the reader, for 3 s, looks for any of it; their time spans must overlap.
+     */
+    @Test
+    void twoDocumentsPrintedAtOnceSeeNothingOfEachOther() throws Exception {
+        Path dir = Files.createTempDirectory(DATA_DIR, "concurrent-");
+        Path writer = Files.writeString(dir.resolve("writer.html"), STORAGE_PAGE + """
+                <script>
+                const channel = new BroadcastChannel("secret");
+                let idb = "pending";
+                writeAll().then(r => idb = r);
+                hold = (turn => () => {
+                  channel.postMessage("BROADCAST-OF-ANOTHER-JOB");
+                  if (Date.now() - started > 3000 && idb !== "pending") {
+                    p.textContent = written(idb) + " from " + started + " to " + Date.now();
+                    settled = true;
+                  }
+                  turn();
+                })(hold);
+                hold();
                 </script></body></html>
                 """);
-        Path reader = dir.resolve("reader.html");
-        Files.writeString(reader, """
-                <!DOCTYPE html><html><body><p id="p">READER</p><script>
-                document.getElementById("p").textContent = "READ local=" + (localStorage.getItem("secret") || "none")
-                    + " session=" + (sessionStorage.getItem("secret") || "none") + " cookie=" + (document.cookie || "none");
+        Path reader = Files.writeString(dir.resolve("reader.html"), STORAGE_PAGE + """
+                <script>
+                let heard = "none", found = "", asked = false;
+                new BroadcastChannel("secret").onmessage = e => heard = e.data;
+                hold = (turn => () => {
+                  if (seen() !== "local=none session=none cookie=none name=none") found = seen();
+                  if (Date.now() - started > 3000 && !asked) {
+                    asked = true;
+                    idbNames().then(idb => {
+                      p.textContent = "READ " + (found || seen()) + " idb=" + idb + " heard=" + heard + " from " + started + " to " + Date.now();
+                      settled = true;
+                    });
+                  }
+                  turn();
+                })(hold);
+                hold();
                 </script></body></html>
                 """);
         String key = newKey();
-        assertThat(words(convert(key, writer))).as("the writer's storage works").contains("WROTE STORED-BY-ANOTHER-JOB");
-        for (int i = 0; i < 3; i++) { // whichever warm tab the reader gets
-            assertThat(words(convert(newKey(), reader))).contains("READ local=none session=none cookie=none");
+        String writerJob = post(key, "/convert", Map.of("file", uploadId(key, writer), "to", "pdf", "wait", 0)).body().get("id").asString();
+        String readerJob = post(key, "/convert", Map.of("file", uploadId(key, reader), "to", "pdf", "wait", 0)).body().get("id").asString();
+        String wrote = words(downloadOutput(finished(key, writerJob), 0));
+        String read = words(downloadOutput(finished(key, readerJob), 0));
+        assertThat(wrote).contains("WROTE local=STORED-BY-ANOTHER-JOB session=STORED-BY-ANOTHER-JOB idb=written name=NAME-OF-ANOTHER-JOB");
+        assertThat(read).contains("READ local=none session=none cookie=none name=none idb=none heard=none");
+        long[] w = span(wrote), r = span(read);
+        assertThat(w[0]).as("the writer started before the reader ended").isLessThan(r[1]);
+        assertThat(r[0]).as("the reader started before the writer ended").isLessThan(w[1]);
+    }
+
+    /** {@code from <ms> to <ms>} of a storage page, as printed. */
+    private static long[] span(String text) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("from (\\d+) to (\\d+)").matcher(text);
+        assertThat(m.find()).as("a time span in %s", text).isTrue();
+        return new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))};
+    }
+
+    /** Polls the job until it has finished, and checks that it succeeded. */
+    private JsonNode finished(String key, String jobId) throws InterruptedException {
+        for (int i = 0; i < 240; i++) {
+            JsonNode job = get(key, "/jobs/" + jobId).body();
+            if (job.get("status").asString().equals("succeeded")) return job;
+            assertThat(job.get("status").asString()).as("%s", job).isNotEqualTo("failed");
+            Thread.sleep(250);
         }
+        throw new AssertionError("job " + jobId + " did not finish within 60 s");
     }
 
     @Test

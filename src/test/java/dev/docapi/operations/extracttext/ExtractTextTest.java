@@ -118,6 +118,26 @@ class ExtractTextTest extends ApiTestBase {
     }
 
     @Test
+    void bornDigitalArabicDrawnInVisualOrderComesInLogicalOrder() throws Exception {
+        String key = newKey();
+        // WeasyPrint draws the line right to left paragraph in visual order; pdftotext gave "يبيبَح" (letters reversed)
+        JsonNode job = run(key, "extract-text", Map.of("file", uploadId(key, corpus("pdf-text/arabic-habibi.pdf")), "ocr", "never"));
+        String text = job.at("/output/text").asString();
+        assertThat(text).contains("حَبيبي habibi").doesNotContain("يبيبَح");
+    }
+
+    @Test
+    void rotatedPagesAreReadAsTheirTextRuns() throws Exception {
+        String key = newKey();
+        JsonNode single = run(key, "extract-text", Map.of("file", uploadId(key, corpus("pdf-text/rotated-page-90.pdf"))));
+        assertThat(Cer.normalise(single.at("/output/text").asString())).isEqualTo("Hello World Test Text Second line of text here Rotated page fixture");
+        JsonNode twenty = run(key, "extract-text", Map.of("file", uploadId(key, corpus("pdf-text/rotated-pages-20p.pdf"))));
+        String[] pages = twenty.at("/output/text").asString().split("\f", -1);
+        assertThat(pages).hasSize(20);
+        for (int p = 1; p <= 20; p++) assertThat(Cer.normalise(pages[p - 1])).as("page %d", p).isEqualTo("Original page " + p);
+    }
+
+    @Test
     void neverOnAScanGivesNoTextAndNeverOnAnImageIsRefused() throws Exception {
         String key = newKey();
         JsonNode job = run(key, "extract-text", Map.of("file", uploadId(key, corpus("pdf-scanned/ccitt-g4-pdf11.pdf")), "ocr", "never", "wait", 300));

@@ -18,22 +18,26 @@ import org.apache.pdfbox.pdmodel.PDPage;
  * {@code @Component} only so that other tests' service (and the OpenAPI dump) do not see it; {@link
  * ReversePagesOperationTest} imports it.
  */
-public class ReversePagesOperation implements Operation {
-    private static final OperationSpec SPEC = OperationSpec.of("reverse-pages", "reverse_pages",
+public class ReversePagesOperation implements Operation<ReversePagesOperation.ReversePagesOptions> {
+    /** The options, as {@link #SPEC} declares them. */
+    public record ReversePagesOptions(boolean keepFirst) {
+    }
+
+    private static final OperationSpec<ReversePagesOptions> SPEC = OperationSpec.of("reverse-pages", "reverse_pages",
             "Test only: put the pages of a PDF in reverse order.")
-            .options(OptionSchema.of(OptionField.bool("keep_first").description("Leave page 1 where it is")));
+            .options(OptionSchema.of(ReversePagesOptions.class, OptionField.bool("keep_first").description("Leave page 1 where it is")));
 
     @Override
-    public OperationSpec spec() {
+    public OperationSpec<ReversePagesOptions> spec() {
         return SPEC;
     }
 
     @Override
-    public OperationResult run(OperationContext ctx) throws Exception {
+    public OperationResult run(OperationContext<ReversePagesOptions> ctx) throws Exception {
         try (PDDocument doc = Loader.loadPDF(ctx.input().path().toFile())) {
             List<PDPage> pages = new ArrayList<>();
             doc.getPages().forEach(pages::add);
-            int from = ctx.options().bool("keep_first") ? 1 : 0;
+            int from = ctx.options().keepFirst() ? 1 : 0;
             Collections.reverse(pages.subList(from, pages.size()));
             for (PDPage p : pages.subList(from, pages.size())) doc.removePage(p);
             for (PDPage p : pages.subList(from, pages.size())) doc.addPage(p);

@@ -1,21 +1,24 @@
 package dev.docapi.operations.convert.frompdf;
 
 import dev.docapi.engines.tabula.Tabula;
+import dev.docapi.text.LineStripper;
+import dev.docapi.text.LogicalOrder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.pdfbox.pdmodel.font.PDFont;
-import org.apache.pdfbox.text.PDFTextStripper;
 import org.apache.pdfbox.text.TextPosition;
 
 /**
  * Reads a PDF's text as blocks for a flowing document: paragraphs (PDFBox's own paragraph detection, in content
  * order, which keeps columns apart in the PDFs that LaTeX, Word and LibreOffice write) with their lines, each line's
- * dominant font size and boldness; and placeholders for the tables found by Tabula, at the point where the text
- * first reaches them. Text inside a table's area is left out of the paragraphs (the table carries it).
+ * text in logical order ({@link LogicalOrder}, so Arabic reads right whether the PDF drew it in visual order or, as
+ * Tesseract's text layer does, in logical order), its dominant font size and boldness; and placeholders for the
+ * tables found by Tabula, at the point where the text first reaches them. Text inside a table's area is left out of
+ * the paragraphs (the table carries it).
  */
-final class ParagraphStripper extends PDFTextStripper {
+final class ParagraphStripper extends LineStripper {
 
     /** A line of text: its characters' dominant size (points) and whether most of them are bold. */
     record Line(String text, float size, boolean bold) {
@@ -51,9 +54,6 @@ final class ParagraphStripper extends PDFTextStripper {
     private List<Tabula.PdfTable> pageTables = List.of();
     private final List<Tabula.PdfTable> placed = new ArrayList<>();
     private List<Line> paragraph = new ArrayList<>();
-    private StringBuilder line = new StringBuilder();
-    private final java.util.Map<Float, Integer> lineSizes = new java.util.HashMap<>();
-    private int lineBold, lineChars;
     private float pageDir;
     private final java.util.Map<Float, Integer> documentSizes = new java.util.HashMap<>();
 
@@ -67,7 +67,6 @@ final class ParagraphStripper extends PDFTextStripper {
     ParagraphStripper(List<Tabula.PdfTable> tables, java.util.Set<Integer> pagesWithoutImages) throws IOException {
         this.tables = tables;
         this.pagesWithoutImages = pagesWithoutImages;
-        setSortByPosition(false);
         setShouldSeparateByBeads(true);
     }
 
@@ -95,7 +94,6 @@ final class ParagraphStripper extends PDFTextStripper {
 
     @Override
     protected void endPage(org.apache.pdfbox.pdmodel.PDPage page) throws IOException {
-        endLine();
         endParagraph();
         // Tables whose area no text reached (e.g. text drawn in an order we did not follow) go after the page's text.
         for (Tabula.PdfTable t : pageTables) {
@@ -136,58 +134,56 @@ final class ParagraphStripper extends PDFTextStripper {
     }
 
     @Override
-    protected void writeParagraphStart() {
-        endLine();
+    protected void writeParagraphStart() throws IOException {
+        super.writeParagraphStart();
         endParagraph();
     }
 
     @Override
-    protected void writeParagraphEnd() {
-        endLine();
+    protected void writeParagraphEnd() throws IOException {
+        super.writeParagraphEnd();
         endParagraph();
     }
 
+    /** A line: its glyphs outside tables and running the page's way, in logical order ({@link LogicalOrder}). */
     @Override
-    protected void writeLineSeparator() {
-        endLine();
-    }
-
-    @Override
-    protected void writeWordSeparator() {
-        if (!line.isEmpty()) line.append(' ');
-    }
-
-    @Override
-    protected void writeString(String text, List<TextPosition> positions) {
-        List<TextPosition> kept = new ArrayList<>();
-        for (TextPosition p : positions) {
-            if (p.getDir() != pageDir) continue;
-            Tabula.PdfTable t = tableAt(p);
-            if (t == null) {
-                kept.add(p);
-            } else if (!placed.contains(t)) {
-                endLine();
-                endParagraph();
-                placed.add(t);
-                blocks.add(new TableRef(t));
+    protected void line(List<List<TextPosition>> words) {
+        List<List<LogicalOrder.Glyph>> kept = new ArrayList<>();
+        java.util.Map<Float, Integer> sizes = new java.util.HashMap<>();
+        int bold = 0, chars = 0;
+        for (List<TextPosition> word : words) {
+            List<TextPosition> keptWord = new ArrayList<>();
+            for (TextPosition p : word) {
+                if (p.getDir() != pageDir) continue;
+                Tabula.PdfTable t = tableAt(p);
+                if (t == null) {
+                    keptWord.add(p);
+                } else if (!placed.contains(t)) {
+                    endParagraph(kept, sizes, bold, chars);
+                    kept = new ArrayList<>();
+                    sizes.clear();
+                    bold = 0;
+                    chars = 0;
+                    placed.add(t);
+                    blocks.add(new TableRef(t));
+                }
             }
+            for (TextPosition p : keptWord) {
+                float size = Math.round(size(p) * 2) / 2f;
+                sizes.merge(size, 1, Integer::sum);
+                documentSizes.merge(size, 1, Integer::sum);
+                if (bold(p)) bold++;
+                chars++;
+            }
+            if (!keptWord.isEmpty()) kept.add(LogicalOrder.glyphs(keptWord));
         }
-        if (kept.isEmpty()) return;
-        StringBuilder sb = new StringBuilder();
-        for (TextPosition p : kept) {
-            sb.append(p.getUnicode());
-            float size = Math.round(size(p) * 2) / 2f;
-            lineSizes.merge(size, 1, Integer::sum);
-            documentSizes.merge(size, 1, Integer::sum);
-            if (bold(p)) lineBold++;
-            lineChars++;
-        }
-        line.append(kept.size() == positions.size() ? text : sb.toString());
+        addLine(kept, sizes, bold, chars);
     }
 
-    @Override
-    protected void writeString(String text) {
-        // every call comes through writeString(String, List) above
+    /** Adds what was read of a line before a table starts, and ends the paragraph: the table comes next. */
+    private void endParagraph(List<List<LogicalOrder.Glyph>> words, java.util.Map<Float, Integer> sizes, int bold, int chars) {
+        addLine(words, sizes, bold, chars);
+        endParagraph();
     }
 
     /**
@@ -228,16 +224,11 @@ final class ParagraphStripper extends PDFTextStripper {
         return d != null && (d.isForceBold() || d.getFontWeight() >= 600);
     }
 
-    private void endLine() {
-        String text = line.toString().strip();
-        if (!text.isEmpty()) {
-            float size = lineSizes.entrySet().stream().max(java.util.Map.Entry.comparingByValue()).map(java.util.Map.Entry::getKey).orElse(0f);
-            paragraph.add(new Line(text, size, lineBold * 2 > lineChars));
-        }
-        line = new StringBuilder();
-        lineSizes.clear();
-        lineBold = 0;
-        lineChars = 0;
+    private void addLine(List<List<LogicalOrder.Glyph>> words, java.util.Map<Float, Integer> sizes, int bold, int chars) {
+        String text = LogicalOrder.line(words).strip();
+        if (text.isEmpty()) return;
+        float size = sizes.entrySet().stream().max(java.util.Map.Entry.comparingByValue()).map(java.util.Map.Entry::getKey).orElse(0f);
+        paragraph.add(new Line(text, size, bold * 2 > chars));
     }
 
     private void endParagraph() {

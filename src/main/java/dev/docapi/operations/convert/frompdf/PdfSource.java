@@ -1,6 +1,7 @@
 package dev.docapi.operations.convert.frompdf;
 
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ErrorCode;
+import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.pdfbox.PdfBox;
 import dev.docapi.operations.InputFile;
 import dev.docapi.operations.OperationContext;
@@ -40,11 +41,11 @@ public class PdfSource {
     }
 
     /**
-     * The input itself when every page has a text layer, else an OCR'd copy in the job's temp space (progress is
-     * reported in pages OCR'd).
+     * The input itself when every page has a text layer, else its OCR'd copy, kept with the file (progress is
+     * reported in pages OCR'd); read it only.
      */
-    public Prepared withText(InputFile in, int pages, OperationContext ctx) throws OperationFailure, InterruptedException {
-        OcrText.WithTextLayer read = ocrText.withTextLayer(in.path(), pages, ctx.tempDir("ocr"),
+    public Prepared withText(InputFile in, int pages, OperationContext<?> ctx) throws EngineFailure, InterruptedException {
+        OcrText.WithTextLayer read = ocrText.withTextLayer(in, pages, ctx.tempDir("ocr"),
                 (done, total) -> ctx.progress(done, total, "pages OCR'd"));
         return new Prepared(read.pdf(), java.util.Set.copyOf(read.ocrPages()));
     }

@@ -1,9 +1,9 @@
 package dev.docapi.operations.convert.frompdf;
 
-import dev.docapi.api.ErrorCode;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.engines.pdfbox.PdfBox;
 import dev.docapi.engines.tabula.Tabula;
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.FileKind;
 import dev.docapi.operations.InputFile;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationFailure;
@@ -60,16 +60,18 @@ public class PdfToDocxConverter implements Converter {
     }
 
     @Override
-    public void convert(InputFile in, Path out, OperationContext ctx) throws Exception {
+    public void convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception {
         int pages = source.pages(in);
         PdfSource.Prepared prepared = source.withText(in, pages, ctx);
         Path pdf = prepared.pdf();
-        List<Tabula.PdfTable> tables;
+        Tabula.Tables found;
         try {
-            tables = tabula.tables(pdf, false);
+            found = tabula.tables(pdf, false);
         } catch (IOException e) {
             throw new OperationFailure(ErrorCode.INVALID_FILE, "'" + in.file().name() + "': " + e.getMessage(), e);
         }
+        List<Tabula.PdfTable> tables = found.tables();
+        ctx.note(found.note());
         ParagraphStripper stripper = new ParagraphStripper(tables, prepared.ocrPages());
         stripper.onPageDone(page -> ctx.progress(page, pages, "pages"));
         try (PDDocument doc = pdfBox.open(pdf, null, ctx.tempDir("docx-open"))) {
@@ -207,6 +209,10 @@ public class PdfToDocxConverter implements Converter {
         String text = join(lines);
         ParagraphStripper.Line first = lines.getFirst();
         if (style != null) para.setStyle(style);
+        // a paragraph whose first strong character is right-to-left (Arabic, Hebrew) is a right-to-left paragraph
+        if (com.ibm.icu.text.Bidi.getBaseDirection(text) == com.ibm.icu.text.Bidi.RTL) {
+            (para.getCTP().isSetPPr() ? para.getCTP().getPPr() : para.getCTP().addNewPPr()).addNewBidi();
+        }
         XWPFRun run = para.createRun();
         run.setText(PdfToPptxConverter.clean(text));
         if (style != null) {

@@ -1,7 +1,7 @@
 package dev.docapi.operations.convert.frompdf;
 
 import dev.docapi.engines.poppler.Poppler;
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.FileKind;
 import dev.docapi.operations.InputFile;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.convert.Converter;
@@ -40,7 +40,7 @@ public class PdfToJpgConverter implements Converter {
     }
 
     @Override
-    public void convert(InputFile in, Path out, OperationContext ctx) throws Exception {
+    public void convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception {
         int pages = source.pages(in);
         String base = in.file().baseName();
         int width = Math.max(3, String.valueOf(pages).length());

@@ -2,10 +2,11 @@ package dev.docapi.operations.convert.frompdf;
 
 import dev.docapi.engines.pdfbox.PdfBox;
 import dev.docapi.engines.poppler.Poppler;
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.FileKind;
 import dev.docapi.operations.InputFile;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.convert.Converter;
+import dev.docapi.text.OcrText;
 import java.awt.Dimension;
 import java.awt.geom.Rectangle2D;
 import java.io.OutputStream;
@@ -29,17 +30,20 @@ import org.springframework.stereotype.Component;
 /**
  * pdf → pptx (spec §4.4): one slide per page, the slide sized to the first page (in points; PowerPoint has one size
  * per presentation), each page rendered at {@value #DPI} dpi as a full-slide picture — exact look, whatever the
- * page holds — and the page's text in the slide's notes so the presentation stays searchable.
+ * page holds — and the page's text in the slide's notes so the presentation stays searchable (a scan's from its OCR,
+ * kept with the file: {@link OcrText}).
  */
 @Component
 public class PdfToPptxConverter implements Converter {
     static final int DPI = 150;
     private final Poppler poppler;
     private final PdfBox pdfBox;
+    private final OcrText ocrText;
 
-    public PdfToPptxConverter(Poppler poppler, PdfBox pdfBox) {
+    public PdfToPptxConverter(Poppler poppler, PdfBox pdfBox, OcrText ocrText) {
         this.poppler = poppler;
         this.pdfBox = pdfBox;
+        this.ocrText = ocrText;
     }
 
     @Override
@@ -48,7 +52,7 @@ public class PdfToPptxConverter implements Converter {
     }
 
     @Override
-    public void convert(InputFile in, Path out, OperationContext ctx) throws Exception {
+    public void convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception {
         List<Dimension> sizes = new ArrayList<>();
         try (PDDocument doc = pdfBox.open(in.path(), null, ctx.tempDir("pptx-open"))) {
             for (PDPage page : doc.getPages()) {
@@ -60,7 +64,7 @@ public class PdfToPptxConverter implements Converter {
             }
         }
         int pages = sizes.size();
-        List<String> texts = poppler.pageTexts(in.path());
+        List<String> texts = ocrText.pages(in, ctx.tempDir("ocr"), (done, total) -> ctx.progress(done, total, "pages OCR'd")).texts();
         Path part = out.resolveSibling(out.getFileName() + ".part");
         try (XMLSlideShow ppt = new XMLSlideShow()) {
             Dimension slideSize = sizes.isEmpty() ? new Dimension(720, 540) : sizes.getFirst();

@@ -1,9 +1,8 @@
 package dev.docapi.operations.convert.frompdf;
 
-import dev.docapi.api.ErrorCode;
-import dev.docapi.engines.poppler.Poppler;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.engines.tabula.Tabula;
-import dev.docapi.operations.FileKind;
+import dev.docapi.core.FileKind;
 import dev.docapi.operations.InputFile;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationFailure;
@@ -19,6 +18,7 @@ import java.util.regex.Pattern;
 import org.apache.poi.ss.usermodel.Row;
 import org.apache.poi.ss.usermodel.Sheet;
 import org.apache.poi.xssf.usermodel.XSSFWorkbook;
+import dev.docapi.text.TextLayer;
 import org.springframework.stereotype.Component;
 
 /**
@@ -33,12 +33,12 @@ public class PdfToXlsxConverter implements Converter {
     private static final Pattern NUMBER = Pattern.compile("-?(0|[1-9]\\d{0,2}(,\\d{3})+|[1-9]\\d*)(\\.\\d+)?");
     private final PdfSource source;
     private final Tabula tabula;
-    private final Poppler poppler;
+    private final TextLayer textLayer;
 
-    public PdfToXlsxConverter(PdfSource source, Tabula tabula, Poppler poppler) {
+    public PdfToXlsxConverter(PdfSource source, Tabula tabula, TextLayer textLayer) {
         this.source = source;
         this.tabula = tabula;
-        this.poppler = poppler;
+        this.textLayer = textLayer;
     }
 
     @Override
@@ -47,21 +47,23 @@ public class PdfToXlsxConverter implements Converter {
     }
 
     @Override
-    public void convert(InputFile in, Path out, OperationContext ctx) throws Exception {
+    public void convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception {
         int pages = source.pages(in);
         Path pdf = source.withText(in, pages, ctx).pdf();
-        List<Tabula.PdfTable> tables;
+        Tabula.Tables found;
         try {
-            tables = tabula.tables(pdf, true, page -> ctx.progress(page, pages, "pages"));
+            found = tabula.tables(pdf, true, page -> ctx.progress(page, pages, "pages"));
         } catch (IOException e) {
             throw new OperationFailure(ErrorCode.INVALID_FILE, "'" + in.file().name() + "': " + e.getMessage(), e);
         }
+        List<Tabula.PdfTable> tables = found.tables();
+        ctx.note(found.note());
         Path part = out.resolveSibling(out.getFileName() + ".part");
         try (XSSFWorkbook book = new XSSFWorkbook()) {
             if (tables.isEmpty()) {
                 Sheet sheet = book.createSheet("Text");
                 int r = 0;
-                for (String line : poppler.text(pdf).split("[\n\f]")) {
+                for (String line : String.join("\n", textLayer.pages(pdf, ctx.tempDir("text"))).split("\n")) {
                     if (line.isBlank()) continue;
                     sheet.createRow(r++).createCell(0).setCellValue(PdfToPptxConverter.clean(line.strip()));
                 }

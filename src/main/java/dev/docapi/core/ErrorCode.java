@@ -1,4 +1,4 @@
-package dev.docapi.api;
+package dev.docapi.core;
 
 /** The stable error codes of spec §7, each with its HTTP status. */
 public enum ErrorCode {

@@ -1,4 +1,4 @@
-package dev.docapi.operations;
+package dev.docapi.core;
 
 /** What a stored file is, decided from its content at upload (spec §2.2 "accepted input types"). */
 public enum FileKind {

@@ -1,0 +1,58 @@
+package dev.docapi.operations;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A member of a succeeded job's {@code output} (spec §2.3 "output members by operation"), with its JSON Schema.
+ * Every operation returns {@link #FILES}; {@link OperationSpec#outputs} declares which others it may return, and the
+ * job's response schema is built from those declarations.
+ */
+public enum OutputMember {
+    FILES("files", "type", "array", "items", Map.of("$ref", "#/components/schemas/FileObject"),
+            "description", "resulting files (a workflow run: the last step's)"),
+    TEXT("text", "type", "string", "description", "text result (agent: its summary)"),
+    DATA("data", "description", "extract: the extracted fields as JSON; an absent field is null"),
+    MODEL("model", "type", "string", "description", "model id used"),
+    NOTE("note", "type", "string", "description", "free text, e.g. compress could not reach target_mb"),
+    STEPS("steps", "type", "array", "items", Map.of("type", "object"),
+            "description", "workflow runs: what each step did; agent: every operation run with arguments and results");
+
+    /** The members in the order the job's schema lists them. */
+    public static final List<OutputMember> ALL = List.of(values());
+
+    private final String id;
+    private final Map<String, Object> schema;
+
+    /** @param schema the JSON Schema as alternating keys and values, in the order they are shown */
+    OutputMember(String id, Object... schema) {
+        this.id = id;
+        Map<String, Object> ordered = new LinkedHashMap<>();
+        for (int i = 0; i < schema.length; i += 2) ordered.put((String) schema[i], schema[i + 1]);
+        this.schema = Collections.unmodifiableMap(ordered);
+    }
+
+    /** The member's name in {@code output}, e.g. {@code text}. */
+    public String id() {
+        return id;
+    }
+
+    /** The member's JSON Schema: {@code type} (when it has one), {@code items}, {@code description}. */
+    public Map<String, Object> schema() {
+        return schema;
+    }
+
+    /** Whether {@code result} (for {@link #FILES}: always) carries this member. */
+    boolean in(OperationResult result) {
+        return switch (this) {
+            case FILES -> true;
+            case TEXT -> result.text() != null;
+            case DATA -> result.data() != null;
+            case MODEL -> result.model() != null;
+            case NOTE -> result.note() != null;
+            case STEPS -> result.steps() != null;
+        };
+    }
+}

@@ -1,0 +1,103 @@
+package dev.docapi.text;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.docapi.text.LogicalOrder.Glyph;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Lines drawn the ways PDF writers draw them, with the logical text each must give. */
+class LogicalOrderTest {
+
+    /** Glyphs drawn left to right, 5 pt apart from {@code x}, one per code point unless a glyph text has several. */
+    private static List<Glyph> rightwards(float x, String... glyphs) {
+        List<Glyph> out = new ArrayList<>();
+        for (String g : glyphs) {
+            out.add(new Glyph(g, x, 4));
+            x += 5;
+        }
+        return out;
+    }
+
+    /** Glyphs drawn right to left from {@code x} (Tesseract's mirrored text matrix). */
+    private static List<Glyph> leftwards(float x, String... glyphs) {
+        List<Glyph> out = new ArrayList<>();
+        for (String g : glyphs) {
+            out.add(new Glyph(g, x, 4));
+            x -= 5;
+        }
+        return out;
+    }
+
+    @Test
+    void anArabicLineDrawnInVisualOrderIsTurnedToLogicalOrder() {
+        // "مرحبا بالعالم" drawn as LibreOffice draws it: the second word leftmost, each word last letter first
+        List<Glyph> second = rightwards(0, "م", "ل", "ا", "ع", "ل", "ا", "ب");
+        List<Glyph> first = rightwards(45, "ا", "ب", "ح", "ر", "م");
+        assertThat(LogicalOrder.line(List.of(second, first))).isEqualTo("مرحبا بالعالم");
+        // the same words drawn in the other order still land by position
+        assertThat(LogicalOrder.line(List.of(first, second))).isEqualTo("مرحبا بالعالم");
+    }
+
+    @Test
+    void aLineAlreadyInLogicalOrderIsKept() {
+        // Tesseract: each word in logical order, moving leftwards
+        List<Glyph> first = leftwards(100, "م", "ر", "ح", "ب", "ا");
+        List<Glyph> second = leftwards(70, "ب", "ا", "ل", "ع", "ا", "ل", "م");
+        assertThat(LogicalOrder.line(List.of(first, second))).isEqualTo("مرحبا بالعالم");
+    }
+
+    @Test
+    void aMixedLineKeepsBothRunsInLogicalOrder() {
+        // right-to-left paragraph: "habibi" on the left, the Arabic word (last letter first) on the right
+        List<Glyph> latin = rightwards(0, "h", "a", "b", "i", "b", "i");
+        List<Glyph> arabic = rightwards(40, "ي", "ب", "ي", "ب", "حَ");
+        assertThat(LogicalOrder.line(List.of(latin, arabic))).isEqualTo("حَبيبي habibi");
+        // left-to-right paragraph that starts with the Arabic word
+        List<Glyph> arabicFirst = rightwards(0, "ي", "ب", "ي", "ب", "حَ");
+        List<Glyph> latinAfter = rightwards(40, "h", "a", "b", "i", "b", "i");
+        assertThat(LogicalOrder.line(List.of(arabicFirst, latinAfter))).isEqualTo("حَبيبي habibi");
+        // an English sentence with an Arabic word inside and at its end
+        List<Glyph> english = rightwards(0, "T", "h", "e", " ", "w", "o", "r", "d", " ");
+        List<Glyph> salam = rightwards(45, "م", "لا", "س");
+        List<Glyph> means = rightwards(65, " ", "m", "e", "a", "n", "s", " ");
+        List<Glyph> end = rightwards(100, "م", "لا", "س");
+        assertThat(LogicalOrder.line(List.of(english, salam, means, end))).isEqualTo("The word سلام means سلام");
+    }
+
+    @Test
+    void presentationFormsBecomeLettersAndALigatureIsNotTurnedAround() {
+        // "سلام" drawn with shaped forms: final meem, lam-alef ligature, initial seen
+        List<Glyph> word = rightwards(0, "\uFEE2", "\uFEFB", "\uFEB3");
+        assertThat(LogicalOrder.line(List.of(word))).isEqualTo("سلام");
+    }
+
+    @Test
+    void numbersInsideArabicKeepTheirDigitOrder() {
+        // "عام 2024" in a right-to-left paragraph: digits left to right, at the left of the word
+        List<Glyph> year = rightwards(0, "2", "0", "2", "4");
+        List<Glyph> word = rightwards(30, "م", "ا", "ع");
+        assertThat(LogicalOrder.line(List.of(year, word))).isEqualTo("عام 2024");
+    }
+
+    @Test
+    void wordsThatHoldGlyphsFromBothEndsOfTheLineAreOrderedByPosition() {
+        // "قال لا للحرب 2024" as PDFBox groups LibreOffice's glyphs: the digits (left end) in one word with the
+        // first word (right end), the writer's spaces inside words
+        List<Glyph> spacesAndWar = new ArrayList<>(List.of(new Glyph(" ", 81, 6), new Glyph(" ", 117, 6), new Glyph(" ", 123, 0)));
+        spacesAndWar.addAll(rightwards(87, "ب", "ر", "ح", "ل", "ل"));
+        List<Glyph> no = List.of(new Glyph("لا", 123, 6));
+        List<Glyph> saidAndYear = new ArrayList<>(rightwards(135, "ل", "ا", "ق"));
+        saidAndYear.addAll(rightwards(57, "2", "0", "2", "4"));
+        assertThat(LogicalOrder.line(List.of(spacesAndWar, no, saidAndYear))).isEqualTo("قال لا للحرب 2024");
+    }
+
+    @Test
+    void aLatinLineIsReturnedInDrawingOrder() {
+        List<Glyph> hello = rightwards(0, "H", "e", "l", "l", "o");
+        List<Glyph> world = rightwards(40, "W", "o", "r", "l", "d");
+        assertThat(LogicalOrder.line(List.of(hello, world))).isEqualTo("Hello World");
+        assertThat(LogicalOrder.line(List.of(rightwards(0, "e", "ﬀ", "ort")))).isEqualTo("effort");
+    }
+}
