@@ -17,7 +17,8 @@ import org.springframework.context.annotation.Configuration;
  * with WRITE_DELAY=0 so that a committed job survives the process being killed (H2 otherwise writes up to 500 ms late).
  * The embedded database is private (issue 10): AUTO_SERVER's port listens on loopback only, user {@code SA} has the
  * random password of the 0600 key file ({@link MasterKey}; a database made before that gets it at the next start),
- * and its files lie in the 0700 data dir.
+ * and its files lie in the 0700 data dir. Its files are read and written through H2's {@code async:} file system,
+ * which an interrupted thread cannot close.
  */
 @Configuration
 @EnableConfigurationProperties(DocapiProperties.class)
@@ -36,7 +37,10 @@ public class DataSourceConfig {
             if (props.databasePassword() != null && !props.databasePassword().isBlank()) ds.setPassword(props.databasePassword());
         } else {
             String path = props.dataDir().toAbsolutePath().normalize().resolve("db").resolve("docapi").toString();
-            String url = "jdbc:h2:file:" + path + ";AUTO_SERVER=TRUE;WRITE_DELAY=0";
+            // "async:" reads and writes through an AsynchronousFileChannel: a thread interrupted while writing (a
+            // job's, when the service stops past its grace) keeps its interrupt, where H2's default FileChannel
+            // would close the database for every connection
+            String url = "jdbc:h2:async:" + path + ";AUTO_SERVER=TRUE;WRITE_DELAY=0";
             adoptPassword(url, key.databasePassword());
             ds.setJdbcUrl(url);
             ds.setUsername("sa");
