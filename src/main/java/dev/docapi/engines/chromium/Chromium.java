@@ -447,7 +447,9 @@ public class Chromium {
         browser = new Browser(dt, context);
         process = p;
         log.info("Chromium started in {} ms{}", (System.nanoTime() - t0) / 1_000_000, sandbox.enabled() ? ", sandboxed" : "");
-        addSpare(browser);
+        // every tab opened ahead: back-to-back documents then alternate tabs, one printing while the other is
+        // recycled, instead of each waiting for the recycling of the last (15-30 ms a document, bench/RESULTS-convert.md)
+        for (int i = 0; i < tabCount; i++) addSpare(browser);
         return browser;
     }
 
