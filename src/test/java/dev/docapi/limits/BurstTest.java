@@ -34,7 +34,6 @@ class BurstTest extends ApiTestBase {
         // from the setup's uploads
         CountDownLatch start = new CountDownLatch(1);
         ConcurrentLinkedQueue<Response> answers = new ConcurrentLinkedQueue<>();
-        ConcurrentLinkedQueue<String[]> dropped = new ConcurrentLinkedQueue<>();
         ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
         // HTTP/1.1, what the service speaks: the JDK client's default (HTTP/2) sends every first request of a new
         // connection as an h2c upgrade attempt
@@ -47,9 +46,6 @@ class BurstTest extends ApiTestBase {
                         answers.add(post(clients, r[0], "/rotate", Map.of("file", r[1], "angle", 90, "wait", 0)));
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
-                    } catch (IllegalStateException e) {
-                        if (String.valueOf(e.getCause()).contains("received no bytes")) dropped.add(r);
-                        else failures.add(String.valueOf(e));
                     } catch (RuntimeException | AssertionError e) {
                         failures.add(String.valueOf(e));
                     }
@@ -57,14 +53,11 @@ class BurstTest extends ApiTestBase {
             }
             start.countDown();
             for (Thread t : threads) t.join();
-            // A connection closed before any byte of an answer (seen in CI on a cold JVM, a few of 200; nothing in the
-            // server's log) must not have created a job: then it is a refused connection, and the client sends again.
             int jobs = 0;
             for (String key : requests.stream().map(r -> r[0]).distinct().toList()) jobs += get(key, "/jobs?limit=100").body().get("data").size();
-            assertThat(jobs).as("jobs created = requests answered 200/202 (%d connections closed unanswered)", dropped.size())
-                    .isEqualTo(answers.stream().filter(r -> r.status() == 200 || r.status() == 202).count());
-            for (String[] r : dropped) answers.add(post(clients, r[0], "/rotate", Map.of("file", r[1], "angle", 90, "wait", 0)));
+            assertThat(jobs).as("jobs created = requests answered 200/202").isEqualTo(answers.stream().filter(r -> r.status() == 200 || r.status() == 202).count());
         }
+        // a connection closed unanswered was the listen queue overflowing (Jetty's default of 50; HttpServerConfig)
         assertThat(failures).as("requests of the burst that got no answer").isEmpty();
         assertThat(answers).hasSize(accounts * each);
         assertThat(answers).as("every answer of the burst").allSatisfy(r -> assertThat(r.status()).as("%s", r).isIn(200, 202, 429));
