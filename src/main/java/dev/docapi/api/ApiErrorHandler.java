@@ -1,5 +1,6 @@
 package dev.docapi.api;
 
+import dev.docapi.core.J;
 import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
 import java.util.Map;
@@ -70,6 +71,6 @@ public class ApiErrorHandler {
     @ExceptionHandler(Exception.class)
     ResponseEntity<Map<String, Object>> unexpected(Exception e) {
         log.error("unexpected error", e);
-        return ResponseEntity.status(500).body(Map.of("error", Map.of("code", "internal_error", "message", "an unexpected error occurred; it is safe to retry")));
+        return ResponseEntity.status(500).body(J.o("error", J.o("code", "internal_error", "message", "an unexpected error occurred; it is safe to retry")));
     }
 }

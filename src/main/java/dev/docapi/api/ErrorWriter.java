@@ -1,5 +1,6 @@
 package dev.docapi.api;
 
+import dev.docapi.core.J;
 import dev.docapi.core.ApiException;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
@@ -25,6 +26,6 @@ public class ErrorWriter {
     }
 
     public static Map<String, Object> body(ApiException e) {
-        return Map.of("error", Map.of("code", e.code().code(), "message", e.getMessage()));
+        return J.o("error", J.o("code", e.code().code(), "message", e.getMessage()));
     }
 }

@@ -1,5 +1,6 @@
 package dev.docapi.api;
 
+import dev.docapi.core.J;
 import dev.docapi.accounts.Account;
 import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
@@ -174,7 +175,7 @@ public class FilesController {
     @DeleteMapping("/v1/files/{id}")
     Map<String, Object> delete(HttpServletRequest request, @PathVariable String id) throws IOException {
         files.delete(Authenticated.account(request), id);
-        return Map.of("object", "file", "id", id, "deleted", true);
+        return J.o("object", "file", "id", id, "deleted", true);
     }
 
     private interface Receive {

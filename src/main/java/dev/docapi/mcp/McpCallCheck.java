@@ -1,5 +1,6 @@
 package dev.docapi.mcp;
 
+import dev.docapi.core.J;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
@@ -12,7 +13,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.springframework.web.filter.OncePerRequestFilter;
 import tools.jackson.databind.JsonNode;
@@ -51,8 +51,8 @@ class McpCallCheck extends OncePerRequestFilter {
         JsonNode id = json.readTree(head).get("id");
         response.setStatus(200);
         response.setContentType("application/json");
-        response.getOutputStream().write(json.writeValueAsBytes(Map.of("jsonrpc", "2.0", "id", id,
-                "error", Map.of("code", -32602, "message", problem))));
+        response.getOutputStream().write(json.writeValueAsBytes(J.o("jsonrpc", "2.0", "id", id,
+                "error", J.o("code", -32602, "message", problem))));
     }
 
     /** What is wrong with a {@code tools/call} message, or null (also for anything that is not one). */

@@ -1,5 +1,6 @@
 package dev.docapi.mcp;
 
+import dev.docapi.core.J;
 import dev.docapi.accounts.Account;
 import dev.docapi.api.Authenticated;
 import dev.docapi.config.PublicBaseUrl;
@@ -16,7 +17,6 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.web.servlet.ServletRegistrationBean;
@@ -49,7 +49,7 @@ public class McpServerConfig {
                 .httpHeaderValidator(originAndHost(baseUrl, split(allowedOrigins), split(allowedHosts)))
                 .contextExtractor(request -> {
                     Account account = Authenticated.optional(request);
-                    return account == null ? McpTransportContext.EMPTY : McpTransportContext.create(Map.of(ACCOUNT, account));
+                    return account == null ? McpTransportContext.EMPTY : McpTransportContext.create(J.o(ACCOUNT, account));
                 })
                 .build();
     }

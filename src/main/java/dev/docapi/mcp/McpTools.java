@@ -1,5 +1,6 @@
 package dev.docapi.mcp;
 
+import dev.docapi.core.J;
 import dev.docapi.accounts.Account;
 import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
@@ -82,11 +83,11 @@ public class McpTools {
         for (Operation<?> op : registry.all()) tools.add(operationTool(op));
         tools.add(tool("get_job", "Get a job by id: its status and, once succeeded, its output files with one-hour download_url links, text and data. "
                         + "Poll with this when a tool answered with a job that is still running.",
-                schema(Map.of("job_id", Map.of("type", "string", "description", "the job id (job_...)")), List.of("job_id")), true,
+                schema(J.o("job_id", J.o("type", "string", "description", "the job id (job_...)")), List.of("job_id")), true,
                 (account, args) -> ToolResults.job(views.job(jobs.get(account.id(), string(args, "job_id"))))));
         tools.add(tool("list_files", "List the account's files of the last 24 hours, newest first, each with its id and a one-hour download_url. "
                         + "Pass a file id to any tool instead of sending the file again.",
-                schema(Map.of("limit", Map.of("type", "integer", "minimum", 1, "maximum", 200, "default", 50)), List.of()), true,
+                schema(J.o("limit", J.o("type", "integer", "minimum", 1, "maximum", 200, "default", 50)), List.of()), true,
                 (account, args) -> {
                     boolean given = args.hasNonNull("limit");
                     if (given && !(args.get("limit").isIntegralNumber() && args.get("limit").canConvertToInt())) throw ApiException.invalid("'limit' must be an integer from 1 to 200");
@@ -99,7 +100,7 @@ public class McpTools {
                 }));
         tools.add(tool("list_workflows", "List the account's saved workflows (named chains of 1-10 operation steps) with their ids and steps. "
                         + "Run one with run_workflow.",
-                schema(Map.of(), List.of()), true,
+                schema(J.o(), List.of()), true,
                 (account, args) -> {
                     var list = views.list(workflows.list(account.id()).stream().map(this::workflowView).toList());
                     return ToolResults.value(list, list.get("data").size() + " workflows:\n" + list.get("data").valueStream()
@@ -107,14 +108,14 @@ public class McpTools {
                             .reduce("", (a, b) -> a + b + "\n"));
                 }));
         Map<String, Object> runProps = new LinkedHashMap<>();
-        runProps.put("workflow_id", Map.of("type", "string", "description", "a saved workflow's id (wf_...); or give steps"));
-        runProps.put("steps", Map.of("type", "array", "minItems", 1, "maxItems", StepValidator.MAX_STEPS,
+        runProps.put("workflow_id", J.o("type", "string", "description", "a saved workflow's id (wf_...); or give steps"));
+        runProps.put("steps", J.o("type", "array", "minItems", 1, "maxItems", StepValidator.MAX_STEPS,
                 "description", "steps to run without saving: [{operation, options?}], e.g. [{\"operation\": \"compress\", \"options\": {\"level\": \"ebook\"}}]",
-                "items", Map.of("type", "object", "required", List.of("operation"), "properties", Map.of(
-                        "operation", Map.of("type", "string", "enum", registry.all().stream().map(Operation::name).toList()),
-                        "options", Map.of("type", "object")))));
+                "items", J.o("type", "object", "required", List.of("operation"), "properties", J.o(
+                        "operation", J.o("type", "string", "enum", registry.all().stream().map(Operation::name).toList()),
+                        "options", J.o("type", "object")))));
         runProps.put("file", ToolFiles.fileSchema("the input file (or give files)"));
-        runProps.put("files", Map.of("type", "array", "minItems", 1, "items", ToolFiles.fileSchema("an input file"), "description", "the input files"));
+        runProps.put("files", J.o("type", "array", "minItems", 1, "items", ToolFiles.fileSchema("an input file"), "description", "the input files"));
         runProps.putAll(OperationRequestSchema.commonMembers(
                 "seconds to wait for the result; a job still running then is returned with its id (poll with get_job)"));
         tools.add(tool("run_workflow", "Run a saved workflow (workflow_id) or ad hoc steps on a file or files, as one job: each step works on the "

@@ -1,5 +1,6 @@
 package dev.docapi.mcp;
 
+import dev.docapi.core.J;
 import dev.docapi.accounts.Account;
 import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
@@ -43,9 +44,9 @@ public class ToolFiles {
         Map<String, Object> inline = new LinkedHashMap<>();
         inline.put("type", "object");
         inline.put("description", "a small file sent inline (at most 10 MB decoded)");
-        inline.put("properties", Map.of(
-                "name", Map.of("type", "string", "description", "file name with extension, e.g. report.pdf"),
-                "content_base64", Map.of("type", "string", "description", "the file's bytes, base64 encoded")));
+        inline.put("properties", J.o(
+                "name", J.o("type", "string", "description", "file name with extension, e.g. report.pdf"),
+                "content_base64", J.o("type", "string", "description", "the file's bytes, base64 encoded")));
         inline.put("required", List.of("name", "content_base64"));
         inline.put("additionalProperties", false);
         Map<String, Object> schema = new LinkedHashMap<>();

@@ -1,5 +1,6 @@
 package dev.docapi.mcp;
 
+import dev.docapi.core.J;
 import dev.docapi.core.ApiException;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.util.Map;
@@ -53,7 +54,7 @@ final class ToolResults {
 
     /** The API error as a tool error: text {@code code: message}, structured {@code {error: {code, message}}}. */
     static CallToolResult error(ApiException e) {
-        Map<String, Object> body = Map.of("error", Map.of("code", e.code().code(), "message", e.getMessage()));
+        Map<String, Object> body = J.o("error", J.o("code", e.code().code(), "message", e.getMessage()));
         return CallToolResult.builder().isError(true).addTextContent(e.code().code() + ": " + e.getMessage()).structuredContent(body).build();
     }
 

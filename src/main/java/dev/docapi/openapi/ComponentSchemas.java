@@ -1,13 +1,13 @@
 package dev.docapi.openapi;
 
-import static dev.docapi.openapi.J.a;
-import static dev.docapi.openapi.J.constant;
-import static dev.docapi.openapi.J.list;
-import static dev.docapi.openapi.J.o;
-import static dev.docapi.openapi.J.object;
-import static dev.docapi.openapi.J.ref;
-import static dev.docapi.openapi.J.str;
-import static dev.docapi.openapi.J.timestamp;
+import static dev.docapi.core.J.a;
+import static dev.docapi.core.J.constant;
+import static dev.docapi.core.J.list;
+import static dev.docapi.core.J.o;
+import static dev.docapi.core.J.object;
+import static dev.docapi.core.J.ref;
+import static dev.docapi.core.J.str;
+import static dev.docapi.core.J.timestamp;
 
 import dev.docapi.accounts.Plan;
 import dev.docapi.core.ErrorCode;

@@ -1,9 +1,10 @@
 package dev.docapi.openapi;
 
-import static dev.docapi.openapi.J.a;
-import static dev.docapi.openapi.J.o;
-import static dev.docapi.openapi.J.ref;
+import static dev.docapi.core.J.a;
+import static dev.docapi.core.J.o;
+import static dev.docapi.core.J.ref;
 
+import dev.docapi.core.J;
 import dev.docapi.core.ErrorCode;
 import dev.docapi.config.PublicBaseUrl;
 import dev.docapi.operations.Operation;

@@ -1,6 +1,6 @@
 package dev.docapi.openapi;
 
-import static dev.docapi.openapi.J.o;
+import static dev.docapi.core.J.o;
 
 import dev.docapi.api.JobResponses;
 import dev.docapi.core.FileKind;

@@ -1,5 +1,6 @@
 package dev.docapi.operations;
 
+import dev.docapi.core.J;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -64,7 +65,7 @@ public final class OptionField {
             }
             return null;
         }, listOf(Integer.class));
-        f.schema.put("items", Map.of("type", "integer", "minimum", itemMin));
+        f.schema.put("items", J.o("type", "integer", "minimum", itemMin));
         return f;
     }
 
@@ -81,7 +82,7 @@ public final class OptionField {
             }
             return null;
         }, listOf(PageRange.class));
-        f.schema.put("items", Map.of("type", "array", "items", Map.of("type", "integer", "minimum", 1), "minItems", 2, "maxItems", 2));
+        f.schema.put("items", J.o("type", "array", "items", J.o("type", "integer", "minimum", 1), "minItems", 2, "maxItems", 2));
         return f;
     }
 

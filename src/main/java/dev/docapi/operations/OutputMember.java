@@ -1,5 +1,6 @@
 package dev.docapi.operations;
 
+import dev.docapi.core.J;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,13 +12,13 @@ import java.util.Map;
  * job's response schema is built from those declarations.
  */
 public enum OutputMember {
-    FILES("files", "type", "array", "items", Map.of("$ref", "#/components/schemas/FileObject"),
+    FILES("files", "type", "array", "items", J.o("$ref", "#/components/schemas/FileObject"),
             "description", "resulting files (a workflow run: the last step's)"),
     TEXT("text", "type", "string", "description", "text result (agent: its summary)"),
     DATA("data", "description", "extract: the extracted fields as JSON; an absent field is null"),
     MODEL("model", "type", "string", "description", "model id used"),
     NOTE("note", "type", "string", "description", "free text, e.g. compress could not reach target_mb"),
-    STEPS("steps", "type", "array", "items", Map.of("type", "object"),
+    STEPS("steps", "type", "array", "items", J.o("type", "object"),
             "description", "workflow runs: what each step did; agent: every operation run with arguments and results");
 
     /** The members in the order the job's schema lists them. */

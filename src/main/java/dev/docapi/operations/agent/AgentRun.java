@@ -1,5 +1,6 @@
 package dev.docapi.operations.agent;
 
+import dev.docapi.core.J;
 import dev.docapi.ai.JsonSchemas;
 import dev.docapi.ai.ModelClient;
 import dev.docapi.ai.ModelJson;
@@ -195,8 +196,8 @@ final class AgentRun {
     static ObjectNode parameters(Operation<?> op) {
         Inputs in = op.inputs();
         Map<String, Object> input = in.many()
-                ? Map.of("type", "array", "description", "ids of the input files (" + in.min() + "-" + in.max() + ")", "items", Map.of("type", "string"))
-                : Map.of("type", "string", "description", "id of the input file");
+                ? J.o("type", "array", "description", "ids of the input files (" + in.min() + "-" + in.max() + ")", "items", J.o("type", "string"))
+                : J.o("type", "string", "description", "id of the input file");
         ObjectNode s = ModelJson.JSON.createObjectNode();
         s.put("type", "object");
         s.set("properties", ModelJson.JSON.valueToTree(op.spec().requestProperties(input)));

@@ -1,5 +1,6 @@
 package dev.docapi.operations.extract;
 
+import dev.docapi.core.J;
 import dev.docapi.ai.Conform;
 import dev.docapi.ai.DocumentInput;
 import dev.docapi.ai.DocumentText;
@@ -61,13 +62,13 @@ public class ExtractOperation implements Operation<ExtractOperation.ExtractOptio
             Dates are given as YYYY-MM-DD. Numbers are given as JSON numbers without currency signs or thousands separators.""";
 
     private static final OptionSchema<ExtractOptions> OPTIONS = OptionSchema.of(ExtractOptions.class,
-            OptionField.custom("fields", Map.of("type", "array", "maxItems", MAX_FIELDS,
-                            "items", Map.of("oneOf", List.of(Map.of("type", "string"), Map.of("type", "object",
-                                    "properties", Map.of("name", Map.of("type", "string"), "type", Map.of("type", "string", "enum", Conform.FIELD_TYPES)),
+            OptionField.custom("fields", J.o("type", "array", "maxItems", MAX_FIELDS,
+                            "items", J.o("oneOf", List.of(J.o("type", "string"), J.o("type", "object",
+                                    "properties", J.o("name", J.o("type", "string"), "type", J.o("type", "string", "enum", Conform.FIELD_TYPES)),
                                     "required", List.of("name"))))),
                     ExtractOperation::checkFields)
                     .description("Fields to extract: names (type string) or {name, type} with type string, number, integer, boolean, date (YYYY-MM-DD) or list"),
-            OptionField.custom("schema", Map.of("type", "object"), ExtractOperation::checkSchema)
+            OptionField.custom("schema", J.o("type", "object"), ExtractOperation::checkSchema)
                     .description("A JSON Schema (an object) for nested data, used instead of fields"),
             OptionField.string("instructions").maxLength(4000).description("Extra guidance for the model"),
             OptionField.string("model").maxLength(200).description("Model id (GET /v1/models); default: the extraction pipeline's model"));
