@@ -12,6 +12,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -80,6 +81,28 @@ class KeepAliveTest extends ApiTestBase {
             assertThat(refused.body).as("%s", refused).contains("file_too_large");
             assertThat(refused.headers).as("%s", refused).doesNotContainKey("connection");
             assertThat(c.send("GET", "/v1/files", null, null).status).as("after the 413").isEqualTo(200);
+        }
+    }
+
+    /**
+     * What Jetty refuses before the service sees it (headers or an address over 8 KB, a request line that is not HTTP)
+     * answers in the spec's error shape (§7): 400 {@code invalid_request} in JSON, not Jetty's HTML 431 or 414.
+     */
+    @Test
+    void requestsTheHttpServerRefusesGetTheSpecsJsonError() throws Exception {
+        String big = "x".repeat(9 * 1024);
+        List<String> requests = List.of(
+                "GET /v1/files HTTP/1.1\r\nHost: localhost\r\nX-Padding: " + big + "\r\n\r\n",
+                "GET /v1/files?q=" + big + " HTTP/1.1\r\nHost: localhost\r\n\r\n",
+                "NOT HTTP AT ALL\r\n\r\n");
+        for (String request : requests) {
+            try (Connection c = new Connection(port, "unused")) {
+                c.write(request);
+                Answer refused = c.read();
+                assertThat(refused.status).as("%s", refused).isEqualTo(400);
+                assertThat(refused.headers.get("content-type")).as("%s", refused).startsWith("application/json");
+                assertThat(JSON.readTree(refused.body).at("/error/code").asString()).as("%s", refused).isEqualTo("invalid_request");
+            }
         }
     }
 
