@@ -48,7 +48,7 @@ public class Tabula {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final ProcessRunner runner;
-    private final ChildJvm jvm = new ChildJvm();
+    private final ChildJvm jvm;
     private final Duration pageTimeout;
 
     /**
@@ -58,6 +58,7 @@ public class Tabula {
     public Tabula(ProcessRunner runner, @Value("${docapi.tabula.page-timeout:60s}") Duration pageTimeout) {
         this.runner = runner;
         this.pageTimeout = pageTimeout;
+        this.jvm = new ChildJvm(runner.sandbox());
     }
 
     /**
