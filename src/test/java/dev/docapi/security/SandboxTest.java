@@ -107,7 +107,7 @@ class SandboxTest extends ApiTestBase {
     @Test
     void aChildJvmHasNoNetwork() throws Exception {
         try (Canary canary = new Canary()) {
-            ChildJvm jvm = new ChildJvm(runner.sandbox());
+            ChildJvm jvm = new ChildJvm(runner);
             List<String> command = jvm.command(ConnectProbe.class, 64, List.of(Integer.toString(canary.tcpPort())));
             Sandbox.Access access = Sandbox.Access.of(scratch, jvm.readable());
             ProcessRunner.Result r = runner.run(command, T, access, Map.of(), Expect.success(0));

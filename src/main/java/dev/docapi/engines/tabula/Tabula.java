@@ -18,6 +18,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.IntConsumer;
 import java.util.stream.Collectors;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.PDPageContentStream;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.font.PDType1Font;
+import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -58,7 +64,7 @@ public class Tabula {
     public Tabula(ProcessRunner runner, @Value("${docapi.tabula.page-timeout:60s}") Duration pageTimeout) {
         this.runner = runner;
         this.pageTimeout = pageTimeout;
-        this.jvm = new ChildJvm(runner.sandbox());
+        this.jvm = new ChildJvm(runner);
     }
 
     /**
@@ -122,6 +128,7 @@ public class Tabula {
      * @throws EngineFailure {@code FAILED} when the child JVM cannot start or exits in an unexpected way
      */
     public Tables tables(Path pdf, boolean streamFallback, IntConsumer pageDone) throws IOException, EngineFailure, InterruptedException {
+        jvm.train(TabulaMain.class, HEAP_MB, Tabula::trainingInput);
         List<PdfTable> tables = new ArrayList<>();
         List<UnreadPage> unread = new ArrayList<>();
         Path dir = runner.sandbox().newScratchDir("tabula-");
@@ -242,5 +249,40 @@ public class Tabula {
             }
             return true;
         }
+    }
+
+    /**
+     * The child's training (its class-data archive, {@link ChildJvm#train}): a page the service draws itself, a ruled
+     * 3 × 3 table with a word in each cell, read with the stream fallback so that both of Tabula's methods load.
+     */
+    private static List<String> trainingInput(Path dir) {
+        Path pdf = dir.resolve("table.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                for (int i = 0; i <= 3; i++) {
+                    cs.moveTo(100, 700 - 30 * i);
+                    cs.lineTo(400, 700 - 30 * i);
+                    cs.moveTo(100 + 100 * i, 700);
+                    cs.lineTo(100 + 100 * i, 610);
+                }
+                cs.stroke();
+                PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+                for (int row = 0; row < 3; row++) {
+                    for (int col = 0; col < 3; col++) {
+                        cs.beginText();
+                        cs.setFont(font, 10);
+                        cs.newLineAtOffset(110 + 100 * col, 680 - 30 * row);
+                        cs.showText("cell " + (row + 1) + "." + (col + 1));
+                        cs.endText();
+                    }
+                }
+            }
+            doc.save(pdf.toFile());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return List.of(pdf.toString(), dir.resolve("tables.jsonl").toString(), "1", "stream");
     }
 }
