@@ -7,7 +7,8 @@
 # been running: WARMUP conversions of the same file first (default 100: the first requests after start run in a
 # JVM not yet compiled, 0.20 s instead of 0.14 s for a one-page HTML; Chromium's own start is not in either).
 #   bench/convert.sh            (RUNS=5 by default; WARMUP=100; CORPUS=/path/to/shared/corpus to override;
-#                                DIRECTIONS="html" to time only HTML → PDF, default "office html";
+#                                DIRECTIONS="html" to time only HTML → PDF, default "office html"; "xlsx" times
+#                                PDF → xlsx against the Tabula child JVM alone, as the service starts it;
 #                                JAR=/path/to/docapi.jar to time another build, e.g. the previous one, in the same session)
 # Starts its own service on a free port with a throw-away data directory, and stops it at the end.
 set -euo pipefail
@@ -45,11 +46,12 @@ start_service() {
 start_service sandboxed; PORT="$SVC_PORT" KEY="$SVC_KEY"
 start_service unsandboxed DOCAPI_UNSANDBOXED=true; OPEN_PORT="$SVC_PORT" OPEN_KEY="$SVC_KEY"
 
-python3 - "$PORT" "$KEY" "$CORPUS" "$WORK" "$RUNS" "$OPEN_PORT" "$OPEN_KEY" "$DIRECTIONS" "$WARMUP" <<'PY'
-import json, os, shutil, statistics, subprocess, sys, time, urllib.request
+python3 - "$PORT" "$KEY" "$CORPUS" "$WORK" "$RUNS" "$OPEN_PORT" "$OPEN_KEY" "$DIRECTIONS" "$WARMUP" "$JAR" "$JAVA_HOME" <<'PY'
+import glob, json, os, shutil, statistics, subprocess, sys, time, urllib.request, zipfile
 port, key, corpus, work, runs, open_port, open_key = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), sys.argv[6], sys.argv[7]
 directions = sys.argv[8].split()
 warmup = int(sys.argv[9])
+jar, java_home = sys.argv[10], sys.argv[11]
 SANDBOXED = (f"http://127.0.0.1:{port}/v1", key)
 UNSANDBOXED = (f"http://127.0.0.1:{open_port}/v1", open_key)
 
@@ -69,9 +71,9 @@ def upload(path, service=SANDBOXED):
     assert st == 201, (st, body)
     return body["id"]
 
-def api(file_id, service=SANDBOXED):
+def api(file_id, service=SANDBOXED, to="pdf"):
     t = time.perf_counter()
-    st, body = call("POST", "/convert", json.dumps({"file": file_id, "to": "pdf", "wait": 300}).encode(), service=service)
+    st, body = call("POST", "/convert", json.dumps({"file": file_id, "to": to, "wait": 300}).encode(), service=service)
     assert st == 200, (st, body)
     return time.perf_counter() - t
 
@@ -110,12 +112,40 @@ for rel in html:
     r = median_of(chromium_once)
     rows.append(("html→pdf", rel, a, u, r))
 
-print(f"\nconvert → pdf, median of {runs} runs; the API after {warmup} warm-up conversions, each raw tool run a new process (seconds per document)\n")
+# pdf → xlsx: tables found by Tabula in a child JVM. The raw tool is that child run alone, unsandboxed, from the
+# folder the sandboxed service unpacked its jar into (classes.jar, then the nested jars in classpath.idx order), with
+# the class-data archive the service made there, and the flags engines/process/ChildJvm gives it.
+xlsx = ["pdf-text/form-filled-by-acrobat-3p.pdf", "pdf-text/google-docs-pdf14.pdf", "pdf-text/two-column-paper-2p.pdf"] if "xlsx" in directions else []
+def archive_ready(service_dir, upto=60):
+    for _ in range(upto * 10):
+        if glob.glob(f"{work}/{service_dir}/work/child-jvm-*/*.jsa"): return
+        time.sleep(0.1)
+if xlsx:
+    # the services make the child's class-data archive in the background after their first table detection
+    first = os.path.join(corpus, xlsx[0])
+    api(upload(first), to="xlsx"); api(upload(first, UNSANDBOXED), UNSANDBOXED, to="xlsx")
+    archive_ready("sandboxed"); archive_ready("unsandboxed")
+    with zipfile.ZipFile(jar) as z:
+        nested = [l.strip()[3:-1].removeprefix("BOOT-INF/lib/") for l in z.read("BOOT-INF/classpath.idx").decode().splitlines() if l.strip()]
+for rel in xlsx:
+    path = os.path.join(corpus, rel); fid = upload(path); ofid = upload(path, UNSANDBOXED)
+    a = median_of(lambda: api(fid, to="xlsx"), min(warmup, 3))
+    u = median_of(lambda: api(ofid, UNSANDBOXED, to="xlsx"), min(warmup, 3))
+    folder = glob.glob(f"{work}/sandboxed/work/child-jvm-*")[0]
+    cp = ":".join([f"{folder}/classes.jar"] + [f"{folder}/{n}" for n in nested])
+    archive = glob.glob(f"{folder}/*.jsa")
+    child = [f"{java_home}/bin/java", "-Xmx512m", "-Xss2m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
+             "-XX:ReservedCodeCacheSize=48m", "-XX:CompressedClassSpaceSize=64m", "-XX:MaxMetaspaceSize=128m",
+             "-Djava.awt.headless=true", "-Xlog:cds=off", "-Xlog:cds+dynamic=off"] + [f"-XX:SharedArchiveFile={x}" for x in archive]
+    r = median_of(lambda: timed(child + ["-cp", cp, "dev.docapi.engines.tabula.TabulaMain", path, f"{out}/t.jsonl", "1", "lattice"]))
+    rows.append(("pdf→xlsx", rel, a, u, r))
+
+print(f"\nconvert, median of {runs} runs; the API after {warmup} warm-up conversions ({min(warmup, 3)} for pdf → xlsx), each raw tool run a new process (seconds per document)\n")
 print(f"| direction | file | docapi API (warm, sandboxed) | same, unsandboxed | sandbox cost | raw tool per file | speed-up vs raw |")
 print(f"|---|---|---:|---:|---:|---:|---:|")
 for d, f, a, u, r in rows:
     print(f"| {d} | {f} | {a:.3f} | {u:.3f} | {100 * (a / u - 1):+.0f} % | {r:.3f} | {r / a:.1f}× |")
-for d in ("office→pdf", "html→pdf"):
+for d in ("office→pdf", "html→pdf", "pdf→xlsx"):
     sel = [(a, u, r) for dd, _, a, u, r in rows if dd == d]
     if not sel: continue
     ma, mu, mr = (statistics.median(x[i] for x in sel) for i in range(3))

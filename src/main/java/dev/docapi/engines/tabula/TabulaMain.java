@@ -44,6 +44,7 @@ public final class TabulaMain {
     public static void main(String[] args) throws IOException {
         Path pdf = Path.of(args[0]);
         Path out = Path.of(args[1]);
+        useFontCache(out.toAbsolutePath().getParent());
         int first = Integer.parseInt(args[2]);
         boolean streamFallback = args[3].equals("stream");
         JsonMapper json = JsonMapper.builder().build();
@@ -61,6 +62,20 @@ public final class TabulaMain {
                 pages(doc, extractor, first, streamFallback, json, w);
             }
         }
+    }
+
+    /**
+     * PDFBox's font cache: without it every document whose fonts PDFBox looks up rescans the system fonts (1.3 s).
+     * PDFBox uses a cache folder only where it may write, and a job's child has a read-only home (the one its
+     * training filled, ChildJvm#train): the cache is copied into the child's own folder and used from there. The
+     * training's home is writable, so the training fills it.
+     */
+    private static void useFontCache(Path ownFolder) throws IOException {
+        Path home = Path.of(System.getProperty("user.home"));
+        if (Files.isWritable(home)) return;
+        Path cache = home.resolve(".pdfbox.cache");
+        if (Files.isReadable(cache)) Files.copy(cache, ownFolder.resolve(".pdfbox.cache"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        System.setProperty("pdfbox.fontcache", ownFolder.toString());
     }
 
     /** Writes the page count, then each page's {@link PageResult} from {@code first} on, flushed as it is done. */
