@@ -7,8 +7,8 @@
 # been running: WARMUP conversions of the same file first (default 100: the first requests after start run in a
 # JVM not yet compiled, 0.20 s instead of 0.14 s for a one-page HTML; Chromium's own start is not in either).
 #   bench/convert.sh            (RUNS=5 by default; WARMUP=100; CORPUS=/path/to/shared/corpus to override;
-#                                DIRECTIONS="html" to time only HTML → PDF, default "office html"; "xlsx" times
-#                                PDF → xlsx against the Tabula child JVM alone, as the service starts it;
+#                                DIRECTIONS="html" to time only HTML → PDF, default "office html"; "xlsx" and "docx"
+#                                time PDF → xlsx / docx against the Tabula child JVM alone, as the service starts it;
 #                                JAR=/path/to/docapi.jar to time another build, e.g. the previous one, in the same session)
 # Starts its own service on a free port with a throw-away data directory, and stops it at the end.
 set -euo pipefail
@@ -112,25 +112,26 @@ for rel in html:
     r = median_of(chromium_once)
     rows.append(("html→pdf", rel, a, u, r))
 
-# pdf → xlsx: tables found by Tabula in a child JVM. The raw tool is that child run alone, unsandboxed, from the
+# pdf → xlsx and pdf → docx: tables found by Tabula in a child JVM. The raw tool is that child run alone, unsandboxed, from the
 # folder the sandboxed service unpacked its jar into (classes.jar, then the nested jars in classpath.idx order), with
 # the class-data archive the service made there, and the flags engines/process/ChildJvm gives it.
-xlsx = ["pdf-text/form-filled-by-acrobat-3p.pdf", "pdf-text/google-docs-pdf14.pdf", "pdf-text/two-column-paper-2p.pdf"] if "xlsx" in directions else []
+tables = ["pdf-text/form-filled-by-acrobat-3p.pdf", "pdf-text/google-docs-pdf14.pdf", "pdf-text/two-column-paper-2p.pdf"]
+targets = [t for t in ("xlsx", "docx") if t in directions]
 def archive_ready(service_dir, upto=60):
     for _ in range(upto * 10):
         if glob.glob(f"{work}/{service_dir}/work/child-jvm-*/*.jsa"): return
         time.sleep(0.1)
-if xlsx:
+if targets:
     # the services make the child's class-data archive in the background after their first table detection
-    first = os.path.join(corpus, xlsx[0])
-    api(upload(first), to="xlsx"); api(upload(first, UNSANDBOXED), UNSANDBOXED, to="xlsx")
+    first = os.path.join(corpus, tables[0])
+    api(upload(first), to=targets[0]); api(upload(first, UNSANDBOXED), UNSANDBOXED, to=targets[0])
     archive_ready("sandboxed"); archive_ready("unsandboxed")
     with zipfile.ZipFile(jar) as z:
         nested = [l.strip()[3:-1].removeprefix("BOOT-INF/lib/") for l in z.read("BOOT-INF/classpath.idx").decode().splitlines() if l.strip()]
-for rel in xlsx:
+for to, rel in [(t, r) for t in targets for r in tables]:
     path = os.path.join(corpus, rel); fid = upload(path); ofid = upload(path, UNSANDBOXED)
-    a = median_of(lambda: api(fid, to="xlsx"), min(warmup, 3))
-    u = median_of(lambda: api(ofid, UNSANDBOXED, to="xlsx"), min(warmup, 3))
+    a = median_of(lambda: api(fid, to=to), min(warmup, 3))
+    u = median_of(lambda: api(ofid, UNSANDBOXED, to=to), min(warmup, 3))
     folder = glob.glob(f"{work}/sandboxed/work/child-jvm-*")[0]
     cp = ":".join([f"{folder}/classes.jar"] + [f"{folder}/{n}" for n in nested])
     archive = glob.glob(f"{folder}/*.jsa")
@@ -138,14 +139,14 @@ for rel in xlsx:
              "-XX:ReservedCodeCacheSize=48m", "-XX:CompressedClassSpaceSize=64m", "-XX:MaxMetaspaceSize=128m",
              "-Djava.awt.headless=true", "-Xlog:cds=off", "-Xlog:cds+dynamic=off"] + [f"-XX:SharedArchiveFile={x}" for x in archive]
     r = median_of(lambda: timed(child + ["-cp", cp, "dev.docapi.engines.tabula.TabulaMain", path, f"{out}/t.jsonl", "1", "lattice"]))
-    rows.append(("pdf→xlsx", rel, a, u, r))
+    rows.append(("pdf→" + to, rel, a, u, r))
 
-print(f"\nconvert, median of {runs} runs; the API after {warmup} warm-up conversions ({min(warmup, 3)} for pdf → xlsx), each raw tool run a new process (seconds per document)\n")
+print(f"\nconvert, median of {runs} runs; the API after {warmup} warm-up conversions ({min(warmup, 3)} for pdf → xlsx/docx), each raw tool run a new process (seconds per document)\n")
 print(f"| direction | file | docapi API (warm, sandboxed) | same, unsandboxed | sandbox cost | raw tool per file | speed-up vs raw |")
 print(f"|---|---|---:|---:|---:|---:|---:|")
 for d, f, a, u, r in rows:
     print(f"| {d} | {f} | {a:.3f} | {u:.3f} | {100 * (a / u - 1):+.0f} % | {r:.3f} | {r / a:.1f}× |")
-for d in ("office→pdf", "html→pdf", "pdf→xlsx"):
+for d in ("office→pdf", "html→pdf", "pdf→xlsx", "pdf→docx"):
     sel = [(a, u, r) for dd, _, a, u, r in rows if dd == d]
     if not sel: continue
     ma, mu, mr = (statistics.median(x[i] for x in sel) for i in range(3))
