@@ -34,7 +34,7 @@ start_service() {
   local name="$1"; shift
   local port; port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
   # the rate limit (120 a minute per key) is not what is timed: warm-ups and runs of three files exceed it
-  env DOCAPI_DATA_DIR="$WORK/$name" DOCAPI_PORT="$port" DOCAPI_OFFICE_PROCESSES="${DOCAPI_OFFICE_PROCESSES:-1}" \
+  env DOCAPI_DATA_DIR="$WORK/$name" DOCAPI_PORT="$port" DOCAPI_MANAGEMENT_PORT=0 DOCAPI_OFFICE_PROCESSES="${DOCAPI_OFFICE_PROCESSES:-1}" \
     DOCAPI_REQUESTS_PER_MINUTE=1000000 "$@" \
     "$JAVA_HOME/bin/java" -jar "$JAR" >"$WORK/$name.log" 2>&1 &
   PIDS+=($!)

@@ -28,7 +28,7 @@ trap cleanup EXIT
 if [[ -z "${BASE_URL:-}" ]]; then
   for d in /usr/lib/jvm/temurin-25*; do export JAVA_HOME="$d"; done
   (cd "$ROOT" && mvn -q -B -o -DskipTests package >&2)
-  export DOCAPI_DATA_DIR="$WORK/data" DOCAPI_PORT=18093
+  export DOCAPI_DATA_DIR="$WORK/data" DOCAPI_PORT=18093 DOCAPI_MANAGEMENT_PORT=0
   "$JAVA_HOME/bin/java" -Xmx1g -jar "$ROOT/target/docapi.jar" > "$WORK/service.log" 2>&1 &
   SERVICE_PID=$!
   BASE_URL="http://localhost:18093/v1"

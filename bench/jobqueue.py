@@ -91,7 +91,7 @@ class Node:
         self.data = os.path.join(WORK, name)
         self.logfile = self.data + ".log"
         os.makedirs(self.data, exist_ok=True)
-        self.env = dict(E, DOCAPI_DATA_DIR=self.data, DOCAPI_PORT=str(self.port), DOCAPI_OFFICE_WARM="false",
+        self.env = dict(E, DOCAPI_DATA_DIR=self.data, DOCAPI_PORT=str(self.port), DOCAPI_MANAGEMENT_PORT="0", DOCAPI_OFFICE_WARM="false",
                         SERVER_ADDRESS="127.0.0.1",
                         # the per-key limit (120/min) would throttle the benchmark client itself
                         DOCAPI_REQUESTS_PER_MINUTE="100000000", **(env or {}))

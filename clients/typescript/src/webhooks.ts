@@ -7,6 +7,12 @@ export type WebhookEvent = components["schemas"]["WebhookEvent"];
 /** The name of the header that carries the signature. */
 export const SIGNATURE_HEADER = "Service-Signature";
 
+/**
+ * The header that names the delivery (Standard Webhooks' `webhook-id`): the same on every retry of one delivery, so a
+ * receiver that already handled it can answer 2xx and do nothing.
+ */
+export const DELIVERY_ID_HEADER = "webhook-id";
+
 /** Why a delivery was refused by {@link verify}; `message` says which check failed. */
 export class WebhookSignatureError extends Error {
   constructor(message: string) {

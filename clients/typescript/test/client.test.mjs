@@ -8,7 +8,7 @@ import { createHmac } from "node:crypto";
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Docapi, DocapiError, verify, WebhookSignatureError } from "../dist/index.js";
+import { Docapi, DocapiError, verify, WebhookSignatureError, DELIVERY_ID_HEADER } from "../dist/index.js";
 
 const env = (name) => {
   const value = process.env[name];
@@ -27,7 +27,7 @@ before(async () => {
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
     if (req.method === "POST") {
-      deliveries.push({ body: Buffer.concat(chunks), signature: req.headers["service-signature"] });
+      deliveries.push({ body: Buffer.concat(chunks), signature: req.headers["service-signature"], id: req.headers[DELIVERY_ID_HEADER] });
       res.writeHead(204).end();
     } else {
       res.writeHead(200, { "Content-Type": "application/pdf" }).end(await readFile(pdf));
@@ -98,7 +98,8 @@ test("verify accepts a real signed delivery and refuses a changed body, a wrong 
   await docapi.run("rotate", { file: file.id, angle: 180, webhook_url: `${local}/hook` });
   for (let i = 0; i < 100 && deliveries.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
   assert.equal(deliveries.length, 1, "one delivery arrived");
-  const { body, signature } = deliveries[0];
+  const { body, signature, id } = deliveries[0];
+  assert.match(id, /^whd_/, "the delivery names itself in webhook-id");
   const secret = env("DOCAPI_WEBHOOK_SECRET");
   const event = verify(body, signature, secret);
   assert.equal(event.type, "job.succeeded");

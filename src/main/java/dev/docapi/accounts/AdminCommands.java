@@ -6,8 +6,9 @@ import java.util.Map;
 import org.springframework.stereotype.Component;
 
 /**
- * {@code bin/docapi admin <command>}: account and key administration. Output that a script reads (a key, a
- * secret) is printed alone on the last line of stdout. Exit code 0 on success, 2 on a usage error, 1 otherwise.
+ * {@code bin/docapi admin <command>}: account and key administration, run in the service through the admin API
+ * ({@code management/AdminApi}) or, when no service answers, in a JVM of its own. Output that a script reads (a key,
+ * a secret) is printed alone on the last line of stdout. Exit code 0 on success, 2 on a usage error, 1 otherwise.
  */
 @Component
 public class AdminCommands {
@@ -30,8 +31,6 @@ public class AdminCommands {
     private final dev.docapi.ai.SecretMigration secrets;
     private final LoginLinks loginLinks;
     private final dev.docapi.config.PublicBaseUrl baseUrl;
-    private final PrintStream out = System.out;
-    private final PrintStream err = System.err;
 
     public AdminCommands(AccountService accounts, dev.docapi.ai.ProviderKeyAdmin providerKeys, dev.docapi.ai.SecretMigration secrets,
                          LoginLinks loginLinks, dev.docapi.config.PublicBaseUrl baseUrl) {
@@ -42,7 +41,12 @@ public class AdminCommands {
         this.providerKeys = providerKeys;
     }
 
-    public int run(String[] args) {
+    /**
+     * Runs one command, writing what it says to {@code out} and its errors to {@code err}.
+     *
+     * @return the exit code: 0 on success, 2 on a usage error, 1 otherwise
+     */
+    public int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length == 0) {
             err.print(USAGE);
             return 2;

@@ -21,9 +21,15 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 @RestControllerAdvice
 public class ApiErrorHandler {
     private static final Logger log = LoggerFactory.getLogger(ApiErrorHandler.class);
+    private final ErrorWriter errors;
+
+    public ApiErrorHandler(ErrorWriter errors) {
+        this.errors = errors;
+    }
 
     @ExceptionHandler(ApiException.class)
     ResponseEntity<Map<String, Object>> api(ApiException e) {
+        errors.count(e);
         if (e.getCause() != null) log.debug("{}: {}", e.code().code(), e.getMessage(), e.getCause());
         var builder = ResponseEntity.status(e.code().status());
         if (e.retryAfterSeconds() != null) builder.header("Retry-After", String.valueOf(e.retryAfterSeconds()));

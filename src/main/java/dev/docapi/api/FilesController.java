@@ -149,7 +149,11 @@ public class FilesController {
             f = files.get(account, id);
         } else {
             switch (links.check(id, e, t)) {
-                case INVALID -> throw new ApiException(ErrorCode.MISSING_API_KEY, "send your API key, or use the file's signed download_url");
+                case INVALID -> throw e == null && t == null
+                        ? new ApiException(ErrorCode.MISSING_API_KEY, "send your API key, or use the file's signed download_url")
+                        // the link is the credential here: altered or made for another file (spec §5: 401)
+                        : new ApiException(ErrorCode.INVALID_API_KEY, "this download link's signature is not valid (the link was altered "
+                        + "or belongs to another file); GET /v1/files/" + id + " with your API key returns a fresh download_url");
                 case EXPIRED -> throw new ApiException(ErrorCode.LINK_EXPIRED, "this download link has expired (links are valid one hour); "
                         + "GET /v1/files/" + id + " returns a fresh download_url");
                 case VALID -> { }

@@ -55,7 +55,7 @@ public class OperationSubmitter {
     private Submitted admit(Account account, OperationService.Submission s, ObjectNode body) {
         int wait = JobResponses.waitSeconds(body.get("wait"));
         String webhook = webhookUrls.check(body.get("webhook_url"));
-        Job job = admission.submit(account, 1, s.operation().name(), s.storedInput(json.createObjectNode()), s.payload(json.createObjectNode()), webhook);
+        Job job = admission.submit(account, 1, s.aiOperations(), s.operation().name(), s.storedInput(json.createObjectNode()), s.payload(json.createObjectNode()), webhook);
         return new Submitted(job, wait);
     }
 }

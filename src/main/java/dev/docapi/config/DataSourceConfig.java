@@ -13,9 +13,12 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * The database: PostgreSQL when {@code DOCAPI_DATABASE_URL} is set, otherwise an embedded H2 file under the
- * data directory. H2 runs with AUTO_SERVER so that {@code bin/docapi admin} can use it while the service runs, and
- * with WRITE_DELAY=0 so that a committed job survives the process being killed (H2 otherwise writes up to 500 ms late).
- * The embedded database is private (issue 10): AUTO_SERVER's port listens on loopback only, user {@code SA} has the
+ * data directory, opened by this process alone ({@code bin/docapi admin} reaches a running service through its admin
+ * API, issue 24; H2's AUTO_SERVER would forbid {@code DB_CLOSE_ON_EXIT=FALSE}, below), with WRITE_DELAY=0 so that a
+ * committed job survives the process being killed (H2 otherwise writes up to 500 ms late) and DB_CLOSE_ON_EXIT=FALSE so
+ * that H2's own shutdown hook does not close the database at SIGTERM under the jobs still draining (they could not
+ * record their end); it closes with the connection pool, when the service's context does.
+ * The embedded database is private (issue 10): it listens on no port, user {@code SA} has the
  * random password of the 0600 key file ({@link MasterKey}; a database made before that gets it at the next start),
  * and its files lie in the 0700 data dir. Its files are read and written through H2's {@code async:} file system,
  * which an interrupted thread cannot close.
@@ -23,11 +26,6 @@ import org.springframework.context.annotation.Configuration;
 @Configuration
 @EnableConfigurationProperties(DocapiProperties.class)
 public class DataSourceConfig {
-    static {
-        // read by H2 when its first server socket opens; AUTO_SERVER otherwise binds every interface
-        System.setProperty("h2.bindAddress", "127.0.0.1");
-    }
-
     @Bean
     DataSource dataSource(DocapiProperties props, MasterKey key) throws SQLException {
         HikariDataSource ds = new HikariDataSource();
@@ -40,7 +38,7 @@ public class DataSourceConfig {
             // "async:" reads and writes through an AsynchronousFileChannel: a thread interrupted while writing (a
             // job's, when the service stops past its grace) keeps its interrupt, where H2's default FileChannel
             // would close the database for every connection
-            String url = "jdbc:h2:async:" + path + ";AUTO_SERVER=TRUE;WRITE_DELAY=0";
+            String url = "jdbc:h2:async:" + path + ";WRITE_DELAY=0;DB_CLOSE_ON_EXIT=FALSE";
             adoptPassword(url, key.databasePassword());
             ds.setJdbcUrl(url);
             ds.setUsername("sa");

@@ -20,11 +20,31 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *                         ({@code DOCAPI_SHUTDOWN_GRACE}, default 120 s; issue 15)
  * @param databasePool     database connections of this node ({@code DOCAPI_DATABASE_POOL}; default, when 0:
  *                         2 × workers + 10, see {@link #poolSize()})
+ * @param managementPort   port of the probes, metrics and admin API ({@code DOCAPI_MANAGEMENT_PORT}, default 8081;
+ *                         0: any free port; issue 24); never the same as {@code port}
+ * @param nodeName         this node's name in the {@code Docapi-Node} response header, logs and metrics
+ *                         ({@code DOCAPI_NODE_NAME}, default the host name)
  */
 @ConfigurationProperties("docapi")
 public record DocapiProperties(int port, Path dataDir, String databaseUrl, String databaseUser,
                                String databasePassword, String publicBaseUrl, int workers,
-                               boolean allowPrivateUrls, java.time.Duration shutdownGrace, int databasePool) {
+                               boolean allowPrivateUrls, java.time.Duration shutdownGrace, int databasePool,
+                               int managementPort, String nodeName) {
+
+    public DocapiProperties {
+        if (managementPort != 0 && managementPort == port) {
+            throw new IllegalArgumentException("DOCAPI_MANAGEMENT_PORT must differ from DOCAPI_PORT (" + port + ")");
+        }
+        if (nodeName == null || nodeName.isBlank()) nodeName = hostName();
+    }
+
+    private static String hostName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.net.UnknownHostException e) {
+            return "localhost";
+        }
+    }
 
     /**
      * The connection pool's size: a running job holds a connection only for short writes (progress, outputs, usage),

@@ -111,6 +111,36 @@ public class MasterKey {
         }
     }
 
+    /**
+     * The admin API's token when {@code DOCAPI_ADMIN_TOKEN} is not set (issue 24): derived from the master key, so the
+     * admin CLI on the same machine, which can read the key file or has {@code DOCAPI_SECRET}, knows it without a
+     * new secret to keep.
+     */
+    public String adminToken() {
+        return adminToken(material);
+    }
+
+    /**
+     * The derived admin token ({@link #adminToken()}) as a process other than the service computes it: from
+     * {@code operatorSecret} when set, else from the key file in {@code dataDir}; empty when neither exists (the key
+     * file is never created here).
+     */
+    public static java.util.Optional<String> adminToken(Path dataDir, String operatorSecret) throws IOException {
+        if (operatorSecret != null && !operatorSecret.isBlank()) return java.util.Optional.of(adminToken(operatorSecret.getBytes(StandardCharsets.UTF_8)));
+        Path key = dataDir.toAbsolutePath().normalize().resolve(FILE);
+        if (!Files.isReadable(key)) return java.util.Optional.empty();
+        Properties p = new Properties();
+        try (var in = Files.newBufferedReader(key)) {
+            p.load(in);
+        }
+        String master = p.getProperty("master");
+        return master == null ? java.util.Optional.empty() : java.util.Optional.of(adminToken(Base64.getDecoder().decode(master)));
+    }
+
+    private static String adminToken(byte[] material) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(derive(material, "admin api token"));
+    }
+
     /** The embedded database's password (random, from the key file). */
     public String databasePassword() {
         return databasePassword;

@@ -43,6 +43,13 @@ public interface BlobStore {
     /** Removes the blob (and any local copy); nothing happens when there is none. */
     void delete(String fileId) throws IOException;
 
+    /**
+     * Checks that the store can be used now (readiness, issue 24): the local folder is writable, the bucket answers.
+     *
+     * @throws IOException or a store client's exception, saying why not
+     */
+    void check() throws IOException;
+
     /** An open blob: its bytes and their number. */
     record Content(InputStream stream, long length) implements Closeable {
         @Override

@@ -116,6 +116,8 @@ public class FileService {
                 if (known != null) throw e;
                 throw new ApiException(ErrorCode.INVALID_FILE, "'" + name + "' is not a PDF any reader can open or repair");
             }
+        } else if (type.kind() == FileKind.OFFICE && known == null) {
+            PackageInflation.check(tmp, name);
         } else if (type.kind() == FileKind.IMAGE) {
             pages = imageFrames(tmp);
             if (pages == null) throw new ApiException(ErrorCode.INVALID_FILE, "'" + name + "' is an image that cannot be decoded");

@@ -63,4 +63,11 @@ public class LocalBlobStore implements BlobStore {
     public void delete(String fileId) throws IOException {
         Files.deleteIfExists(local(fileId));
     }
+
+    @Override
+    public void check() throws IOException {
+        if (!java.nio.file.Files.isDirectory(root) || !java.nio.file.Files.isWritable(root)) {
+            throw new IOException("the folder of the files is missing or not writable");
+        }
+    }
 }

@@ -187,6 +187,11 @@ public class S3BlobStore implements BlobStore, AutoCloseable {
     }
 
     @Override
+    public void check() {
+        s3.headBucket(b -> b.bucket(bucket));
+    }
+
+    @Override
     public void close() {
         s3.close();
     }

@@ -19,6 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.core.env.Environment;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.TransactionAwareDataSourceProxy;
 import org.springframework.stereotype.Component;
 
@@ -31,7 +32,8 @@ import org.springframework.stereotype.Component;
  * <ul>
  *   <li>Admission schedules the row in the admitting transaction ({@link #schedule}; the data source is
  *       transaction-aware), then {@link #wake}s this node, so a node with a free worker starts its own job at once;
- *       any other node finds it within the polling interval (500 ms).</li>
+ *       on PostgreSQL every other node is woken by a notification ({@link QueueNotifications}), elsewhere it finds
+ *       the job within the polling interval (500 ms).</li>
  *   <li>Fairness between accounts: a job's priority is minus the number of the account's jobs already queued or
  *       running when it was admitted, so a free worker takes the first job of a quiet account before the tenth of a
  *       busy one.</li>
@@ -39,7 +41,7 @@ import org.springframework.stereotype.Component;
  *       {@link JobRunner#deadExecution}: a job that had started fails with {@code interrupted} (spec §3), one that had
  *       not is queued again.</li>
  *   <li>Stop ({@code SIGTERM}): claiming stops at once, running jobs get {@code DOCAPI_SHUTDOWN_GRACE} (default
- *       120 s) to finish, then are interrupted. The HTTP server stops after this (a later lifecycle phase), so waits
+ *       120 s) to finish, then are interrupted; the stop takes at most the grace plus {@link #INTERRUPTED_WAIT}. The HTTP server stops after this (a later lifecycle phase), so waits
  *       on finishing jobs are still answered.</li>
  * </ul>
  */
@@ -52,6 +54,8 @@ public class JobQueue implements SmartLifecycle {
     static final int MISSED_HEARTBEATS = 5;
     /** How long a claimed job survives without its node's heartbeat. */
     static final Duration LEASE = HEARTBEAT.multipliedBy(MISSED_HEARTBEATS);
+    /** How long a stop waits, past the grace, for interrupted jobs to record that they were interrupted. */
+    static final Duration INTERRUPTED_WAIT = Duration.ofSeconds(15);
 
     private final DataSource dataSource;
     private final OneTimeTask<Void> task;
@@ -62,6 +66,10 @@ public class JobQueue implements SmartLifecycle {
     private final SchedulerClient client;
     /** The claiming scheduler while started; a new one each start (a stopped db-scheduler cannot start again). */
     private volatile Scheduler scheduler;
+    private final JdbcClient db;
+    /** PostgreSQL only: wakes this node when any node queues a job. */
+    private final QueueNotifications notifications;
+    private volatile boolean stopping;
 
     public JobQueue(DataSource dataSource, DocapiProperties props, JobRunner runner, Environment env) throws SQLException {
         this.dataSource = new TransactionAwareDataSourceProxy(dataSource);
@@ -82,6 +90,9 @@ public class JobQueue implements SmartLifecycle {
         this.client = SchedulerClient.Builder.create(this.dataSource, task).enablePriority().build();
         // The admin CLI shares the database with a running service: it never claims jobs.
         this.worker = !env.matchesProfiles("admin");
+        this.db = JdbcClient.create(this.dataSource);
+        // every node, the admin CLI too, notifies; only workers listen
+        this.notifications = postgres ? new QueueNotifications(props, this::wake) : null;
     }
 
     /**
@@ -91,6 +102,7 @@ public class JobQueue implements SmartLifecycle {
      */
     public void schedule(String jobId, int priority) {
         client.scheduleIfNotExists(new TaskInstance.Builder<Void>(TASK, jobId).priority(priority).scheduledTo(Instant.now()));
+        if (notifications != null) QueueNotifications.notifyQueued(db);
     }
 
     /** Makes this node look for due jobs now instead of at its next poll. */
@@ -117,6 +129,7 @@ public class JobQueue implements SmartLifecycle {
         Scheduler s = builder.build();
         s.start();
         scheduler = s;
+        if (notifications != null) notifications.start();
     }
 
     @Override
@@ -124,13 +137,39 @@ public class JobQueue implements SmartLifecycle {
         Scheduler s = scheduler;
         if (s == null) return;
         scheduler = null;
+        stopping = true;
+        if (notifications != null) notifications.stop();
         log.info("stopping: no new jobs are claimed; running jobs have {} to finish", props.shutdownGrace());
-        s.stop();
+        // db-scheduler waits the grace, interrupts the jobs still running, then waits the grace again for them to end:
+        // up to twice DOCAPI_SHUTDOWN_GRACE. An interrupted job ends in moments (its engine is killed), so the stop
+        // waits at most the grace plus INTERRUPTED_WAIT, which a container's stop period can be sized for (issue 24).
+        Thread stopper = Thread.ofPlatform().name("job-queue-stop").start(s::stop);
+        try {
+            stopper.join(props.shutdownGrace().plus(INTERRUPTED_WAIT));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override
     public boolean isRunning() {
         return scheduler != null;
+    }
+
+    /** Whether this node claims jobs now (liveness, issue 24). */
+    public enum Claiming { YES, STARTING, DRAINING, NEVER }
+
+    /**
+     * {@code YES} while this node's scheduler claims jobs, {@code DRAINING} once a stop was asked, {@code NEVER} in
+     * the admin CLI.
+     */
+    public Claiming claiming() {
+        if (!worker) return Claiming.NEVER;
+        Scheduler s = scheduler;
+        if (s == null) return stopping ? Claiming.DRAINING : Claiming.STARTING;
+        var state = s.getSchedulerState();
+        if (state.isShuttingDown()) return Claiming.DRAINING;
+        return state.isStarted() ? Claiming.YES : Claiming.STARTING;
     }
 
     /** Stops before the web server (a lower phase), so clients waiting on draining jobs still get their answer. */

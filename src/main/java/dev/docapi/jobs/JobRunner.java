@@ -21,6 +21,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+import io.micrometer.observation.Observation;
 import org.springframework.core.env.Environment;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.scheduling.annotation.Scheduled;
@@ -33,7 +35,9 @@ import tools.jackson.databind.node.ObjectNode;
  * Runs the jobs this node claims from the {@link JobQueue} (spec §3): rebuilds each job's work from its row
  * ({@link JobWork}), moves it {@code queued → running → succeeded | failed}, reports progress, and publishes
  * {@link JobFinishedEvent}. Answers {@code wait}: a job finishing on this node wakes its waiters at once, one running
- * elsewhere is polled in the database. At start it fails with {@code interrupted} the jobs this node had started when
+ * elsewhere is polled in the database. Each run is observed as {@code docapi.jobs} (a span continuing the admitting
+ * request's trace, and a timer tagged with operation, outcome and code; issue 24), and every log line written during it
+ * carries {@code job_id}, {@code account_id}, {@code operation} and {@code trace_id}. At start it fails with {@code interrupted} the jobs this node had started when
  * it stopped; it deletes job records after 7 days.
  */
 @Service
@@ -49,9 +53,11 @@ public class JobRunner {
     private final SecretBox box;
     private final String node;
     private final Map<String, CompletableFuture<Void>> finished = new ConcurrentHashMap<>();
+    private final JobTracing tracing;
 
     public JobRunner(JobStore store, JsonMapper json, ApplicationEventPublisher events, List<JobWork> works, JobWork.Reserved reserved,
-                     AccountService accounts, SecretBox box, DocapiProperties props, Environment env) throws Exception {
+                     AccountService accounts, SecretBox box, DocapiProperties props, Environment env, JobTracing tracing) throws Exception {
+        this.tracing = tracing;
         this.store = store;
         this.json = json;
         this.events = events;
@@ -100,25 +106,44 @@ public class JobRunner {
         try {
             Job job = store.find(jobId).orElse(null);
             if (job == null || !store.markRunning(jobId, node)) return; // finished or deleted meanwhile
-            log.info("job {} ({}) started on {}", jobId, job.operation(), node);
-            try {
-                JobWork.Outcome outcome = run(job);
-                store.markSucceeded(jobId, outputJson(outcome));
-            } catch (OperationFailure e) {
-                log.info("job {} failed: {}", jobId, e.getMessage(), e.getCause());
-                store.markFailed(jobId, e.code(), e.getMessage(), e.partial() == null ? null : outputJson(new JobWork.Outcome(List.of(), e.partial())));
-            } catch (ApiException e) {
-                log.info("job {} failed: {}", jobId, e.getMessage());
-                store.markFailed(jobId, e.code(), e.getMessage());
-            } catch (InterruptedException e) {
-                store.markFailed(jobId, ErrorCode.INTERRUPTED, "the service stopped while this job was running; submit it again");
-            } catch (Throwable e) {
-                log.error("job {} failed unexpectedly", jobId, e);
-                store.markFailed(jobId, ErrorCode.INTERNAL_ERROR, "the operation failed unexpectedly; it is safe to retry");
+            Observation observation = tracing.observe("docapi.jobs", "job " + job.operation(), store.traceParent(jobId).orElse(null))
+                    .lowCardinalityKeyValue("operation", job.operation())
+                    .highCardinalityKeyValue("job.id", jobId)
+                    .start();
+            ErrorCode failure = null;
+            try (Observation.Scope scope = observation.openScope();
+                 var logJob = MDC.putCloseable("job_id", jobId);
+                 var logAccount = MDC.putCloseable("account_id", job.accountId());
+                 var logOperation = MDC.putCloseable("operation", job.operation());
+                 var logTrace = MDC.putCloseable("trace_id", tracing.currentTraceId())) {
+                log.info("job {} ({}) started on {}", jobId, job.operation(), node);
+                try {
+                    JobWork.Outcome outcome = run(job);
+                    store.markSucceeded(jobId, outputJson(outcome));
+                } catch (OperationFailure e) {
+                    failure = e.code();
+                    log.info("job {} failed: {}", jobId, e.getMessage(), e.getCause());
+                    store.markFailed(jobId, e.code(), e.getMessage(), e.partial() == null ? null : outputJson(new JobWork.Outcome(List.of(), e.partial())));
+                } catch (ApiException e) {
+                    failure = e.code();
+                    log.info("job {} failed: {}", jobId, e.getMessage());
+                    store.markFailed(jobId, e.code(), e.getMessage());
+                } catch (InterruptedException e) {
+                    failure = ErrorCode.INTERRUPTED;
+                    store.markFailed(jobId, ErrorCode.INTERRUPTED, "the service stopped while this job was running; submit it again");
+                } catch (Throwable e) {
+                    failure = ErrorCode.INTERNAL_ERROR;
+                    log.error("job {} failed unexpectedly", jobId, e);
+                    store.markFailed(jobId, ErrorCode.INTERNAL_ERROR, "the operation failed unexpectedly; it is safe to retry");
+                } finally {
+                    reserved.release(jobId);
+                }
+                publishIfFinished(jobId);
             } finally {
-                reserved.release(jobId);
+                observation.lowCardinalityKeyValue("outcome", failure == null ? "succeeded" : "failed")
+                        .lowCardinalityKeyValue("code", failure == null ? "none" : failure.code())
+                        .stop();
             }
-            publishIfFinished(jobId);
         } catch (RuntimeException e) {
             log.error("job {} could not be run (database unavailable?)", jobId, e);
         } finally {

@@ -30,8 +30,9 @@ public class JobStore {
     /**
      * Inserts a queued job. {@code webhookUrl} may be null; {@code payload} is the sealed work a node needs to run it
      * ({@link JobWork}), null only for jobs that no node will run (tests that fill an account's job cap).
+     * {@code traceParent} is the admitting request's W3C traceparent ({@link JobTracing}), or null.
      */
-    public Job create(String id, String accountId, String operation, ObjectNode input, String payload, String webhookUrl) {
+    public Job create(String id, String accountId, String operation, ObjectNode input, String payload, String webhookUrl, String traceParent) {
         Instant now = Instant.now();
         ObjectNode webhook = null;
         if (webhookUrl != null) {
@@ -39,11 +40,27 @@ public class JobStore {
             webhook.putArray("attempts");
         }
         Job job = new Job(id, accountId, operation, JobStatus.QUEUED, input, null, null, null, null, webhook, now, null, null);
-        db.sql("INSERT INTO jobs(id, account_id, operation, status, input_json, payload, webhook_json, created_at) VALUES (?,?,?,?,?,?,?,?)")
+        db.sql("INSERT INTO jobs(id, account_id, operation, status, input_json, payload, webhook_json, created_at, trace_parent) VALUES (?,?,?,?,?,?,?,?,?)")
                 .params(job.id(), accountId, operation, job.status().id(), json.writeValueAsString(input), payload,
-                        webhook == null ? null : json.writeValueAsString(webhook), now.toEpochMilli())
+                        webhook == null ? null : json.writeValueAsString(webhook), now.toEpochMilli(), traceParent)
                 .update();
         return job;
+    }
+
+    /** The W3C traceparent the job was admitted under ({@link #create}), if any. */
+    public Optional<String> traceParent(String id) {
+        return db.sql("SELECT trace_parent FROM jobs WHERE id = ?").param(id).query(String.class).optional();
+    }
+
+    /** Jobs queued and not yet started, on every node, and when the oldest of them was created (null when none). */
+    public record QueueStats(long queued, Instant oldest) {}
+
+    public QueueStats queueStats() {
+        return db.sql("SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM jobs WHERE status = 'queued'").query((rs, i) -> {
+            long oldest = rs.getLong("oldest");
+            Instant at = rs.wasNull() ? null : Instant.ofEpochMilli(oldest);
+            return new QueueStats(rs.getLong("n"), at);
+        }).single();
     }
 
     /** The sealed payload of a job ({@link #create}), if any. */

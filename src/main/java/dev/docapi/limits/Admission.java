@@ -8,6 +8,7 @@ import dev.docapi.config.Ids;
 import dev.docapi.jobs.Job;
 import dev.docapi.jobs.JobQueue;
 import dev.docapi.jobs.JobStore;
+import dev.docapi.jobs.JobTracing;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import org.springframework.dao.DataAccessException;
@@ -43,10 +44,12 @@ public class Admission {
     private final TransactionTemplate tx;
     private final SecretBox box;
     private final JsonMapper json;
+    private final JobTracing tracing;
     private final ConcurrentHashMap<String, ReentrantLock> locks = new ConcurrentHashMap<>();
 
     public Admission(JobStore jobs, JobQueue queue, Reservations reservations, LimitsProperties limits, JdbcClient db,
-                     TransactionTemplate tx, SecretBox box, JsonMapper json) {
+                     TransactionTemplate tx, SecretBox box, JsonMapper json, JobTracing tracing) {
+        this.tracing = tracing;
         this.jobs = jobs;
         this.queue = queue;
         this.reservations = reservations;
@@ -61,13 +64,17 @@ public class Admission {
      * Creates the job and queues it when the account may run it now.
      *
      * @param operations the most operations the job can count (1 for an operation, the number of steps of a workflow)
+     * @param aiOperations the AI operations on the service's model the job will count, reserved with it
+     *                   ({@link dev.docapi.operations.Operation#aiOperations}); 0 for a workflow, whose AI steps are
+     *                   checked against the cap at validation only
      * @param input      the job's {@code input} as clients see it (secrets removed)
      * @param payload    what a node needs to run it ({@link dev.docapi.jobs.JobWork}), secrets included; sealed at rest
      * @throws ApiException 429 {@code too_many_jobs} (with {@code Retry-After}), 402 {@code quota_exceeded},
      *                      503 {@code service_unavailable} when the database cannot be reached
      */
-    public Job submit(Account account, int operations, String operation, ObjectNode input, ObjectNode payload, String webhookUrl) {
+    public Job submit(Account account, int operations, int aiOperations, String operation, ObjectNode input, ObjectNode payload, String webhookUrl) {
         String sealed = box.seal(json.writeValueAsString(payload), account.id());
+        String traceParent = tracing.currentParent();
         ReentrantLock lock = locks.computeIfAbsent(account.id(), k -> new ReentrantLock());
         lock.lock();
         try {
@@ -81,8 +88,8 @@ public class Admission {
                             + limits.activeJobs() + "); wait for one to finish", QUEUE_FULL_RETRY_AFTER, null);
                 }
                 String id = Ids.newId("job_");
-                reservations.reserveFor(account, id, operations);
-                Job created = jobs.create(id, account.id(), operation, input, sealed, webhookUrl);
+                reservations.reserveFor(account, id, operations, aiOperations);
+                Job created = jobs.create(id, account.id(), operation, input, sealed, webhookUrl, traceParent);
                 queue.schedule(id, -active);
                 return created;
             });

@@ -50,8 +50,24 @@ public class Reservations implements JobWork.Reserved {
      * @throws ApiException 402 {@code quota_exceeded}, saying which limit was reached
      */
     public Reservation reserveFor(Account account, String jobId, int amount) {
-        return reserve(account.id(), jobId, amount, policy.operations(account), refusal(account, amount));
+        return reserveFor(account, jobId, amount, 0);
     }
+
+    /**
+     * As {@link #reserveFor(Account, String, int)}, also reserving {@code aiOperations} of the month's AI operations on
+     * the service's model under the plan's AI cap, in the same transaction (issue 25 item 5: simultaneous AI calls at
+     * the cap's edge cannot both pass). Given back when the job ends; its real count is recorded by the run.
+     *
+     * @throws ApiException 402 {@code quota_exceeded}, saying which limit was reached
+     */
+    public Reservation reserveFor(Account account, String jobId, int amount, int aiOperations) {
+        return reserve(account.id(), jobId, amount, policy.operations(account), refusal(account, amount),
+                aiOperations, policy.aiOperations(account));
+    }
+
+    /** Said when the AI cap refuses a reservation (as {@code ModelCatalog.checkAiQuota} says at validation). */
+    static final String AI_REFUSAL = "this month's AI operations on the service's model are used; they renew on the 1st (UTC), "
+            + "or add your own provider key (no AI cap)";
 
     private String refusal(Account account, int operations) {
         String what = operations == 1 ? "this operation" : "these " + operations + " operations";
@@ -72,18 +88,23 @@ public class Reservations implements JobWork.Reserved {
      *
      * @throws ApiException 402 {@code quota_exceeded} when used + reserved + amount would pass {@code limit}
      */
-    private Reservation reserve(String accountId, String jobId, int amount, int limit, String refusal) {
+    private Reservation reserve(String accountId, String jobId, int amount, int limit, String refusal, int aiAmount, int aiLimit) {
         String period = UsageService.currentPeriod();
         Reservation r = new Reservation(Ids.newId("rsv_"), accountId, period, amount);
-        Boolean ok = tx.execute(status -> {
+        String refused = tx.execute(status -> {
             int n = db.sql("UPDATE usage_counters SET reserved = reserved + ? WHERE account_id = ? AND period = ? AND operations + reserved + ? <= ?")
                     .params(amount, accountId, period, amount, limit).update();
-            if (n == 0) return false;
-            db.sql("INSERT INTO usage_reservations(id, account_id, period, remaining, job_id, created_at) VALUES (?,?,?,?,?,?)")
-                    .params(r.id(), accountId, period, amount, jobId, Instant.now().toEpochMilli()).update();
-            return true;
+            if (n == 0) return refusal;
+            if (aiAmount > 0 && db.sql("UPDATE usage_counters SET ai_reserved = ai_reserved + ? WHERE account_id = ? AND period = ? "
+                    + "AND ai_operations + ai_reserved + ? <= ?").params(aiAmount, accountId, period, aiAmount, aiLimit).update() == 0) {
+                status.setRollbackOnly(); // the operations reserved above go back too
+                return AI_REFUSAL;
+            }
+            db.sql("INSERT INTO usage_reservations(id, account_id, period, remaining, ai_remaining, job_id, created_at) VALUES (?,?,?,?,?,?,?)")
+                    .params(r.id(), accountId, period, amount, aiAmount, jobId, Instant.now().toEpochMilli()).update();
+            return null;
         });
-        if (!Boolean.TRUE.equals(ok)) throw new ApiException(ErrorCode.QUOTA_EXCEEDED, refusal);
+        if (refused != null) throw new ApiException(ErrorCode.QUOTA_EXCEEDED, refused);
         return r;
     }
 
@@ -123,13 +144,17 @@ public class Reservations implements JobWork.Reserved {
     /** Gives back what is left of the reservation. Idempotent. */
     public void releaseReservation(String reservationId) {
         tx.executeWithoutResult(status -> {
-            var row = db.sql("SELECT account_id, period, remaining FROM usage_reservations WHERE id = ?").param(reservationId)
-                    .query((rs, i) -> new Reservation(reservationId, rs.getString(1), rs.getString(2), rs.getInt(3))).optional();
+            record Held(Reservation r, int ai) {
+            }
+            var row = db.sql("SELECT account_id, period, remaining, ai_remaining FROM usage_reservations WHERE id = ?").param(reservationId)
+                    .query((rs, i) -> new Held(new Reservation(reservationId, rs.getString(1), rs.getString(2), rs.getInt(3)), rs.getInt(4))).optional();
             if (row.isEmpty()) return;
-            Reservation r = row.get();
-            if (db.sql("DELETE FROM usage_reservations WHERE id = ? AND remaining = ?").params(r.id(), r.amount()).update() == 1 && r.amount() > 0) {
-                db.sql("UPDATE usage_counters SET reserved = reserved - ? WHERE account_id = ? AND period = ?")
-                        .params(r.amount(), r.accountId(), r.period()).update();
+            Reservation r = row.get().r();
+            int ai = row.get().ai();
+            if (db.sql("DELETE FROM usage_reservations WHERE id = ? AND remaining = ?").params(r.id(), r.amount()).update() == 1
+                    && (r.amount() > 0 || ai > 0)) {
+                db.sql("UPDATE usage_counters SET reserved = reserved - ?, ai_reserved = ai_reserved - ? WHERE account_id = ? AND period = ?")
+                        .params(r.amount(), ai, r.accountId(), r.period()).update();
             }
         });
     }

@@ -53,6 +53,9 @@ public class SafeHttpClient {
         return client;
     }
 
+    /** Said with every refusal of a private address or port, so a developer testing on their laptop knows the way. */
+    static final String LOCAL_DEVELOPMENT = " (for local development, DOCAPI_ALLOW_PRIVATE_URLS=true on the service allows it)";
+
     public boolean allowsPrivate() {
         return allowPrivate;
     }
@@ -71,14 +74,14 @@ public class SafeHttpClient {
             return "it is not a valid URL (" + e.getReason().toLowerCase(java.util.Locale.ROOT) + " at character " + (e.getIndex() + 1) + ")";
         }
         if (!parsed.username().isEmpty() || !parsed.password().isEmpty()) return "URLs with user info are not accepted";
-        if (standardPortsOnly && !allowPrivate && parsed.port() != 80 && parsed.port() != 443) return "only ports 80 and 443 are allowed";
+        if (standardPortsOnly && !allowPrivate && parsed.port() != 80 && parsed.port() != 443) return "only ports 80 and 443 are allowed" + LOCAL_DEVELOPMENT;
         String host = parsed.host();
         if (!allowPrivate && (host.equals("localhost") || host.endsWith(".localhost") || host.endsWith(".internal") || host.endsWith(".local")))
-            return "the host " + host + " is not a public address";
+            return "the host " + host + " is not a public address" + LOCAL_DEVELOPMENT;
         // OkHttp connects to an IP literal without asking its Dns, so the address rule is applied to literals here
         if (!allowPrivate && new inet.ipaddr.IPAddressString(host).isIPAddress()) {
             try {
-                if (!PublicAddresses.isPublic(InetAddress.getByName(host))) return "the host " + host + " is not a public address";
+                if (!PublicAddresses.isPublic(InetAddress.getByName(host))) return "the host " + host + " is not a public address" + LOCAL_DEVELOPMENT;
             } catch (UnknownHostException e) {
                 return "the host " + host + " is not an address";
             }
@@ -91,7 +94,7 @@ public class SafeHttpClient {
         if (allowPrivate) return List.of(all[0]);
         for (InetAddress a : all) {
             if (!PublicAddresses.isPublic(a)) {
-                throw new RefusedAddressException(host + " resolves to " + a.getHostAddress() + ", which is not a public address");
+                throw new RefusedAddressException(host + " resolves to " + a.getHostAddress() + ", which is not a public address" + LOCAL_DEVELOPMENT);
             }
         }
         return List.of(all[0]);

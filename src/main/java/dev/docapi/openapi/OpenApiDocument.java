@@ -195,8 +195,8 @@ public class OpenApiDocument {
                             o("200", ok("deleted", "DeletedWorkflow"), "404", error("unknown workflow", ErrorCode.NOT_FOUND)))));
             Map<String, Object> runMembers = o(
                     "file", o("type", "string", "description", "input file id (or files)"),
-                    "files", o("type", a("array", "null"), "items", o("type", "string"),
-                            "description", "input file ids (or file). An empty array or null is the same as leaving it out."));
+                    "files", o("type", "array", "items", o("type", "string"),
+                            "description", "input file ids (or file). An empty array is the same as leaving it out."));
             runMembers.putAll(OperationRequestSchema.commonMembers(OperationRequestSchema.HTTP_WAIT));
             Map<String, Object> run = jobOp("runWorkflow", "Workflows", "Run a saved workflow",
                     "Runs the steps as ONE job on the given file(s); each succeeded step counts as one operation.",
@@ -256,7 +256,11 @@ public class OpenApiDocument {
                         "parameters", a(o("name", "Service-Signature", "in", "header", "required", true,
                                 "description", "t=<unix_time>,v1=<hex>: v1 is the lowercase hex HMAC-SHA256, keyed with the account's webhook "
                                         + "signing secret, of '<t>.<raw_body>'. Compare in constant time; reject t more than 300 s from now.",
-                                "schema", o("type", "string", "pattern", "^t=[0-9]+,v1=[0-9a-f]{64}$"))),
+                                "schema", o("type", "string", "pattern", "^t=[0-9]+,v1=[0-9a-f]{64}$")),
+                                o("name", "webhook-id", "in", "header", "required", true,
+                                        "description", "The delivery's id, the same on every attempt of one delivery (Standard Webhooks): "
+                                                + "a receiver that already handled it can answer 2xx and do nothing.",
+                                        "schema", o("type", "string"))),
                         "requestBody", body(ref("WebhookEvent")),
                         "responses", o("2XX", o("description", "received")))));
             }

@@ -37,6 +37,15 @@ public interface Operation<O extends Record> {
     }
 
     /**
+     * How many AI operations on the service's own model (the free plan's AI cap, spec §8) a job of this request will
+     * count: reserved at admission with the job, in the same transaction, so simultaneous calls cannot pass the cap
+     * (issue 25 item 5). Called after {@link #validate}; 0 for every operation that is not an AI operation.
+     */
+    default int aiOperations(ValidationContext<O> ctx) {
+        return 0;
+    }
+
+    /**
      * Checks the request against the real input files before any job exists (spec §4.4 "400 is returned at once"),
      * e.g. page numbers beyond the document or a wrong password.
      *

@@ -52,7 +52,11 @@ public class OperationService {
     }
 
     /** A validated request: the operation, its resolved input files and its options (passwords included). */
-    public record Submission(Operation<?> operation, List<StoredFile> inputs, ObjectNode options) {
+    /**
+     * A validated request: its operation, input files and options, and the AI operations on the service's model its
+     * job will count ({@link Operation#aiOperations}; reserved at admission).
+     */
+    public record Submission(Operation<?> operation, List<StoredFile> inputs, ObjectNode options, int aiOperations) {
 
         /** {@code {files, options}} with every option (passwords included): what {@link OperationJobs} runs. Seal it. */
         public ObjectNode payload(ObjectNode empty) {
@@ -132,15 +136,19 @@ public class OperationService {
             resolved.add(f);
         }
         checkPageLimit(resolved);
-        Submission s = new Submission(op, resolved, options);
         List<InputFile> in = resolved.stream().map(f -> new InputFile(f, files.path(f))).toList();
-        validate(op, account, in, options);
-        return s;
+        return new Submission(op, resolved, options, validate(op, account, in, options));
     }
 
-    /** Validates with the options as {@code op}'s record (a generic method, so an {@code Operation<?>} fits). */
-    private static <O extends Record> void validate(Operation<O> op, Account account, List<InputFile> in, ObjectNode options) {
-        op.validate(new ValidationContext<>(account, in, op.options().bind(options)));
+    /**
+     * Validates with the options as {@code op}'s record (a generic method, so an {@code Operation<?>} fits).
+     *
+     * @return the AI operations on the service's model the job will count
+     */
+    private static <O extends Record> int validate(Operation<O> op, Account account, List<InputFile> in, ObjectNode options) {
+        ValidationContext<O> ctx = new ValidationContext<>(account, in, op.options().bind(options));
+        op.validate(ctx);
+        return op.aiOperations(ctx);
     }
 
     /**
@@ -152,7 +160,7 @@ public class OperationService {
     public Submission resume(Account account, Operation<?> op, List<String> fileIds, ObjectNode options) {
         List<StoredFile> resolved = new ArrayList<>();
         for (String id : fileIds) resolved.add(files.get(account, id));
-        return new Submission(op, resolved, options);
+        return new Submission(op, resolved, options, 0); // admitted earlier: its AI operations were reserved then
     }
 
     /**

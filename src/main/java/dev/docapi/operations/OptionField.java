@@ -189,21 +189,30 @@ public final class OptionField {
     }
 
     /** Appended to the description of an optional array (a selector such as {@code pages}); see {@link #jsonSchema}. */
-    public static final String EMPTY_IS_ABSENT = "An empty array or null is the same as leaving it out.";
+    public static final String EMPTY_IS_ABSENT = "An empty array is the same as leaving it out.";
 
     /**
-     * This option as a JSON Schema object (a fresh copy). An optional array is typed {@code ["array", "null"]} and says
-     * that {@code []} and null mean "left out" ({@link OptionSchema#validate} treats them so): generated clients then
-     * send nothing for an unset list instead of {@code []} (issue 13).
+     * This option as a JSON Schema object (a fresh copy). An option with a default says it may be omitted. An optional
+     * array says that {@code []} means "left out"
+     * ({@link OptionSchema#validate} treats {@code []} and null so): generators that start every list empty send
+     * {@code []} for an unset one, which then does what leaving it out does. It is not declared nullable: Java
+     * generators wrap nullable members in {@code JsonNullable}, which a stock {@code resttemplate} client serialises as
+     * an object (issue 30).
      */
     public Map<String, Object> jsonSchema() {
         Map<String, Object> copy = new LinkedHashMap<>(schema);
-        if (!required && "array".equals(schema.get("type"))) {
-            copy.put("type", List.of("array", "null"));
-            Object text = schema.get("description");
-            copy.put("description", text == null ? EMPTY_IS_ABSENT : text + ". " + EMPTY_IS_ABSENT);
-        }
+        if (!required && "array".equals(schema.get("type"))) appendToDescription(copy, EMPTY_IS_ABSENT);
+        // type generators may make a member with a default required (openapi-typescript's default): say it is not
+        if (!required && schema.containsKey("default")) appendToDescription(copy, MAY_BE_OMITTED);
         return copy;
+    }
+
+    /** Appended to the description of an option with a default; see {@link #jsonSchema}. */
+    public static final String MAY_BE_OMITTED = "May be omitted: the default applies.";
+
+    private static void appendToDescription(Map<String, Object> schema, String sentence) {
+        Object text = schema.get("description");
+        schema.put("description", text == null ? sentence : text + (text.toString().endsWith(".") ? " " : ". ") + sentence);
     }
 
     /** @return a message naming the option, or null when {@code value} is valid */

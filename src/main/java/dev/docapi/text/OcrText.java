@@ -18,7 +18,7 @@ import org.springframework.stereotype.Component;
  * none, for {@code extract-text}, the AI operations' inputs ({@code ai/DocumentText}) and the pdf → docx/xlsx
  * converters ({@code PdfSource}). OCR picks each page's languages by script ({@link Tesseract#languages}); OCR text
  * is Tesseract's own output (the OCRmyPDF sidecar), in logical order. A file's OCR runs once and is kept with it
- * ({@link OcrOnce}); only {@code everyPage} reading OCRs afresh.
+ * ({@link OcrOnce}); only an {@code everyPage} reading OCRs the pages that have a text layer afresh.
  */
 @Component
 public class OcrText {
@@ -70,43 +70,38 @@ public class OcrText {
      * @throws EngineFailure when the engines fail ({@code invalid_file} for a PDF they cannot read)
      */
     public Pages pages(InputFile in, Path workDir, Progress progress) throws EngineFailure, InterruptedException {
-        List<String> pages = new ArrayList<>(textLayer.pages(in.path(), workDir));
-        List<Integer> toOcr = new ArrayList<>();
-        for (int p = 1; p <= pages.size(); p++) if (!Poppler.hasText(pages.get(p - 1))) toOcr.add(p);
-        int total = pages.size();
-        int done = total - toOcr.size();
-        progress.pages(done, total);
-        if (toOcr.isEmpty()) return new Pages(pages, List.of());
-        OcrOnce.Result kept = ocrOnce.ocr(in, total, workDir, n -> progress.pages(Math.min(total, done + n), total));
-        List<Integer> skipped = new ArrayList<>();
-        for (int p : toOcr) {
-            String t = kept.texts().get(p - 1);
-            if (t == null) skipped.add(p);
-            else pages.set(p - 1, t);
-        }
-        List<Integer> repaired = new ArrayList<>(kept.repaired().stream().filter(toOcr::contains).toList());
-        if (!skipped.isEmpty()) repaired.addAll(forceOcr(in.path(), pages, skipped, workDir, (d, t) -> { }));
-        progress.pages(total, total);
-        return new Pages(pages, repaired.stream().distinct().sorted().toList());
+        return pages(in, false, workDir, progress);
     }
 
     /**
-     * The text of each page of {@code pdf}, as {@link #pages(InputFile, Path, Progress)}, or with every page OCR'd
-     * afresh when {@code everyPage} (not kept: the caller asked for a new reading). The pages to OCR are cut out
-     * with qpdf and OCR'd together.
-     *
-     * @param workDir a writable job folder for the OCR's files
-     * @throws EngineFailure when the engines fail ({@code INVALID_INPUT} for a PDF they cannot read)
+     * As {@link #pages(InputFile, Path, Progress)}, or with every page OCR'd when {@code everyPage}: the pages without
+     * a text layer still from the kept OCR (a picture reads the same either way, and the next operation on the file
+     * reuses it: issue 25 item 2), the pages with one OCR'd afresh from their picture (not kept: the caller asked for a
+     * new reading of them). The pages OCR'd afresh are cut out with qpdf and OCR'd together.
      */
-    public Pages pages(Path pdf, boolean everyPage, Path workDir, Progress progress) throws EngineFailure, InterruptedException {
-        List<String> pages = new ArrayList<>(textLayer.pages(pdf, workDir));
+    public Pages pages(InputFile in, boolean everyPage, Path workDir, Progress progress) throws EngineFailure, InterruptedException {
+        List<String> pages = new ArrayList<>(textLayer.pages(in.path(), workDir));
         List<Integer> toOcr = new ArrayList<>();
-        for (int p = 1; p <= pages.size(); p++) if (everyPage || !Poppler.hasText(pages.get(p - 1))) toOcr.add(p);
+        List<Integer> withText = new ArrayList<>();
+        for (int p = 1; p <= pages.size(); p++) (Poppler.hasText(pages.get(p - 1)) ? withText : toOcr).add(p);
         int total = pages.size();
-        progress.pages(total - toOcr.size(), total);
-        List<Integer> repaired = toOcr.isEmpty() ? List.of() : forceOcr(pdf, pages, toOcr, workDir, progress);
+        int done = total - toOcr.size();
+        progress.pages(everyPage ? 0 : done, total);
+        List<Integer> repaired = new ArrayList<>();
+        if (!toOcr.isEmpty()) {
+            OcrOnce.Result kept = ocrOnce.ocr(in, total, workDir, n -> progress.pages(Math.min(total, (everyPage ? 0 : done) + n), total));
+            List<Integer> skipped = new ArrayList<>();
+            for (int p : toOcr) {
+                String t = kept.texts().get(p - 1);
+                if (t == null) skipped.add(p);
+                else pages.set(p - 1, t);
+            }
+            repaired.addAll(kept.repaired().stream().filter(toOcr::contains).toList());
+            if (!skipped.isEmpty()) repaired.addAll(forceOcr(in.path(), pages, skipped, workDir, (d, t) -> { }));
+        }
+        if (everyPage && !withText.isEmpty()) repaired.addAll(forceOcr(in.path(), pages, withText, workDir, progress));
         progress.pages(total, total);
-        return new Pages(pages, repaired);
+        return new Pages(pages, repaired.stream().distinct().sorted().toList());
     }
 
     /**

@@ -46,7 +46,7 @@ class WebSecurityConfig {
         SignInThrottle throttle = new SignInThrottle(
                 RequestBuckets.forDatabase(dataSource, ATTEMPTS_PER_EMAIL, TimeMeter.SYSTEM_MILLISECONDS),
                 RequestBuckets.forDatabase(dataSource, ATTEMPTS_PER_ADDRESS, TimeMeter.SYSTEM_MILLISECONDS));
-        http.securityMatcher(request -> !isApi(request))
+        http.securityMatcher(request -> !isApi(request) && !dev.docapi.management.ManagementPort.isManagementPath(request))
                 .authorizeHttpRequests(a -> a
                         .requestMatchers(publicPage()).permitAll()
                         .anyRequest().authenticated())

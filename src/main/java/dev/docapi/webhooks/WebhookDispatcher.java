@@ -19,6 +19,8 @@ import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
+import dev.docapi.jobs.JobTracing;
+import io.micrometer.observation.Observation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
@@ -41,6 +43,11 @@ import tools.jackson.databind.node.ObjectNode;
 public class WebhookDispatcher {
     private static final Logger log = LoggerFactory.getLogger(WebhookDispatcher.class);
     private static final MediaType JSON_TYPE = MediaType.get("application/json");
+    /**
+     * The delivery's id, the same on every attempt of one delivery (Standard Webhooks' {@code webhook-id}), so a
+     * receiver can drop a retry of an event it already handled (issue 30).
+     */
+    public static final String DELIVERY_ID_HEADER = "webhook-id";
 
     private final DeliveryStore deliveries;
     private final JobStore jobs;
@@ -50,9 +57,11 @@ public class WebhookDispatcher {
     private final SafeHttpClient http;
     private final WebhookProperties props;
     private final OkHttpClient client;
+    private final JobTracing tracing;
 
     public WebhookDispatcher(DeliveryStore deliveries, JobStore jobs, AccountService accounts, Views views, JsonMapper json,
-                             SafeHttpClient http, WebhookProperties props) {
+                             SafeHttpClient http, WebhookProperties props, JobTracing tracing) {
+        this.tracing = tracing;
         this.deliveries = deliveries;
         this.jobs = jobs;
         this.accounts = accounts;
@@ -124,22 +133,42 @@ public class WebhookDispatcher {
         return true;
     }
 
+    /**
+     * One attempt, observed as {@code docapi.webhook.deliveries} (issue 24): a span in the job's trace, and a timer
+     * tagged {@code attempt} (1, 2, ...) and {@code outcome} (delivered, retry, failed).
+     */
     private void attempt(DeliveryStore.Delivery d) {
+        int attempts = d.attempts() + 1;
+        Observation observation = tracing.observe("docapi.webhook.deliveries", "webhook delivery", jobs.traceParent(d.jobId()).orElse(null))
+                .lowCardinalityKeyValue("attempt", String.valueOf(attempts))
+                .highCardinalityKeyValue("job.id", d.jobId())
+                .start();
+        String status = "pending";
+        try (Observation.Scope scope = observation.openScope()) {
+            status = attempt(d, attempts);
+        } finally {
+            observation.lowCardinalityKeyValue("outcome", status.equals("pending") ? "retry" : status).stop();
+        }
+    }
+
+    /** @return the delivery's status after this attempt: delivered, failed (given up) or pending */
+    private String attempt(DeliveryStore.Delivery d, int attempts) {
         Account account = accounts.findById(d.accountId()).orElse(null);
-        Outcome outcome = account == null ? new Outcome(null, "the account no longer exists") : send(account, d.url(), d.payload());
+        Outcome outcome = account == null ? new Outcome(null, "the account no longer exists") : send(account, d.url(), d.payload(), d.id());
         Integer statusCode = outcome.statusCode();
         String error = outcome.error();
-        int attempts = d.attempts() + 1;
         List<Duration> delays = props.retryDelays();
         boolean delivered = error == null;
         boolean giveUp = !delivered && attempts > delays.size();
-        record(d.jobId(), Instant.now(), statusCode, error, delivered ? "delivered" : giveUp ? "failed" : "pending");
+        String status = delivered ? "delivered" : giveUp ? "failed" : "pending";
+        record(d.jobId(), Instant.now(), statusCode, error, status);
         if (delivered || giveUp) {
             deliveries.delete(d.id());
             if (giveUp) log.info("webhook for job {} failed after {} attempts: {}", d.jobId(), attempts, error);
         } else {
             deliveries.reschedule(d.id(), attempts, Instant.now().plus(delays.get(attempts - 1)));
         }
+        return status;
     }
 
     /** One POST of an event: the receiver's HTTP status (null without an answer) and what went wrong (null when delivered). */
@@ -150,7 +179,7 @@ public class WebhookDispatcher {
      * POSTs {@code payload} to {@code url} once, signed with the account's secret ({@link WebhookSignature}), through
      * the safe client: public addresses only (unless {@code DOCAPI_ALLOW_PRIVATE_URLS}), no redirect followed.
      */
-    public Outcome send(Account account, String url, String payload) {
+    public Outcome send(Account account, String url, String payload, String deliveryId) {
         String refused = http.refuse(url, true);
         if (refused != null) return new Outcome(null, "the URL is refused: " + refused);
         byte[] body = payload.getBytes(StandardCharsets.UTF_8);
@@ -158,6 +187,7 @@ public class WebhookDispatcher {
         Request request = new Request.Builder().url(url)
                 .header("User-Agent", "docapi-webhooks/1.0")
                 .header(WebhookSignature.HEADER, WebhookSignature.header(account.webhookSecret(), t, body))
+                .header(DELIVERY_ID_HEADER, deliveryId)
                 .post(RequestBody.create(body, JSON_TYPE)).build();
         try (Response r = client.newCall(request).execute()) {
             if (r.isRedirect() || (r.code() >= 300 && r.code() < 400)) {
@@ -183,7 +213,7 @@ public class WebhookDispatcher {
         event.put("type", "job.succeeded");
         event.put("created_at", now.toString());
         event.set("data", views.job(sample));
-        return send(account, url, json.writeValueAsString(event));
+        return send(account, url, json.writeValueAsString(event), Ids.newId("whd_test_"));
     }
 
     /** Appends the attempt to the job's {@code webhook} record and sets its status. */

@@ -58,7 +58,7 @@ public class WorkflowService {
      */
     private Job run(Account account, List<Step> steps, List<String> fileIds, String workflowId, String webhookUrl) {
         WorkflowRunner.Prepared p = runner.prepare(account, steps, fileIds);
-        return admission.submit(account, steps.size(), WorkflowJobs.OPERATION, runner.storedInput(p, workflowId),
+        return admission.submit(account, steps.size(), 0, WorkflowJobs.OPERATION, runner.storedInput(p, workflowId),
                 runner.payload(p), webhookUrl);
     }
 }

@@ -53,13 +53,13 @@ class ModelsAndKeysTest extends AiTestBase {
         var created = accounts.createAccount("keys-" + System.nanoTime() + "@example.com", Plan.PRO);
         String id = created.account().id();
         String secretKey = "sk-ant-good-" + System.nanoTime();
-        assertThat(admin.run(new String[] {"add-provider-key", "--account", id, "--provider", "anthropic", "--key", secretKey})).isZero();
-        assertThat(admin.run(new String[] {"add-provider-key", "--account", id, "--provider", "google", "--key", "refused-key"}))
+        assertThat(admin.run(new String[] {"add-provider-key", "--account", id, "--provider", "anthropic", "--key", secretKey}, System.out, System.err)).isZero();
+        assertThat(admin.run(new String[] {"add-provider-key", "--account", id, "--provider", "google", "--key", "refused-key"}, System.out, System.err))
                 .as("a key the provider refuses is not stored").isEqualTo(1);
-        assertThat(admin.run(new String[] {"add-provider-key", "--account", id, "--provider", "custom/llama-test", "--key", "good-local"}))
+        assertThat(admin.run(new String[] {"add-provider-key", "--account", id, "--provider", "custom/llama-test", "--key", "good-local"}, System.out, System.err))
                 .as("custom needs --base-url").isEqualTo(1);
         assertThat(admin.run(new String[] {"add-provider-key", "--account", id, "--provider", "custom/llama-test", "--key", "good-local",
-                "--base-url", MODEL.base("custom")})).isZero();
+                "--base-url", MODEL.base("custom")}, System.out, System.err)).isZero();
 
         var r = get(created.apiKey(), "/models");
         assertThat(ids(r.body(), "account")).containsExactly("anthropic/claude-sonnet-4-5", "custom/llama-test");
@@ -80,7 +80,7 @@ class ModelsAndKeysTest extends AiTestBase {
 
     @Test
     void anAccountsCustomBaseUrlMustBeAPublicHttpsAddress() {
-        var strict = new SafeHttpClient(new DocapiProperties(0, Path.of("."), null, null, null, null, 1, false, java.time.Duration.ofSeconds(1), 0));
+        var strict = new SafeHttpClient(new DocapiProperties(0, Path.of("."), null, null, null, null, 1, false, java.time.Duration.ofSeconds(1), 0, 0, null));
         var props = new AiProperties(null, null, null, null, null, null, null, null, 5, null, null, null, null);
         ProviderKeys keys = new ProviderKeys(null, null, strict, props);
         assertThatThrownBy(() -> keys.add("acct", "custom/x", "k", "http://example.com/v1")).hasMessageContaining("https");

@@ -29,7 +29,7 @@ class DatabaseUnavailableTest {
             ds.setJdbcUrl("jdbc:postgresql://127.0.0.1:" + closedPort + "/none");
             ds.setConnectionTimeout(250);
             ds.setInitializationFailTimeout(-1);
-            AuthFilter filter = new AuthFilter(new AccountService(JdbcClient.create(ds), null), new ErrorWriter(JsonMapper.builder().build()));
+            AuthFilter filter = new AuthFilter(new AccountService(JdbcClient.create(ds), null), new ErrorWriter(JsonMapper.builder().build(), new io.micrometer.core.instrument.simple.SimpleMeterRegistry()));
             MockHttpServletRequest request = new MockHttpServletRequest("GET", "/v1/jobs");
             request.setServletPath("/v1/jobs");
             request.addHeader("Authorization", "Bearer dk_abc_secret");

@@ -21,7 +21,7 @@ class EmbeddedDatabaseInterruptTest {
 
     @Test
     void anInterruptedWriterLeavesTheDatabaseOpenAndKeepsItsInterruptFlag(@TempDir Path dataDir) throws Exception {
-        DocapiProperties props = new DocapiProperties(0, dataDir, null, null, null, null, 1, false, Duration.ofSeconds(1), 0);
+        DocapiProperties props = new DocapiProperties(0, dataDir, null, null, null, null, 1, false, Duration.ofSeconds(1), 0, 0, null);
         try (HikariDataSource ds = (HikariDataSource) new DataSourceConfig().dataSource(props, new MasterKey(props, ""))) {
             JdbcClient db = JdbcClient.create(ds);
             db.sql("CREATE TABLE notes (n INT)").update();

@@ -120,6 +120,29 @@ class FilesTest extends ApiTestBase {
     }
 
     @Test
+    void aDocxWhoseDocumentInflatesTo600MbIsRefusedAtUploadBeforeAnyEngine() throws Exception {
+        String key = newKey();
+        Path bomb = Files.createTempFile(DATA_DIR, "bomb", ".docx");
+        try (var z = new java.util.zip.ZipOutputStream(Files.newOutputStream(bomb))) {
+            z.setLevel(9);
+            z.putNextEntry(new java.util.zip.ZipEntry("[Content_Types].xml"));
+            z.write(("<?xml version=\"1.0\"?><Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\">"
+                    + "<Override PartName=\"/word/document.xml\" ContentType=\"application/vnd.openxmlformats-officedocument."
+                    + "wordprocessingml.document.main+xml\"/></Types>").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            z.putNextEntry(new java.util.zip.ZipEntry("word/document.xml"));
+            byte[] paragraphs = "<w:p><w:r><w:t>aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa</w:t></w:r></w:p>".repeat(16_000)
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8); // ~1 MB
+            for (int i = 0; i < 600; i++) z.write(paragraphs);
+        }
+        assertThat(Files.size(bomb)).as("the package itself is small").isLessThan(5L << 20);
+        Response r = rawUpload(key, bomb, "report.docx");
+        assertThat(r.status()).isEqualTo(400);
+        assertThat(r.code()).isEqualTo("invalid_file");
+        assertThat(r.body().at("/error/message").asString()).contains("inflate to more than");
+        assertThat(get(key, "/files").body().get("data")).as("nothing stored").isEmpty();
+    }
+
+    @Test
     void anUploadOneByteOver100MbIs413WithoutItsBodyBeingRead() throws Exception {
         String key = newKey();
         Path big = Files.createTempFile(DATA_DIR, "big", ".pdf");
@@ -214,7 +237,10 @@ class FilesTest extends ApiTestBase {
         assertThat(expired.code()).isEqualTo("link_expired");
 
         String tampered = f.get("download_url").asString().replaceAll("t=[0-9a-f]{4}", "t=0000");
-        assertThat(get(null, tampered).status()).isEqualTo(401);
+        Response refused = get(null, tampered);
+        assertThat(refused.status()).isEqualTo(401);
+        assertThat(refused.code()).isEqualTo("invalid_api_key");
+        assertThat(refused.body().at("/error/message").asString()).contains("signature is not valid");
         assertThat(get(null, "/files/" + id + "/content").code()).isEqualTo("missing_api_key");
         assertThat(get(key, "/files/" + id + "/content").status()).isEqualTo(200);
         assertThat(get(newKey(), "/files/" + id + "/content").code()).isEqualTo("file_not_found");

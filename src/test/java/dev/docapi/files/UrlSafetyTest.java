@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** The SSRF rules of URL import with private addresses NOT allowed (the production default). */
 class UrlSafetyTest {
-    private final SafeHttpClient strict = new SafeHttpClient(new DocapiProperties(8080, Path.of("/tmp"), null, null, null, null, 1, false, java.time.Duration.ofSeconds(1), 0));
+    private final SafeHttpClient strict = new SafeHttpClient(new DocapiProperties(8080, Path.of("/tmp"), null, null, null, null, 1, false, java.time.Duration.ofSeconds(1), 0, 0, null));
 
     @ParameterizedTest
     @ValueSource(strings = {"127.0.0.1", "10.1.2.3", "172.16.5.4", "192.168.1.1", "169.254.169.254", "100.64.0.1",

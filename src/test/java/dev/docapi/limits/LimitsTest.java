@@ -110,7 +110,7 @@ class LimitsTest extends ApiTestBase {
         String file = uploadId(key, corpus(FOUR));
         // 17 jobs that stay queued (never started by any runner), then 6 slow requests at once: exactly 3 fit.
         List<Job> parked = new ArrayList<>();
-        for (int i = 0; i < limits.activeJobs() - 3; i++) parked.add(jobs.create(dev.docapi.config.Ids.newId("job_"), a.id(), "test-sleep", parkedInput(file), null, null));
+        for (int i = 0; i < limits.activeJobs() - 3; i++) parked.add(jobs.create(dev.docapi.config.Ids.newId("job_"), a.id(), "test-sleep", parkedInput(file), null, null, null));
         try {
             List<Callable<Response>> six = new ArrayList<>();
             for (int i = 0; i < 6; i++) six.add(() -> post(key, "/test-sleep", Map.of("file", file, "seconds", 3, "wait", 0)));

@@ -21,18 +21,18 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A port scan of the machine while the packaged service runs on the embedded database (issue 10): the only
- * listener of the service's process reachable from outside is its HTTP port; the embedded database's AUTO_SERVER
- * port and the LibreOffice relays listen on loopback only. Also proves that an engine run as a child JVM of the
+ * listeners of the service's process reachable from outside are its HTTP port and its management port (issue 24); the
+ * embedded database listens on no port and the LibreOffice relays on loopback only. Also proves that an engine run as a child JVM of the
  * service (Tabula, through Spring Boot's {@code PropertiesLauncher}) starts from the packaged jar: pdf → xlsx keeps a
  * ruled table's cells.
  */
 class ListenersIT {
 
     @Test
-    void onlyTheHttpPortListensBeyondLoopback() throws Exception {
+    void onlyTheHttpAndManagementPortsListenBeyondLoopback() throws Exception {
         PackagedService service = new PackagedService().start();
         try {
-            service.admin("list-accounts"); // the admin CLI meets the running service's database over AUTO_SERVER
+            service.admin("list-accounts"); // the admin CLI reaches the running service through its admin API
             String pid = String.valueOf(service.process().pid());
             List<String> listeners = Independent.run("ss", "-Hltnp").output().lines().filter(l -> l.contains("pid=" + pid + ",")).toList();
             assertThat(listeners).as("listeners of the service").isNotEmpty();
@@ -40,7 +40,7 @@ class ListenersIT {
             for (String line : listeners) {
                 String local = line.trim().split("\\s+")[3];
                 boolean loopback = local.startsWith("127.") || local.startsWith("[::1]") || local.startsWith("[::ffff:127.");
-                assertThat(loopback || local.endsWith(":" + httpPort)).as("listener %s", line).isTrue();
+                assertThat(loopback || local.endsWith(":" + httpPort) || local.endsWith(":" + service.managementPort())).as("listener %s", line).isTrue();
             }
 
             String key = service.newKey("listeners@example.com", "pro");

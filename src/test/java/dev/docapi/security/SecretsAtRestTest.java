@@ -52,7 +52,7 @@ class SecretsAtRestTest extends ApiTestBase {
 
     @Test
     void theEmbeddedDatabaseRefusesSaWithoutItsPassword() {
-        String url = "jdbc:h2:async:" + props.dataDir().toAbsolutePath().normalize().resolve("db/docapi") + ";AUTO_SERVER=TRUE";
+        String url = "jdbc:h2:async:" + props.dataDir().toAbsolutePath().normalize().resolve("db/docapi") + ";WRITE_DELAY=0;DB_CLOSE_ON_EXIT=FALSE";
         try (var c = DriverManager.getConnection(url, "sa", "")) {
             throw new AssertionError("SA connected with an empty password");
         } catch (SQLException e) {

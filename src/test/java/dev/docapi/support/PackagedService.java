@@ -25,14 +25,26 @@ public final class PackagedService {
     private final HttpClient http = HttpClient.newHttpClient();
     private final Path data;
     private final int port;
+    private final int managementPort;
     private final java.util.Map<String, String> env = new java.util.LinkedHashMap<>();
     private Process process;
 
     public PackagedService() throws IOException {
         this.data = Files.createTempDirectory("docapi-packaged-");
-        try (ServerSocket s = new ServerSocket(0)) {
+        try (ServerSocket s = new ServerSocket(0); ServerSocket m = new ServerSocket(0)) {
             this.port = s.getLocalPort();
+            this.managementPort = m.getLocalPort();
         }
+        env.put("DOCAPI_MANAGEMENT_PORT", String.valueOf(managementPort));
+    }
+
+    /** The management port's address: probes, metrics and the admin API (issue 24). */
+    public String management() {
+        return "http://localhost:" + managementPort;
+    }
+
+    public int managementPort() {
+        return managementPort;
     }
 
     /** Sets an environment variable of the service and of its admin CLI (before {@link #start}). */
@@ -62,7 +74,7 @@ public final class PackagedService {
         return "http://localhost:" + port + "/v1";
     }
 
-    /** Starts the jar and waits until it answers (at most 60 s). */
+    /** Starts the jar and waits until it answers (at most 120 s: a start takes 10-35 s on a loaded 2-core machine). */
     public PackagedService start() throws Exception {
         ProcessBuilder pb = new ProcessBuilder(java(), "-jar", jar().toString())
                 .redirectErrorStream(true).redirectOutput(data.resolve("service-" + System.nanoTime() + ".log").toFile());
@@ -71,7 +83,7 @@ public final class PackagedService {
         pb.environment().put("DOCAPI_OFFICE_WARM", "false");
         pb.environment().putAll(env);
         process = pb.start();
-        for (int i = 0; i < 600; i++) {
+        for (int i = 0; i < 1200; i++) {
             try {
                 if (http.send(HttpRequest.newBuilder(URI.create(base())).build(), HttpResponse.BodyHandlers.discarding()).statusCode() == 200) return this;
             } catch (IOException notYet) {

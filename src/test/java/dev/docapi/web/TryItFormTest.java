@@ -95,7 +95,7 @@ class TryItFormTest {
         Operation<?> merge = declared(OperationSpec.of("merge", "merge_pdfs", "Merges.").inputs(Inputs.many(2, 50, dev.docapi.core.FileKind.PDF))
                 .options(OptionSchema.of(MergeLike.class, OptionField.string("text"), OptionField.string("password").secret())));
         PublicBaseUrl base = new PublicBaseUrl(new DocapiProperties(8080, Path.of("."), null, null, null, "https://docs.example/v1/", 1, false,
-                Duration.ofSeconds(1), 0));
+                Duration.ofSeconds(1), 0, 0, null));
         String hostileName = "it's; a \"report\", $(touch pwned).pdf";
         String hostileText = "$(touch pwned) `id` 'quoted' \\ \"x\" ü";
         var options = JSON.createObjectNode().put("text", hostileText);

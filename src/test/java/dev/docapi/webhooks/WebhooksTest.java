@@ -43,6 +43,7 @@ class WebhooksTest extends ApiTestBase {
     @Autowired DeliveryStore deliveries;
     @Autowired JobStore jobs;
     @Autowired AccountService accountService;
+    @Autowired dev.docapi.jobs.JobTracing tracing;
     @Autowired Views views;
     @Autowired JsonMapper json;
     @Autowired SafeHttpClient http;
@@ -51,8 +52,8 @@ class WebhooksTest extends ApiTestBase {
 
     private HttpServer server;
 
-    /** One request the receiver got: its path, body bytes, signature header and arrival time. */
-    record Received(String path, byte[] body, String signature, Instant at) {
+    /** One request the receiver got: its path, body bytes, signature and delivery id headers and arrival time. */
+    record Received(String path, byte[] body, String signature, String deliveryId, Instant at) {
     }
 
     private final List<Received> received = new CopyOnWriteArrayList<>();
@@ -62,7 +63,8 @@ class WebhooksTest extends ApiTestBase {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", exchange -> {
             byte[] body = exchange.getRequestBody().readAllBytes();
-            received.add(new Received(exchange.getRequestURI().getPath(), body, exchange.getRequestHeaders().getFirst("Service-Signature"), Instant.now()));
+            received.add(new Received(exchange.getRequestURI().getPath(), body, exchange.getRequestHeaders().getFirst("Service-Signature"),
+                    exchange.getRequestHeaders().getFirst("webhook-id"), Instant.now()));
             int status = exchange.getRequestURI().getPath().equals("/hook") ? statuses.getAsInt() : 200;
             if (status == 302) exchange.getResponseHeaders().add("Location", "http://127.0.0.1:" + server.getAddress().getPort() + "/elsewhere");
             exchange.sendResponseHeaders(status, -1);
@@ -173,6 +175,8 @@ class WebhooksTest extends ApiTestBase {
         assertThat(received).hasSize(2);
         assertThat(Duration.between(received.get(0).at(), received.get(1).at())).isGreaterThanOrEqualTo(props.retryDelays().getFirst().minusMillis(50));
         assertThat(received.get(1).body()).as("the same event is re-sent").isEqualTo(received.get(0).body());
+        assertThat(received.get(0).deliveryId()).as("webhook-id").startsWith("whd_");
+        assertThat(received.get(1).deliveryId()).as("the same delivery id on the retry").isEqualTo(received.get(0).deliveryId());
         assertThat(verify(account(key).webhookSecret(), received.get(1).signature(), received.get(1).body(), Instant.now())).isTrue();
         assertThat(deliveries.forJob(r.body().get("id").asString())).as("done: nothing left to deliver").isEmpty();
     }
@@ -215,7 +219,7 @@ class WebhooksTest extends ApiTestBase {
         assertThat(received).as("the running service does not retry before the moved due time").hasSize(1);
         assertThat(get(key, "/jobs/" + jobId).body().at("/webhook/status").asString()).isEqualTo("pending");
 
-        WebhookDispatcher restarted = new WebhookDispatcher(new DeliveryStore(db), jobs, accountService, views, json, http, props);
+        WebhookDispatcher restarted = new WebhookDispatcher(new DeliveryStore(db), jobs, accountService, views, json, http, props, tracing);
         assertThat(restarted.pollOnce(later.plusSeconds(1))).isEqualTo(1);
 
         JsonNode job = awaitWebhook(key, jobId, "delivered", Duration.ofSeconds(5));
@@ -238,10 +242,10 @@ class WebhooksTest extends ApiTestBase {
         tools.jackson.databind.node.ObjectNode input = json.createObjectNode();
         input.putArray("files").add(uploadId(key, corpus(FOUR)));
         input.putObject("options").put("angle", 90);
-        dev.docapi.jobs.Job job = jobs.create(dev.docapi.config.Ids.newId("job_"), a.id(), "rotate", input, null, url);
+        dev.docapi.jobs.Job job = jobs.create(dev.docapi.config.Ids.newId("job_"), a.id(), "rotate", input, null, url, null);
         jobs.markFailed(job.id(), dev.docapi.core.ErrorCode.INTERRUPTED, "the service restarted while this job was queued or running; submit it again");
         db.sql("UPDATE jobs SET finished_at = ? WHERE id = ?").params(Instant.now().minusSeconds(30).toEpochMilli(), job.id()).update();
-        new WebhookDispatcher(new DeliveryStore(db), jobs, accountService, views, json, http, props).recoverLost();
+        new WebhookDispatcher(new DeliveryStore(db), jobs, accountService, views, json, http, props, tracing).recoverLost();
 
         JsonNode delivered = awaitWebhook(key, job.id(), "delivered", Duration.ofSeconds(10));
         assertThat(delivered.at("/webhook/attempts").size()).isEqualTo(1);
@@ -252,10 +256,11 @@ class WebhooksTest extends ApiTestBase {
 
     @Test
     void aWebhookUrlOnAPortOtherThan80Or443IsRefusedAtOnceWhenPrivateUrlsAreOff() {
-        SafeHttpClient strict = new SafeHttpClient(new dev.docapi.config.DocapiProperties(0, DATA_DIR, null, null, null, null, 1, false, java.time.Duration.ofSeconds(1), 0));
+        SafeHttpClient strict = new SafeHttpClient(new dev.docapi.config.DocapiProperties(0, DATA_DIR, null, null, null, null, 1, false, java.time.Duration.ofSeconds(1), 0, 0, null));
         assertThat(strict.refuse("https://example.com:8443/hook", true)).contains("80 and 443");
         assertThat(strict.refuse("ftp://example.com/hook", true)).isNotNull();
-        assertThat(strict.refuse("http://localhost/hook", true)).contains("not a public address");
+        assertThat(strict.refuse("http://localhost/hook", true)).contains("not a public address", "DOCAPI_ALLOW_PRIVATE_URLS=true");
+        assertThat(strict.refuse("https://example.com:8443/hook", true)).contains("DOCAPI_ALLOW_PRIVATE_URLS=true");
         assertThat(strict.refuse("https://example.com/hook", true)).isNull();
         String key = newKey();
         Response r = post(key, "/rotate", Map.of("file", uploadId(key, corpus(FOUR)), "angle", 90, "webhook_url", "not a url"));

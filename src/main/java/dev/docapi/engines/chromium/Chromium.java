@@ -18,6 +18,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -71,6 +73,8 @@ public class Chromium {
     private final Sandbox sandbox;
     private final Path binary;
     private final Duration timeout;
+    /** V8's heap per page ({@code DOCAPI_CHROMIUM_SCRIPT_MEMORY_MB}): a script allocating past it crashes its page only. */
+    private final int scriptMemoryMb;
     private final Semaphore tabs;
     private final int tabCount;
     private volatile Process process;
@@ -87,10 +91,16 @@ public class Chromium {
         public static final PageSetup A4 = new PageSetup(8.27, 11.69, 0.5);
     }
 
+    private final ObservationRegistry observations;
+    private final java.util.concurrent.atomic.AtomicLong restarts = new java.util.concurrent.atomic.AtomicLong();
+
     public Chromium(Sandbox sandbox, @Value("${docapi.chromium.binary:/usr/bin/chromium}") String binary,
                     @Value("${docapi.chromium.timeout:60s}") Duration timeout,
-                    @Value("${docapi.chromium.tabs:2}") int tabs) {
+                    @Value("${docapi.chromium.tabs:2}") int tabs,
+                    @Value("${docapi.chromium.script-memory-mb:512}") int scriptMemoryMb, ObservationRegistry observations) {
         this.sandbox = sandbox;
+        this.scriptMemoryMb = scriptMemoryMb;
+        this.observations = observations;
         this.binary = Path.of(binary);
         this.timeout = timeout;
         this.tabCount = Math.max(1, tabs);
@@ -135,6 +145,28 @@ public class Chromium {
      *                     printing fails; {@code out} is then absent
      */
     public void print(String html, PageSetup page, Path out, List<String> blocked) throws IOException, InterruptedException {
+        // observed as an engine run (issue 24), like the engines ProcessRunner starts
+        Observation observation = Observation.createNotStarted("docapi.engine.run", observations)
+                .contextualName("engine chromium").lowCardinalityKeyValue("engine", "chromium")
+                .highCardinalityKeyValue("timeout_seconds", String.valueOf(timeout.toSeconds())).start();
+        String outcome = "failed";
+        try (Observation.Scope scope = observation.openScope()) {
+            printInTab(html, page, out, blocked);
+            outcome = "ok";
+        } catch (InterruptedException e) {
+            outcome = "interrupted";
+            throw e;
+        } finally {
+            observation.lowCardinalityKeyValue("outcome", outcome).stop();
+        }
+    }
+
+    /** Times the browser was restarted because it died or stopped answering. */
+    public long restarts() {
+        return restarts.get();
+    }
+
+    private void printInTab(String html, PageSetup page, Path out, List<String> blocked) throws IOException, InterruptedException {
         tabs.acquire();
         try {
             try {
@@ -222,14 +254,19 @@ public class Chromium {
         }
     }
 
-    /** Navigates the tab to {@code url} and waits for that document's load event, at most {@code limit}. */
-    private static void load(Tab tab, String url, Duration limit) throws IOException, InterruptedException {
+    /**
+     * Navigates the tab to {@code url} and waits for that document's load event, at most {@code limit}.
+     *
+     * @throws IOException when it does not load in time, or its page crashed (its scripts passed the memory bound)
+     */
+    private void load(Tab tab, String url, Duration limit) throws IOException, InterruptedException {
         DevTools dt = tab.dt();
         // the load of this navigation, not a late one of the page before or of a frame: lifecycle events name their loader
         java.util.concurrent.BlockingQueue<String> loads = new java.util.concurrent.LinkedBlockingQueue<>();
         dt.on(tab.session(), "Page.lifecycleEvent", ev -> {
             if (ev.path("name").asString("").equals("load")) loads.add(ev.path("loaderId").asString(""));
         });
+        dt.on(tab.session(), "Inspector.targetCrashed", ev -> loads.add(CRASHED));
         try {
             JsonNode nav = dt.call(tab.session(), "Page.navigate", DevTools.params().put("url", url), Duration.ofSeconds(15));
             if (nav.has("errorText")) throw new IOException("the page did not load: " + nav.get("errorText").asString());
@@ -237,11 +274,19 @@ public class Chromium {
             long deadline = System.nanoTime() + limit.toNanos();
             for (String done; !loader.equals(done = loads.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)); ) {
                 if (done == null) throw new IOException("the page did not finish loading within " + limit.toSeconds() + " s");
+                if (done == CRASHED) {
+                    throw new IOException("the page crashed: its scripts needed more than the " + scriptMemoryMb
+                            + " MB of memory a document may use (DOCAPI_CHROMIUM_SCRIPT_MEMORY_MB)");
+                }
             }
         } finally {
             dt.off(tab.session(), "Page.lifecycleEvent");
+            dt.off(tab.session(), "Inspector.targetCrashed");
         }
     }
+
+    /** Put in the load queue when the page crashes (compared by identity). */
+    private static final String CRASHED = new String("crashed");
 
     /**
      * Answers the tab's requests: {@code url} gets {@code body} (HTML), every other URL is failed and added to
@@ -355,6 +400,7 @@ public class Chromium {
             fetch.putArray("patterns").addObject().put("urlPattern", "*").put("requestStage", "Request");
             dt.call(session, "Fetch.enable", fetch, step);
             dt.call(session, "Page.enable", null, step);
+            dt.call(session, "Inspector.enable", null, step); // Inspector.targetCrashed: a page out of memory
             dt.call(session, "Page.setLifecycleEventsEnabled", DevTools.params().put("enabled", true), step);
             dt.call(session, "Emulation.setDocumentCookieDisabled", DevTools.params().put("disabled", true), step);
             return tab;
@@ -419,6 +465,9 @@ public class Chromium {
         // in the sandbox the profile and Chromium's own sockets go to its private /tmp: short paths, gone with it
         cmd.add("--user-data-dir=" + (sandbox.enabled() ? "/tmp/profile" : profile.toString()));
         cmd.add("--remote-debugging-pipe");
+        // a hostile page's scripts are bounded by V8's own heap limit (issue 31): past it the page crashes, is reported
+        // (Inspector.targetCrashed) and fails its document at once, instead of growing for the whole load timeout
+        cmd.add("--js-flags=--max-old-space-size=" + scriptMemoryMb);
         cmd.add("about:blank");
         // no memory bound: V8 reserves terabytes of address space, so RLIMIT_AS would stop every page
         Sandbox.Bounds bounds = new Sandbox.Bounds(0, 0, sandbox.defaults().fileBytes());
@@ -454,6 +503,7 @@ public class Chromium {
     }
 
     private synchronized void restart() {
+        restarts.incrementAndGet();
         stopBrowser();
     }
 

@@ -18,6 +18,8 @@ import org.jodconverter.core.office.OfficeException;
 import org.jodconverter.local.LocalConverter;
 import org.jodconverter.local.office.ExistingProcessAction;
 import org.jodconverter.local.office.LocalOfficeManager;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
@@ -52,6 +54,9 @@ public class OfficePool {
     private final Sandbox sandbox;
     private final AtomicInteger conversions = new AtomicInteger();
     private final List<Slot> slots = new ArrayList<>();
+    private volatile boolean warming;
+    private final ObservationRegistry observations;
+    private final java.util.concurrent.atomic.AtomicLong restarts = new java.util.concurrent.atomic.AtomicLong();
     private final BlockingQueue<Slot> free = new LinkedBlockingQueue<>();
     private Path template;
 
@@ -73,9 +78,10 @@ public class OfficePool {
         }
     }
 
-    public OfficePool(OfficeProperties props, Sandbox sandbox) {
+    public OfficePool(OfficeProperties props, Sandbox sandbox, ObservationRegistry observations) {
         this.props = props;
         this.sandbox = sandbox;
+        this.observations = observations;
         // if the JVM ends without closing the context (a killed test fork, SIGTERM races), leave no office behind
         Runtime.getRuntime().addShutdownHook(new Thread(this::killOwnProcesses, "office-pool-cleanup"));
     }
@@ -100,13 +106,26 @@ public class OfficePool {
                 props.processes(), props.taskTimeout().toSeconds(), props.memoryMb(), props.maxTasks(),
                 props.warmAtStart() ? ", warming now" : ", started on first use");
         if (!props.warmAtStart()) return;
+        warming = true;
         Thread.ofVirtual().name("office-warm").start(() -> {
             try {
                 start();
             } catch (Exception e) {
                 log.warn("LibreOffice pool did not start; it is retried on first use: {}", e.getMessage());
+            } finally {
+                warming = false;
             }
         });
+    }
+
+    /** True while the pool is being started at the service's start (readiness waits for it; issue 24). */
+    public boolean warming() {
+        return warming;
+    }
+
+    /** How many LibreOffice processes are running (0 before the pool's first start). */
+    public synchronized int running() {
+        return slots.size();
     }
 
     /** Starts the pool if it is not running (idempotent; blocks until the processes accept work). */
@@ -181,6 +200,29 @@ public class OfficePool {
      * @throws IOException         when no process became free within {@link OfficeProperties#queueTimeout}
      */
     public void convert(Path in, Path out) throws ConversionException, IOException, InterruptedException {
+        // observed as an engine run (issue 24), like the engines ProcessRunner starts
+        Observation observation = Observation.createNotStarted("docapi.engine.run", observations)
+                .contextualName("engine libreoffice").lowCardinalityKeyValue("engine", "libreoffice")
+                .highCardinalityKeyValue("timeout_seconds", String.valueOf(props.taskTimeout().toSeconds()))
+                .highCardinalityKeyValue("bounds.memory_mb", String.valueOf(props.memoryMb())).start();
+        String outcome = "failed";
+        try (Observation.Scope scope = observation.openScope()) {
+            convertInPool(in, out);
+            outcome = "ok";
+        } catch (ConversionException e) {
+            if (e.timedOut()) outcome = "timeout";
+            throw e;
+        } finally {
+            observation.lowCardinalityKeyValue("outcome", outcome).stop();
+        }
+    }
+
+    /** Conversions stopped by their timeout or a crash, after which JODConverter restarted that process. */
+    public long restarts() {
+        return restarts.get();
+    }
+
+    private void convertInPool(Path in, Path out) throws ConversionException, IOException, InterruptedException {
         try {
             start();
         } catch (OfficeException e) {
@@ -223,6 +265,7 @@ public class OfficePool {
                     sleepQuietly(1000L * attempt);
                     continue;
                 }
+                if (timedOut || cancelled) restarts.incrementAndGet();
                 throw new ConversionException(timedOut
                         ? "LibreOffice did not finish converting the document within " + props.taskTimeout().toSeconds() + " s; the conversion was stopped"
                         : cancelled ? "LibreOffice stopped while converting the document (it crashed or went past its " + props.memoryMb()

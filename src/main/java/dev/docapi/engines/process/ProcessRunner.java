@@ -19,6 +19,8 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -46,11 +48,24 @@ public class ProcessRunner {
     });
 
     private final Sandbox sandbox;
+    private final ObservationRegistry observations;
     private final Map<String, Semaphore> limits = new ConcurrentHashMap<>();
     private final int defaultLimit = Math.max(2, Runtime.getRuntime().availableProcessors());
 
+    /** A runner whose runs are not observed (tools and tests outside the service). */
     public ProcessRunner(Sandbox sandbox) {
+        this(sandbox, ObservationRegistry.NOOP);
+    }
+
+    /**
+     * A runner that observes every run as {@code docapi.engine.run} (issue 24): a span, child of the job's, naming the
+     * engine, its sandbox bounds and exit; and a timer tagged {@code engine} and {@code outcome} (ok, failed,
+     * timeout, bound, interrupted).
+     */
+    @org.springframework.beans.factory.annotation.Autowired
+    public ProcessRunner(Sandbox sandbox, ObservationRegistry observations) {
         this.sandbox = sandbox;
+        this.observations = observations;
     }
 
     /** The outcome of a finished process. {@code stdout}/{@code stderr} hold at most their last 64 KiB. */
@@ -145,6 +160,36 @@ public class ProcessRunner {
     public Result run(List<String> command, Duration timeout, Sandbox.Access access, Map<String, String> env,
                       Sandbox.Bounds bounds, Expect expect) throws EngineFailure, InterruptedException {
         String tool = Path.of(command.getFirst()).getFileName().toString();
+        Observation observation = Observation.createNotStarted("docapi.engine.run", observations)
+                .contextualName("engine " + tool)
+                .lowCardinalityKeyValue("engine", tool)
+                .highCardinalityKeyValue("sandbox", sandbox.enabled() ? "bubblewrap" : "off")
+                .highCardinalityKeyValue("bounds.memory_mb", String.valueOf(bounds.memoryBytes() >> 20))
+                .highCardinalityKeyValue("bounds.cpu_seconds", String.valueOf(bounds.cpuSeconds()))
+                .highCardinalityKeyValue("timeout_seconds", String.valueOf(timeout.toSeconds()))
+                .start();
+        String outcome = "failed";
+        try (Observation.Scope scope = observation.openScope()) {
+            Result r = runObserved(tool, command, timeout, access, env, bounds, expect, observation);
+            outcome = "ok";
+            return r;
+        } catch (EngineFailure e) {
+            outcome = switch (e.kind()) {
+                case TIMEOUT -> "timeout";
+                case BOUND_EXCEEDED -> "bound";
+                default -> "failed";
+            };
+            throw e;
+        } catch (InterruptedException e) {
+            outcome = "interrupted";
+            throw e;
+        } finally {
+            observation.lowCardinalityKeyValue("outcome", outcome).stop();
+        }
+    }
+
+    private Result runObserved(String tool, List<String> command, Duration timeout, Sandbox.Access access, Map<String, String> env,
+                               Sandbox.Bounds bounds, Expect expect, Observation observation) throws EngineFailure, InterruptedException {
         Semaphore limit = limits.computeIfAbsent(tool, t -> new Semaphore(defaultLimit, true));
         limit.acquire();
         long start = System.nanoTime();
@@ -168,6 +213,7 @@ public class ProcessRunner {
             Duration took = Duration.ofNanos(System.nanoTime() - start);
             log.debug("{} exited {} in {} ms", tool, process.exitValue(), took.toMillis());
             result = new Result(process.exitValue(), out.text(), withoutPaths(err.text(), access), took);
+            observation.highCardinalityKeyValue("exit_code", String.valueOf(result.exitCode()));
         } catch (IOException e) {
             throw new EngineFailure(EngineFailure.Kind.FAILED, tool + " could not run: " + e.getMessage(), e);
         } catch (InterruptedException e) {

@@ -71,6 +71,11 @@ public class AgentOperation implements Operation<AgentOperation.AgentOptions> {
     }
 
     @Override
+    public int aiOperations(ValidationContext<AgentOptions> ctx) {
+        return catalog.resolve(ctx.account(), Pipeline.AGENT, ctx.options().model()).serviceModel() ? 1 : 0;
+    }
+
+    @Override
     public OperationResult run(OperationContext<AgentOptions> ctx) throws Exception {
         ModelClient model = catalog.resolve(ctx.account(), Pipeline.AGENT, ctx.options().model());
         return new AgentRun(ctx, model, registry.getObject(), operations.getObject(), files, reservations).run();

@@ -81,6 +81,11 @@ public class AskOperation implements Operation<AskOperation.AskOptions> {
     }
 
     @Override
+    public int aiOperations(ValidationContext<AskOptions> ctx) {
+        return catalog.resolve(ctx.account(), Pipeline.QUESTIONS, ctx.options().model()).serviceModel() ? 1 : 0;
+    }
+
+    @Override
     public OperationResult run(OperationContext<AskOptions> ctx) throws Exception {
         ModelClient model = catalog.resolve(ctx.account(), Pipeline.QUESTIONS, ctx.options().model());
         // a model that reads the PDF itself needs no text; custom/ models get the text (OCR'd for scans)

@@ -17,7 +17,8 @@ import java.util.Locale;
 import org.springframework.stereotype.Component;
 
 /**
- * {@code POST /compress} (spec §4.4): a smaller PDF, never a larger one. {@code level} picks a Ghostscript preset;
+ * {@code POST /compress} (spec §4.4): a smaller PDF, never a larger one. {@code level} picks image settings as
+ * Ghostscript's preset of that name defines them (images re-encoded in place; the preset itself is a candidate too);
  * {@code target_mb} (which wins when both are given) searches for the best quality that fits. {@code output.note}
  * gives the sizes before and after, the settings chosen and whether the target was reached.
  */
@@ -76,12 +77,12 @@ public class CompressOperation implements Operation<CompressOperation.CompressOp
     static String note(Compressor.Outcome o, Double targetMb, long target) {
         StringBuilder s = new StringBuilder();
         if (o.unchanged()) {
-            s.append("Returned the input unchanged (").append(Compressor.mb(o.before())).append("): no smaller version was found. ");
+            s.append("Returned the input unchanged (").append(Compressor.mb(o.before())).append("): ").append(o.how()).append('.');
         } else {
             long saved = Math.round(100.0 * (o.before() - o.after()) / o.before());
             s.append(String.format(Locale.ROOT, "Compressed from %s to %s (%d%% smaller). ", Compressor.mb(o.before()), Compressor.mb(o.after()), saved));
         }
-        s.append("Settings: ").append(o.how()).append('.');
+        if (!o.unchanged()) s.append("Settings: ").append(o.how()).append('.');
         if (targetMb != null) {
             String t = Compressor.mb(target);
             s.append(o.after() <= target ? " Target " + t + " reached." : " Target " + t + " not reached: this is the smallest result found.");

@@ -103,6 +103,11 @@ public class ExtractOperation implements Operation<ExtractOperation.ExtractOptio
     }
 
     @Override
+    public int aiOperations(ValidationContext<ExtractOptions> ctx) {
+        return catalog.resolve(ctx.account(), Pipeline.EXTRACTION, ctx.options().model()).serviceModel() ? 1 : 0;
+    }
+
+    @Override
     public OperationResult run(OperationContext<ExtractOptions> ctx) throws Exception {
         ModelClient model = catalog.resolve(ctx.account(), Pipeline.EXTRACTION, ctx.options().model());
         List<String> pages = text.pages(ctx.input(), ctx.tempDir("text"));

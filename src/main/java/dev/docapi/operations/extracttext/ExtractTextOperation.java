@@ -92,8 +92,7 @@ public class ExtractTextOperation implements Operation<ExtractTextOperation.Extr
         Path in = ctx.input().path();
         if (ocr.equals("never")) return join(textLayer.pages(in, ctx.tempDir("text")));
         OcrText.Progress progress = (done, total) -> ctx.progress(done, total, "pages");
-        OcrText.Pages read = ocr.equals("always") ? ocrText.pages(in, true, ctx.tempDir("ocr"), progress)
-                : ocrText.pages(ctx.input(), ctx.tempDir("ocr"), progress);
+        OcrText.Pages read = ocrText.pages(ctx.input(), ocr.equals("always"), ctx.tempDir("ocr"), progress);
         repaired.addAll(read.repaired());
         return join(read.texts());
     }

@@ -23,7 +23,7 @@ class ChildJvmTest {
 
     @Test
     void aTrainedChildMapsItsArchiveAndAnswersTheSame(@TempDir Path data) throws Exception {
-        DocapiProperties props = new DocapiProperties(0, data, null, null, null, null, 1, false, Duration.ofSeconds(1), 0);
+        DocapiProperties props = new DocapiProperties(0, data, null, null, null, null, 1, false, Duration.ofSeconds(1), 0, 0, null);
         ProcessRunner runner = new ProcessRunner(new Sandbox(props, false, 0, 0, 0));
         ChildJvm jvm = new ChildJvm(runner);
         Path scratch = runner.sandbox().newScratchDir("test-");

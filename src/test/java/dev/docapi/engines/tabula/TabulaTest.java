@@ -42,13 +42,14 @@ class TabulaTest extends ApiTestBase {
         }
         List<Integer> done = new ArrayList<>();
         long start = System.nanoTime();
-        Tabula.Tables found = new Tabula(runner, Duration.ofSeconds(4)).tables(pdf, false, done::add);
+        // 8 s: a normal page, the first one's child JVM start included, must never come near it (4 s did on a loaded machine)
+        Tabula.Tables found = new Tabula(runner, Duration.ofSeconds(8)).tables(pdf, false, done::add);
         Duration took = Duration.ofNanos(System.nanoTime() - start);
 
-        assertThat(took).isLessThan(Duration.ofSeconds(30));
+        assertThat(took).isLessThan(Duration.ofSeconds(40));
         assertThat(found.unreadPages()).containsExactly(
-                new Tabula.UnreadPage(2, "the table detector did not finish it within 4 s"));
-        assertThat(found.note()).isEqualTo("Tables could not be detected on page 2 (the table detector did not finish it within 4 s).");
+                new Tabula.UnreadPage(2, "the table detector did not finish it within 8 s"));
+        assertThat(found.note()).isEqualTo("Tables could not be detected on page 2 (the table detector did not finish it within 8 s).");
         assertThat(found.tables()).extracting(Tabula.PdfTable::page).containsExactly(1, 3);
         assertThat(found.tables().getFirst().rows()).containsExactly(List.of("Team", "Cups"), List.of("Maple Leafs", "13"));
         assertThat(found.tables().getLast().rows()).containsExactly(List.of("Team", "Cups"), List.of("Canadiens", "24"));

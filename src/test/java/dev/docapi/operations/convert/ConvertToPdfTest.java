@@ -61,6 +61,23 @@ class ConvertToPdfTest extends ApiTestBase {
     }
 
     @Test
+    void anHtmlPageWhoseScriptAllocatesWithoutEndFailsFastSayingSoAndTheNextPrintSucceeds() throws Exception {
+        String key = newKey();
+        Path dir = Files.createTempDirectory(DATA_DIR, "alloc-");
+        Path hog = Files.writeString(dir.resolve("hog.html"), "<!DOCTYPE html><html><body><p>never printed</p><script>"
+                + "const kept = []; for (;;) kept.push(new Array(1e6).fill(1.5));</script></body></html>");
+        long t0 = System.nanoTime();
+        Response r = post(key, "/convert", Map.of("file", uploadId(key, hog), "to", "pdf", "wait", 120));
+        long seconds = java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
+        assertThat(r.body().at("/job/status").asString()).as("%s", r).isEqualTo("failed");
+        assertThat(r.body().at("/error/message").asString()).contains("crashed", "512 MB of memory");
+        assertThat(seconds).as("ended by the memory bound, not the 60 s load timeout").isLessThan(45);
+
+        JsonNode ok = run(key, "convert", Map.of("file", uploadId(key, corpus("html-md-txt/fake-html.html")), "to", "pdf"));
+        assertThat(Independent.pdftotext(downloadOutput(ok, 0))).contains("My First Heading");
+    }
+
+    @Test
     void aWordDocumentKeepsItsPictures() throws Exception {
         Path out = convert(newKey(), corpus("office/contains-pictures.docx"));
         assertThat(imageCount(out)).isPositive();

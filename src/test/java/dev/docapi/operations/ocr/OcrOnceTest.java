@@ -100,6 +100,21 @@ class OcrOnceTest extends ApiTestBase {
     }
 
     @Test
+    void extractTextWithOcrAlwaysKeepsTheScansOcrForTheNextOperation() throws Exception {
+        String key = newKey();
+        String file = uploadId(key, corpus(SCAN));
+        String account = accountOf(file);
+        String text = run(key, "extract-text", Map.of("file", file, "ocr", "always", "wait", 300)).at("/output/text").asString();
+        assertThat(text).contains("LinnSequencer");
+        assertThat(kept(account)).as("'always' on a page without a text layer reads the kept OCR").hasSize(1);
+        JsonNode docx = run(key, "convert", Map.of("file", file, "to", "docx", "wait", 300));
+        try (InputStream in = Files.newInputStream(downloadOutput(docx, 0)); XWPFDocument doc = new XWPFDocument(in)) {
+            assertThat(doc.getParagraphs().stream().map(XWPFParagraph::getText).collect(Collectors.joining(" "))).contains("LinnSequencer");
+        }
+        assertThat(kept(account).getFirst().runs()).as("docx after extract-text ocr: always OCRs nothing again").isEqualTo(1);
+    }
+
+    @Test
     void operationsRunningTogetherShareOneOcrThatExpiresWithTheFile() throws Exception {
         String key = newKey();
         String file = uploadId(key, corpus(SCAN));

@@ -22,6 +22,11 @@ import javax.crypto.spec.SecretKeySpec;
  */
 public final class WebhookSignature {
     public static final String HEADER = "Service-Signature";
+    /**
+     * The header that names the delivery (Standard Webhooks' {@code webhook-id}): the same on every retry of one
+     * delivery, so a receiver that already handled it can answer 2xx and do nothing.
+     */
+    public static final String DELIVERY_ID_HEADER = "webhook-id";
     /** The tolerance the spec recommends between {@code t} and now. */
     public static final Duration DEFAULT_TOLERANCE = Duration.ofSeconds(300);
     private static final ObjectMapper JSON = ApiClient.createDefaultObjectMapper();

@@ -45,7 +45,8 @@ class DocapiTest {
         server.createContext("/", exchange -> {
             byte[] body = exchange.getRequestBody().readAllBytes();
             if (exchange.getRequestMethod().equals("POST")) {
-                DELIVERIES.add(new String[] {new String(body, StandardCharsets.UTF_8), exchange.getRequestHeaders().getFirst(WebhookSignature.HEADER)});
+                DELIVERIES.add(new String[] {new String(body, StandardCharsets.UTF_8), exchange.getRequestHeaders().getFirst(WebhookSignature.HEADER),
+                        exchange.getRequestHeaders().getFirst(WebhookSignature.DELIVERY_ID_HEADER)});
                 exchange.sendResponseHeaders(204, -1);
             } else {
                 byte[] pdf = Files.readAllBytes(PDF);
@@ -103,6 +104,7 @@ class DocapiTest {
         assertEquals(1, DELIVERIES.size(), "one delivery arrived");
         byte[] body = DELIVERIES.get(0)[0].getBytes(StandardCharsets.UTF_8);
         String header = DELIVERIES.get(0)[1];
+        assertTrue(DELIVERIES.get(0)[2].startsWith("whd_"), "the delivery names itself in webhook-id");
         String secret = env("DOCAPI_WEBHOOK_SECRET");
 
         WebhookEvent event = WebhookSignature.verify(body, header, secret);

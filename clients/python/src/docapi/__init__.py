@@ -1,0 +1,16 @@
+"""docapi: the Python client of the docapi document-processing API.
+
+    from docapi import Docapi
+    client = Docapi(api_key="dk_...", base_url="http://localhost:8080/v1")
+    job = client.rotate(client.files.upload("report.pdf")["id"], angle=90)
+    client.files.download(job["output"]["files"][0], "rotated.pdf")
+"""
+from . import webhooks
+from ._client import AsyncDocapi, Docapi
+from ._operations import OPERATIONS
+from .errors import DocapiError, QuotaExceededError, RateLimitError
+from .types import ErrorDetail, File, Job, List
+
+__all__ = ["Docapi", "AsyncDocapi", "DocapiError", "RateLimitError", "QuotaExceededError", "File", "Job", "List",
+           "ErrorDetail", "OPERATIONS", "webhooks"]
+__version__ = "1.0.0"

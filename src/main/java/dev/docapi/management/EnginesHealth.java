@@ -1,0 +1,52 @@
+package dev.docapi.management;
+
+import dev.docapi.engines.chromium.Chromium;
+import dev.docapi.engines.libreoffice.OfficePool;
+import dev.docapi.engines.process.Sandbox;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.stereotype.Component;
+
+/**
+ * The engines of this node, one detail each (as Gotenberg's {@code /health} shows its modules): LibreOffice's pool,
+ * Chromium, OCR, the PDF tools and the sandbox. Part of readiness (issue 24): OUT_OF_SERVICE while the LibreOffice
+ * pool is being warmed at start, so a balancer sends no work before it can run; a missing engine does not make the
+ * node unready (its operations answer 503 at validation, and every other operation works), but shows here.
+ */
+@Component("enginesHealthIndicator")
+class EnginesHealth implements HealthIndicator {
+    private static final List<String> TOOLS = List.of("ocrmypdf", "tesseract", "gs", "qpdf", "pdftotext", "bwrap");
+    private final OfficePool office;
+    private final Chromium chromium;
+    private final Sandbox sandbox;
+
+    EnginesHealth(OfficePool office, Chromium chromium, Sandbox sandbox) {
+        this.office = office;
+        this.chromium = chromium;
+        this.sandbox = sandbox;
+    }
+
+    @Override
+    public Health health() {
+        Health.Builder h = office.warming() ? Health.outOfService() : Health.up();
+        h.withDetail("libreoffice", !office.available() ? "not installed"
+                : office.warming() ? "starting"
+                : office.running() > 0 ? office.running() + " process(es) running, " + office.conversions() + " conversions"
+                : "starts on first use");
+        h.withDetail("chromium", !chromium.available() ? "not installed"
+                : chromium.pid().isPresent() ? "running" : "starts on first use");
+        for (String tool : TOOLS) h.withDetail(tool, onPath(tool) ? "installed" : "not installed");
+        h.withDetail("sandbox", sandbox.enabled() ? "bubblewrap" : "off (DOCAPI_UNSANDBOXED)");
+        return h.build();
+    }
+
+    private static boolean onPath(String tool) {
+        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(":")) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, tool))) return true;
+        }
+        return false;
+    }
+}
