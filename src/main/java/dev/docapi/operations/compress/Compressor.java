@@ -141,7 +141,7 @@ public class Compressor {
         // ties go to the earlier candidate: images (text untouched) before Ghostscript before lossless
         Candidate best = ok.stream().min(Comparator.comparingLong(Candidate::size)).orElse(null);
         if (best != null && best.size < before) return new Outcome(best.path, before, best.size, best.how, false, null);
-        if (ok.isEmpty()) return cannotRewrite(in, original);
+        if (ok.isEmpty()) return cannotRewrite(in);
         return unchanged(in, "no smaller version was found: neither the images at the '" + level + "' level, the preset nor a lossless rewrite made it smaller"
                 + (presetResult.startsWith("was refused") ? " (the preset " + presetResult + ")" : ""));
     }
@@ -213,7 +213,7 @@ public class Compressor {
             best = tried.stream().min(Comparator.comparingLong(Candidate::size)).orElse(null);
         }
         steps.step(total, total);
-        if (best == null) return cannotRewrite(in, original);
+        if (best == null) return cannotRewrite(in);
         if (best.size >= before) return unchanged(in, "no setting made it smaller" + why);
         return new Outcome(best.path, before, best.size, best.how + why, false, best.rung);
     }
@@ -257,11 +257,13 @@ public class Compressor {
     }
 
     /**
-     * No engine could rewrite the input. A file a reader can open is returned as it is (it is readable, only not
-     * rewritable); one that no reader opens fails, so that the repair chain ({@code PdfRepair}) gets its turn.
+     * No engine could rewrite the input. A file qpdf opens (poppler and most viewers do too) is returned as it is: it
+     * is readable, only not rewritable. One qpdf cannot open fails, even when PDFBox's lenient parser reads some of
+     * it (a file cut short), so that the repair chain ({@code PdfRepair}) gets its turn and the client receives a
+     * repaired, compressed file instead of the damaged one.
      */
-    private Outcome cannotRewrite(Path in, ContentCheck.Content original) throws OperationFailure, InterruptedException, IOException {
-        if (original == null && !qpdf.readsPages(in, null)) throw damaged();
+    private Outcome cannotRewrite(Path in) throws OperationFailure, InterruptedException, IOException {
+        if (!qpdf.readsPages(in, null)) throw damaged();
         return unchanged(in, "its structure could not be rewritten without losing content, so it was left as it is");
     }
 
