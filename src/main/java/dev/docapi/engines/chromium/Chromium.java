@@ -1,5 +1,6 @@
 package dev.docapi.engines.chromium;
 
+import dev.docapi.engines.process.MemoryCaps;
 import dev.docapi.engines.process.ProcessRunner;
 import dev.docapi.engines.process.Sandbox;
 import java.io.BufferedReader;
@@ -71,6 +72,7 @@ public class Chromium {
     private static final String PIPE_ON_STDIO = "exec \"$@\" 3<&0 4>&1 </dev/null >/dev/null";
 
     private final Sandbox sandbox;
+    private final MemoryCaps caps;
     private final Path binary;
     private final Duration timeout;
     /** V8's heap per page ({@code DOCAPI_CHROMIUM_SCRIPT_MEMORY_MB}): a script allocating past it crashes its page only. */
@@ -85,6 +87,8 @@ public class Chromium {
      */
     private final java.util.concurrent.BlockingQueue<CompletableFuture<Tab>> idle = new java.util.concurrent.LinkedBlockingQueue<>();
     private Path profile;
+    /** The running browser's memory cgroup: a renderer past it is killed by the kernel, the browser lives on. */
+    private volatile MemoryCaps.Cap cap;
 
     /** Page geometry in inches; A4 with 0.5 in margins unless the document's CSS {@code @page} says otherwise. */
     public record PageSetup(double width, double height, double margin) {
@@ -94,11 +98,12 @@ public class Chromium {
     private final ObservationRegistry observations;
     private final java.util.concurrent.atomic.AtomicLong restarts = new java.util.concurrent.atomic.AtomicLong();
 
-    public Chromium(Sandbox sandbox, @Value("${docapi.chromium.binary:/usr/bin/chromium}") String binary,
+    public Chromium(Sandbox sandbox, MemoryCaps caps, @Value("${docapi.chromium.binary:/usr/bin/chromium}") String binary,
                     @Value("${docapi.chromium.timeout:60s}") Duration timeout,
                     @Value("${docapi.chromium.tabs:2}") int tabs,
                     @Value("${docapi.chromium.script-memory-mb:512}") int scriptMemoryMb, ObservationRegistry observations) {
         this.sandbox = sandbox;
+        this.caps = caps;
         this.scriptMemoryMb = scriptMemoryMb;
         this.observations = observations;
         this.binary = Path.of(binary);
@@ -267,6 +272,8 @@ public class Chromium {
             if (ev.path("name").asString("").equals("load")) loads.add(ev.path("loaderId").asString(""));
         });
         dt.on(tab.session(), "Inspector.targetCrashed", ev -> loads.add(CRASHED));
+        MemoryCaps.Cap browserCap = cap;
+        long oomKills = browserCap == null ? 0 : browserCap.oomKills();
         try {
             JsonNode nav = dt.call(tab.session(), "Page.navigate", DevTools.params().put("url", url), Duration.ofSeconds(15));
             if (nav.has("errorText")) throw new IOException("the page did not load: " + nav.get("errorText").asString());
@@ -275,6 +282,10 @@ public class Chromium {
             for (String done; !loader.equals(done = loads.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)); ) {
                 if (done == null) throw new IOException("the page did not finish loading within " + limit.toSeconds() + " s");
                 if (done == CRASHED) {
+                    if (browserCap != null && browserCap.oomKills() > oomKills) {
+                        throw new IOException("the page crashed: it needed more than the " + browserCap.megabytes()
+                                + " MB of memory the browser may use (DOCAPI_ENGINE_MEMORY_CAP_MB)");
+                    }
                     throw new IOException("the page crashed: its scripts needed more than the " + scriptMemoryMb
                             + " MB of memory a document may use (DOCAPI_CHROMIUM_SCRIPT_MEMORY_MB)");
                 }
@@ -471,7 +482,10 @@ public class Chromium {
         cmd.add("about:blank");
         // no memory bound: V8 reserves terabytes of address space, so RLIMIT_AS would stop every page
         Sandbox.Bounds bounds = new Sandbox.Bounds(0, 0, sandbox.defaults().fileBytes());
-        ProcessBuilder pb = new ProcessBuilder(sandbox.wrap(cmd, Sandbox.Access.of(profile), bounds, Map.of("TMPDIR", "/tmp")));
+        // the kernel's cap holds the whole browser (issue 31): memory outside V8's heap too (array buffers, images)
+        MemoryCaps.Cap browserCap = caps.open("chromium");
+        cap = browserCap;
+        ProcessBuilder pb = new ProcessBuilder(browserCap.enter(sandbox.wrap(cmd, Sandbox.Access.of(profile), bounds, Map.of("TMPDIR", "/tmp"))));
         if (!sandbox.enabled()) pb.environment().put("HOME", profile.toString());
         Process p = ProcessRunner.spawn(pb);
         Thread.ofVirtual().name("chromium-log").start(() -> {
@@ -514,6 +528,8 @@ public class Chromium {
         browser = null;
         if (process != null) ProcessRunner.killTree(process);
         process = null;
+        if (cap != null) cap.close();
+        cap = null;
         if (profile != null) FileSystemUtils.deleteRecursively(profile.toFile());
         profile = null;
     }

@@ -1,5 +1,6 @@
 package dev.docapi.engines.libreoffice;
 
+import dev.docapi.engines.process.MemoryCaps;
 import dev.docapi.engines.process.Sandbox;
 import java.io.IOException;
 import java.io.InputStream;
@@ -52,6 +53,7 @@ public class OfficePool {
 
     private final OfficeProperties props;
     private final Sandbox sandbox;
+    private final MemoryCaps caps;
     private final AtomicInteger conversions = new AtomicInteger();
     private final List<Slot> slots = new ArrayList<>();
     private volatile boolean warming;
@@ -60,8 +62,11 @@ public class OfficePool {
     private final BlockingQueue<Slot> free = new LinkedBlockingQueue<>();
     private Path template;
 
-    /** One LibreOffice process with its folder; {@code relay} is null when the sandbox is off. */
-    private record Slot(Path dir, Path exchange, LocalOfficeManager manager, LocalConverter converter, UnoRelay relay) {
+    /**
+     * One LibreOffice process with its folder and memory cgroup (kept across the restarts JODConverter makes);
+     * {@code relay} is null when the sandbox is off.
+     */
+    private record Slot(Path dir, Path exchange, LocalOfficeManager manager, LocalConverter converter, UnoRelay relay, MemoryCaps.Cap cap) {
     }
 
     /** Thrown when a document could not be converted: LibreOffice refused it, timed out on it or died on it. */
@@ -78,9 +83,10 @@ public class OfficePool {
         }
     }
 
-    public OfficePool(OfficeProperties props, Sandbox sandbox, ObservationRegistry observations) {
+    public OfficePool(OfficeProperties props, Sandbox sandbox, MemoryCaps caps, ObservationRegistry observations) {
         this.props = props;
         this.sandbox = sandbox;
+        this.caps = caps;
         this.observations = observations;
         // if the JVM ends without closing the context (a killed test fork, SIGTERM races), leave no office behind
         Runtime.getRuntime().addShutdownHook(new Thread(this::killOwnProcesses, "office-pool-cleanup"));
@@ -155,14 +161,16 @@ public class OfficePool {
         Path profile = Files.createDirectories(dir.resolve("profile"));
         UnoRelay relay = null;
         int port;
-        List<String> launcher = List.of();
+        MemoryCaps.Cap cap = caps.open("libreoffice");
+        // JODConverter appends LibreOffice's own command line to the launcher: it starts in the slot's cgroup
+        List<String> launcher = cap.enter(List.of());
         if (sandbox.enabled()) {
             relay = UnoRelay.start(dir.resolve("uno.sock"));
             port = relay.port();
             // JODConverter appends LibreOffice's own command line; the sandbox sees this slot's folder and nothing else
             Sandbox.Bounds bounds = new Sandbox.Bounds(props.memoryMb() << 20, 0, sandbox.defaults().fileBytes());
-            launcher = sandbox.wrap(List.of("/bin/sh", "-c", BESIDE_OFFICE, dir.resolve("uno.sock").toString(), String.valueOf(port)),
-                    Sandbox.Access.of(dir), bounds, Map.of());
+            launcher = cap.enter(sandbox.wrap(List.of("/bin/sh", "-c", BESIDE_OFFICE, dir.resolve("uno.sock").toString(), String.valueOf(port)),
+                    Sandbox.Access.of(dir), bounds, Map.of()));
         } else {
             try (ServerSocket s = new ServerSocket(0)) {
                 port = s.getLocalPort();
@@ -181,7 +189,7 @@ public class OfficePool {
                 .processTimeout(120_000L); // start-up can be slow on a busy 2-core box
         if (!props.officeHome().isBlank()) b.officeHome(props.officeHome());
         LocalOfficeManager m = b.build();
-        Slot slot = new Slot(dir, exchange, m, LocalConverter.builder().officeManager(m).build(), relay);
+        Slot slot = new Slot(dir, exchange, m, LocalConverter.builder().officeManager(m).build(), relay, cap);
         try {
             m.start();
         } catch (OfficeException | RuntimeException e) {
@@ -248,6 +256,7 @@ public class OfficePool {
     private void convert(Slot slot, Path in, Path out) throws ConversionException, IOException {
         for (int attempt = 1; ; attempt++) {
             long t0 = System.nanoTime();
+            long oomKills = slot.cap().oomKills();
             try {
                 slot.converter().convert(in.toFile()).to(out.toFile()).execute();
                 break;
@@ -258,6 +267,12 @@ public class OfficePool {
                 // a process on its first start restarts itself once (exit code 81) and may drop the first task
                 boolean cancelled = !timedOut && (causeChainMentions(e, "cancelled") || causeChainMentions(e, "component loader"));
                 log.warn("LibreOffice conversion of {} failed after {} ms (attempt {}): {}", in.getFileName(), ms, attempt, e.toString());
+                if (slot.cap().oomKills() > oomKills) {
+                    // the kernel stopped it at the cap (issue 31): the same document would only reach it again
+                    restarts.incrementAndGet();
+                    throw new ConversionException("LibreOffice was stopped: the document needed more than the " + slot.cap().megabytes()
+                            + " MB of memory one LibreOffice process may use (DOCAPI_ENGINE_MEMORY_CAP_MB)", false, e);
+                }
                 // A task handed to a process that is being restarted (after an earlier timeout or crash) is cancelled
                 // at once: that is not this document's fault, so try again on the fresh process. A task cancelled
                 // after running a while was probably the one that crashed it: one more try, then fail.
@@ -323,6 +338,7 @@ public class OfficePool {
             log.warn("LibreOffice process did not stop cleanly: {}", e.getMessage());
         }
         processesIn(slot.dir()).forEach(ProcessHandle::destroyForcibly);
+        slot.cap().close();
         try {
             if (slot.relay() != null) slot.relay().close();
             FileSystemUtils.deleteRecursively(slot.dir().toFile());

@@ -48,23 +48,25 @@ public class ProcessRunner {
     });
 
     private final Sandbox sandbox;
+    private final MemoryCaps caps;
     private final ObservationRegistry observations;
     private final Map<String, Semaphore> limits = new ConcurrentHashMap<>();
     private final int defaultLimit = Math.max(2, Runtime.getRuntime().availableProcessors());
 
     /** A runner whose runs are not observed (tools and tests outside the service). */
     public ProcessRunner(Sandbox sandbox) {
-        this(sandbox, ObservationRegistry.NOOP);
+        this(sandbox, MemoryCaps.off(), ObservationRegistry.NOOP);
     }
 
     /**
      * A runner that observes every run as {@code docapi.engine.run} (issue 24): a span, child of the job's, naming the
      * engine, its sandbox bounds and exit; and a timer tagged {@code engine} and {@code outcome} (ok, failed,
-     * timeout, bound, interrupted).
+     * timeout, bound, interrupted). Each run's process tree is held to the kernel's memory cap ({@link MemoryCaps}).
      */
     @org.springframework.beans.factory.annotation.Autowired
-    public ProcessRunner(Sandbox sandbox, ObservationRegistry observations) {
+    public ProcessRunner(Sandbox sandbox, MemoryCaps caps, ObservationRegistry observations) {
         this.sandbox = sandbox;
+        this.caps = caps;
         this.observations = observations;
     }
 
@@ -195,8 +197,8 @@ public class ProcessRunner {
         long start = System.nanoTime();
         Process process = null;
         Result result;
-        try {
-            ProcessBuilder pb = new ProcessBuilder(sandbox.wrap(command, access, bounds, env));
+        try (MemoryCaps.Cap cap = caps.open(tool)) {
+            ProcessBuilder pb = new ProcessBuilder(cap.enter(sandbox.wrap(command, access, bounds, env)));
             if (access.writable() != null) pb.directory(access.writable().toFile());
             if (!sandbox.enabled()) pb.environment().putAll(env);
             process = spawn(pb);
@@ -214,6 +216,11 @@ public class ProcessRunner {
             log.debug("{} exited {} in {} ms", tool, process.exitValue(), took.toMillis());
             result = new Result(process.exitValue(), out.text(), withoutPaths(err.text(), access), took);
             observation.highCardinalityKeyValue("exit_code", String.valueOf(result.exitCode()));
+            if (cap.oomKills() > 0) {
+                log.info("{} stopped by its memory cap of {} MB (peak {} MB)", tool, cap.megabytes(), cap.peakBytes() >> 20);
+                throw new EngineFailure(EngineFailure.Kind.BOUND_EXCEEDED, tool + " was stopped: the file needs more than the "
+                        + cap.megabytes() + " MB of memory one engine run may use (DOCAPI_ENGINE_MEMORY_CAP_MB)");
+            }
         } catch (IOException e) {
             throw new EngineFailure(EngineFailure.Kind.FAILED, tool + " could not run: " + e.getMessage(), e);
         } catch (InterruptedException e) {
