@@ -31,7 +31,8 @@ import tools.jackson.databind.JsonNode;
  * and has no address-space bound is stopped at its cap within seconds, its resident memory (sampled from /proc) never
  * past the cap + 10 %, with a message naming the cap, while a normal run beside it succeeds; and an HTML page whose
  * script fills memory outside V8's heap (array buffers, which V8's heap limit does not count) fails its job saying
- * the browser's cap, and the next page prints.
+ * the browser's cap, and the next page prints; four such pages at once fail each, while GET /v1/jobs answers in under
+ * a second throughout and an Office conversion beside them succeeds.
  */
 class MemoryCapTest extends ApiTestBase {
     private static final long CAP_MB = 256;
@@ -114,6 +115,44 @@ class MemoryCapTest extends ApiTestBase {
 
         JsonNode ok = run(key, "convert", Map.of("file", uploadId(key, corpus("html-md-txt/fake-html.html")), "to", "pdf"));
         assertThat(Independent.pdftotext(downloadOutput(ok, 0))).contains("My First Heading");
+    }
+
+    @Test
+    void fourPagesFillingMemoryAtOnceLeaveTheNodeAnsweringAndANormalJobBesideThemSucceeds() throws Exception {
+        String key = newKey();
+        String bomb = uploadId(key, Files.writeString(scratch.resolve("bomb.html"), "<!DOCTYPE html><html><body><script>"
+                + "const kept = []; for (;;) { const b = new Uint8Array(32 << 20); b.fill(7); kept.push(b); }</script></body></html>"));
+        List<String> jobs = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            Response r = post(key, "/convert", Map.of("file", bomb, "to", "pdf", "wait", 0));
+            assertThat(r.status()).as("%s", r).isEqualTo(202);
+            jobs.add(r.body().get("id").asString());
+        }
+        Response normal = post(key, "/convert", Map.of("file", uploadId(key, corpus("office/fake.docx")), "to", "pdf", "wait", 0));
+        jobs.add(normal.body().get("id").asString());
+        long slowest = 0;
+        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+        java.util.Map<String, JsonNode> finished = new java.util.HashMap<>();
+        while (finished.size() < jobs.size() && System.nanoTime() < deadline) {
+            long t0 = System.nanoTime();
+            Response list = get(key, "/jobs");
+            slowest = Math.max(slowest, System.nanoTime() - t0);
+            assertThat(list.status()).isEqualTo(200);
+            for (String id : jobs) {
+                JsonNode job = get(key, "/jobs/" + id).body();
+                if (job.get("status").asString().matches("succeeded|failed")) finished.put(id, job);
+            }
+            Thread.sleep(200);
+        }
+        assertThat(finished).as("every job ended").hasSize(jobs.size());
+        assertThat(Duration.ofNanos(slowest)).as("slowest GET /v1/jobs meanwhile").isLessThan(Duration.ofSeconds(1));
+        for (String id : jobs.subList(0, 4)) {
+            assertThat(finished.get(id).get("status").asString()).isEqualTo("failed");
+            assertThat(finished.get(id).at("/error/message").asString()).contains("MB of memory");
+        }
+        JsonNode office = finished.get(jobs.get(4));
+        assertThat(office.get("status").asString()).as("%s", office).isEqualTo("succeeded");
+        assertThat(Independent.pdftotext(downloadOutput(office, 0))).contains("Lorem ipsum");
     }
 
     /** A process's resident memory from /proc (0 once it is gone). */
