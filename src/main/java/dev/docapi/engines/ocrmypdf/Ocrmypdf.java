@@ -2,7 +2,6 @@ package dev.docapi.engines.ocrmypdf;
 
 import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.pdfbox.DamagedPages;
-import dev.docapi.engines.poppler.Poppler;
 import dev.docapi.engines.process.ProcessRunner;
 import dev.docapi.engines.process.ProcessRunner.Expect;
 import dev.docapi.engines.process.Sandbox;
@@ -19,20 +18,16 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
 import java.util.function.IntConsumer;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.springframework.stereotype.Component;
 
 /**
- * OCRmyPDF (Tesseract underneath) in English and Arabic, each page in the language order of its script
- * ({@link Tesseract#languages}; OCRmyPDF takes one order a run, so pages of different orders run as groups with
- * {@code --pages}): adds an invisible text layer beneath the page images
+ * OCRmyPDF (Tesseract underneath) in English and Arabic, each page in the language order of its script: every page
+ * is read first with {@code eng+ara}, as a raw {@code ocrmypdf -l eng+ara} would; the pages that read as mostly
+ * Arabic are read again with {@code ara} or {@code ara+eng} ({@link Tesseract#languagesFor}; OCRmyPDF takes one order
+ * a run, so with {@code --pages}) and take the first read's place. Adds an invisible text layer beneath the page images
  * (sandwich renderer) and writes the recognised text as a sidecar file in logical order (DESIGN §2: Arabic read
  * back from the PDF by PDFBox comes out reversed; the sidecar does not).
  *
@@ -43,8 +38,6 @@ import org.springframework.stereotype.Component;
 @Component
 public class Ocrmypdf {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(Ocrmypdf.class);
-    /** Pictures for script detection: Tesseract's OSD works at the resolution OCRmyPDF reads scans at. */
-    private static final int SCRIPT_DPI = 300;
     private static final Pattern PAGE_DONE = Pattern.compile("\\d{6}_ocr_tess\\.pdf|\\d{6}_ocr_tess\\.txt");
     private static final int CORES = Runtime.getRuntime().availableProcessors();
     /** Success is exit 0; any other exit code fails as OCRmyPDF's documented codes say ({@link #failure}). */
@@ -52,8 +45,6 @@ public class Ocrmypdf {
     private final ProcessRunner runner;
     private final Qpdf qpdf;
     private final DamagedPages damagedPages;
-    private final Poppler poppler;
-    private final Tesseract tesseract;
 
     /** What to do with pages that already have a text layer. */
     public enum PagesWithText {
@@ -63,10 +54,8 @@ public class Ocrmypdf {
         FORCE
     }
 
-    public Ocrmypdf(ProcessRunner runner, Qpdf qpdf, DamagedPages damagedPages, Poppler poppler, Tesseract tesseract) {
+    public Ocrmypdf(ProcessRunner runner, Qpdf qpdf, DamagedPages damagedPages) {
         this.runner = runner;
-        this.poppler = poppler;
-        this.tesseract = tesseract;
         this.qpdf = qpdf;
         this.damagedPages = damagedPages;
         runner.setLimit("ocrmypdf", Math.max(1, CORES / 2));
@@ -95,26 +84,40 @@ public class Ocrmypdf {
         try {
             tmp = Files.createTempDirectory(workDir, "ocrmypdf-tmp-");
             Duration timeout = pages > 0 ? Duration.ofMinutes(3).plusSeconds(90L * pages) : Duration.ofMinutes(30);
-            List<String> layer = textLayer(in);
-            List<LanguageGroup> groups = languageGroups(in, layer, mode, tmp);
-            List<Integer> rasterised = new ArrayList<>();
-            Path source = in;
-            int done = 0;
-            for (int g = 0; g < groups.size(); g++) {
-                LanguageGroup group = groups.get(g);
-                boolean last = g == groups.size() - 1;
-                // With an output PDF the groups run one after the other on it, each adding its pages' text layer;
-                // without one each reads its pages from the input.
-                Path groupOut = part == null ? null : last ? part : tmp.resolve("group-" + g + ".pdf");
-                Path groupSidecar = groups.size() == 1 ? sidecar : tmp.resolve("sidecar-" + g + ".txt");
-                int base = done;
-                IntConsumer progress = pagesOcred == null ? null : n -> pagesOcred.accept(base + n);
-                rasterised.addAll(run(source, groupOut, groupSidecar, mode, group, timeout, workDir, tmp, progress));
-                if (groupOut != null) source = groupOut;
-                if (group.pages() != null) done += group.pages().size();
+            // Every page first with English before Arabic, as a raw `ocrmypdf -l eng+ara` would: most documents
+            // are done then. A page that read as mostly Arabic is read again, alone, in its own language order.
+            Path latin = part == null ? null : tmp.resolve("latin.pdf");
+            Path latinSidecar = tmp.resolve("sidecar-latin.txt");
+            List<Integer> rasterised = new ArrayList<>(run(in, latin, latinSidecar, mode, new LanguageGroup(Tesseract.LATIN, null),
+                    timeout, workDir, tmp, pagesOcred));
+            int pageCount = pages > 0 ? pages : Files.readString(latinSidecar, StandardCharsets.UTF_8).split("\f", -1).length;
+            List<String> read = sidecarPages(latinSidecar, pageCount);
+            List<LanguageGroup> again = readAgain(read);
+            Path result = latin;
+            for (int g = 0; g < again.size(); g++) {
+                LanguageGroup group = again.get(g);
+                Path groupOut = part == null ? null : tmp.resolve("group-" + g + ".pdf");
+                Path groupSidecar = tmp.resolve("sidecar-" + g + ".txt");
+                rasterised.addAll(run(in, groupOut, groupSidecar, mode, group, timeout, workDir, tmp, null));
+                List<String> reread = sidecarPages(groupSidecar, pageCount);
+                for (int p : group.pages()) read.set(p - 1, reread.get(p - 1));
+                if (groupOut != null) {
+                    Path merged = tmp.resolve("merged-" + g + ".pdf");
+                    qpdf.replacePages(result, groupOut, new java.util.HashSet<>(group.pages()), pageCount, merged);
+                    result = merged;
+                }
             }
-            if (groups.size() > 1) mergeSidecars(groups, tmp, sidecar, layer.size());
-            if (part != null) Files.move(part, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            if (again.isEmpty()) {
+                Files.move(latinSidecar, sidecar, StandardCopyOption.REPLACE_EXISTING);
+            } else {
+                List<String> pagesText = new ArrayList<>();
+                for (int i = 0; i < pageCount; i++) pagesText.add(read.get(i) == null ? "[OCR skipped on page(s) " + (i + 1) + "]" : read.get(i));
+                Files.writeString(sidecar, String.join("\f", pagesText), StandardCharsets.UTF_8);
+            }
+            if (part != null) {
+                Files.move(result, part, StandardCopyOption.REPLACE_EXISTING);
+                Files.move(part, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            }
             return rasterised.stream().distinct().sorted().toList();
         } catch (IOException e) {
             throw new EngineFailure(EngineFailure.Kind.FAILED, "OCRmyPDF could not run: " + e.getMessage(), e);
@@ -125,103 +128,25 @@ public class Ocrmypdf {
     }
 
     /**
-     * The pages (from 1) read with one Tesseract language order; {@code pages} null means every page OCRmyPDF
-     * reads ({@code --pages} is not given).
+     * The pages (from 1) read with one Tesseract language order other than {@link Tesseract#LATIN}; OCRmyPDF runs
+     * them with {@code --pages}. {@code pages} null means every page (the first read).
      */
     record LanguageGroup(String languages, List<Integer> pages) {
     }
 
     /**
-     * The pages to OCR grouped by the language order of their script (issue 12; {@link Tesseract#languages} on a
-     * 300 dpi grey picture of each page). One group of all pages when they share one order, as most documents do.
+     * The pages to read again, grouped by the language order their first read calls for ({@link Tesseract#languagesFor},
+     * issue 12); none for a document without Arabic pages. Pages OCRmyPDF skipped (null: they have a text layer) stay.
      */
-    private List<LanguageGroup> languageGroups(Path in, List<String> layer, PagesWithText mode, Path tmp)
-            throws EngineFailure, InterruptedException, IOException {
-        List<Integer> toRead = new ArrayList<>();
-        for (int p = 1; p <= layer.size(); p++) {
-            if (mode != PagesWithText.SKIP || !Poppler.hasText(layer.get(p - 1))) toRead.add(p);
-        }
+    static List<LanguageGroup> readAgain(List<String> firstRead) {
         Map<String, List<Integer>> byLanguages = new LinkedHashMap<>();
-        List<String> languages = languagesOfPages(in, toRead, Files.createDirectories(tmp.resolve("scripts")));
-        for (int i = 0; i < toRead.size(); i++) byLanguages.computeIfAbsent(languages.get(i), k -> new ArrayList<>()).add(toRead.get(i));
-        if (byLanguages.size() <= 1) {
-            String only = byLanguages.isEmpty() ? Tesseract.LATIN : byLanguages.keySet().iterator().next();
-            return List.of(new LanguageGroup(only, null));
+        for (int p = 1; p <= firstRead.size(); p++) {
+            String text = firstRead.get(p - 1);
+            if (text == null) continue;
+            String languages = Tesseract.languagesFor(text);
+            if (!languages.equals(Tesseract.LATIN)) byLanguages.computeIfAbsent(languages, k -> new ArrayList<>()).add(p);
         }
         return byLanguages.entrySet().stream().map(e -> new LanguageGroup(e.getKey(), e.getValue())).toList();
-    }
-
-    /** Each page's text layer, or none when poppler cannot read the PDF (OCRmyPDF may still read or repair it). */
-    private List<String> textLayer(Path in) throws InterruptedException {
-        try {
-            return poppler.pageTexts(in);
-        } catch (EngineFailure e) {
-            return List.of();
-        }
-    }
-
-    /**
-     * {@link #languagesOfPage} of each of {@code pages}, in their order, with as many pages at once as there are cores
-     * (each a pdftoppm then a Tesseract process, one thread each): page by page, the detection made {@code ocr} of a
-     * multi-page English scan 0.74-0.86× as fast as OCRmyPDF alone.
-     */
-    private List<String> languagesOfPages(Path in, List<Integer> pages, Path dir) throws EngineFailure, InterruptedException, IOException {
-        Semaphore cores = new Semaphore(CORES);
-        ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
-        try {
-            List<Future<String>> detections = new ArrayList<>();
-            for (int page : pages) {
-                Path pageDir = Files.createDirectories(dir.resolve("page-" + page)); // Tesseract's output names are fixed
-                detections.add(pool.submit(() -> {
-                    cores.acquire();
-                    try {
-                        return languagesOfPage(in, page, pageDir);
-                    } finally {
-                        cores.release();
-                    }
-                }));
-            }
-            List<String> languages = new ArrayList<>();
-            for (Future<String> d : detections) languages.add(d.get());
-            return languages;
-        } catch (ExecutionException e) {
-            switch (e.getCause()) {
-                case EngineFailure f -> throw f;
-                case IOException io -> throw io;
-                case InterruptedException ie -> throw ie;
-                case RuntimeException re -> throw re;
-                case Error err -> throw err;
-                default -> throw new IllegalStateException(e.getCause());
-            }
-        } finally {
-            pool.shutdownNow(); // after a failure the other detections are not waited for
-        }
-    }
-
-    /** A page that cannot be pictured (a damaged stream) is read as {@link Tesseract#LATIN}, both languages. */
-    private String languagesOfPage(Path in, int page, Path dir) throws EngineFailure, InterruptedException, IOException {
-        List<Path> picture;
-        try {
-            picture = poppler.render(in, page, page, SCRIPT_DPI, "pgm", dir);
-        } catch (EngineFailure e) {
-            return Tesseract.LATIN;
-        }
-        try {
-            return picture.isEmpty() ? Tesseract.LATIN : tesseract.languages(picture.getFirst(), dir);
-        } finally {
-            for (Path p : picture) Files.deleteIfExists(p);
-        }
-    }
-
-    /** Each page's text from the sidecar of its group; a page no group read is marked skipped, as OCRmyPDF does. */
-    private static void mergeSidecars(List<LanguageGroup> groups, Path tmp, Path sidecar, int pageCount) throws IOException {
-        String[] merged = new String[pageCount];
-        for (int g = 0; g < groups.size(); g++) {
-            List<String> read = sidecarPages(tmp.resolve("sidecar-" + g + ".txt"), pageCount);
-            for (int p : groups.get(g).pages()) merged[p - 1] = read.get(p - 1);
-        }
-        for (int i = 0; i < pageCount; i++) if (merged[i] == null) merged[i] = "[OCR skipped on page(s) " + (i + 1) + "]";
-        Files.writeString(sidecar, String.join("\f", merged), StandardCharsets.UTF_8);
     }
 
     /** One OCRmyPDF run of one language group, with the retries for encrypted and damaged input. */

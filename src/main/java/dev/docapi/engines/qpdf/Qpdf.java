@@ -96,6 +96,24 @@ public class Qpdf {
         check(List.of(in.toString(), "--pages", ".", pageSpec(pages), "--", out.toString()), out.getParent(), List.of(in));
     }
 
+    /**
+     * Writes {@code base} (its document-level parts kept) with the pages in {@code replaced} (from 1) taken from
+     * {@code from} instead, at the same places; {@code from} has at least as many pages as the highest of them.
+     */
+    public void replacePages(Path base, Path from, java.util.Set<Integer> replaced, int pageCount, Path out) throws EngineFailure, InterruptedException {
+        List<String> args = new ArrayList<>(List.of(base.toString(), "--pages"));
+        int start = 1;
+        while (start <= pageCount) {
+            boolean fromOther = replaced.contains(start);
+            int end = start;
+            while (end < pageCount && replaced.contains(end + 1) == fromOther) end++;
+            args.addAll(List.of(fromOther ? from.toString() : base.toString(), start == end ? String.valueOf(start) : start + "-" + end));
+            start = end + 1;
+        }
+        args.addAll(List.of("--", out.toString()));
+        check(args, out.getParent(), List.of(base, from));
+    }
+
     /** Writes pages {@code from}-{@code to} (inclusive, from 1) of {@code in} to {@code out}. */
     public void selectRange(Path in, int from, int to, Path out) throws EngineFailure, InterruptedException {
         check(List.of(in.toString(), "--pages", ".", from + "-" + to, "--", out.toString()), out.getParent(), List.of(in));

@@ -11,8 +11,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.springframework.stereotype.Component;
 
 /**
@@ -20,8 +18,8 @@ import org.springframework.stereotype.Component;
  * in logical order, so Arabic reads right-to-left correctly. One thread per process ({@code OMP_THREAD_LIMIT=1}).
  *
  * <p>Languages by script (issue 12): Tesseract reads an Arabic page far better with {@code ara} alone (CER 0.001-0.004
- * on Arabic paragraphs) than with {@code eng+ara} (0.035-0.046), so each page's script is detected first
- * ({@link #languages}) and the page is read with the language order that fits it.
+ * on Arabic paragraphs) than with {@code eng+ara} (0.035-0.046), so a page read as mostly Arabic is read again with
+ * the language order that fits it ({@link #languagesFor}).
  */
 @Component
 public class Tesseract {
@@ -32,13 +30,14 @@ public class Tesseract {
     /** Arabic pages with Latin words too: the dominant script first. */
     public static final String MOSTLY_ARABIC = "ara+eng";
     /**
-     * The share of Latin letters below which an Arabic page is read with {@code ara} alone: {@code ara+eng} reads
-     * 3-5 % of a purely Arabic paragraph as Latin letters (noise); a paragraph of English under one of Arabic, 22 %.
+     * The share of Latin letters below which an Arabic page is read with {@code ara} alone: {@code eng+ara} reads
+     * 3 % of the corpus's purely Arabic paragraph as Latin letters (noise); a paragraph of English under one of
+     * Arabic, over 22 %.
      */
     private static final double LATIN_SHARE_OF_MIXED = 0.10;
-    private static final Pattern OSD_SCRIPT = Pattern.compile("(?m)^Script: (\\w+)");
+    /** Below this many letters a read says too little about its script: the page keeps {@link #LATIN}. */
+    private static final int FEWEST_LETTERS = 20;
     private static final Duration TIMEOUT = Duration.ofMinutes(10);
-    private static final Duration OSD_TIMEOUT = Duration.ofMinutes(2);
     private final ProcessRunner runner;
 
     public Tesseract(ProcessRunner runner) {
@@ -46,51 +45,31 @@ public class Tesseract {
     }
 
     /**
-     * The text of {@code image} (UTF-8; pages of a multi-page TIFF separated by form feeds), read with the languages
-     * of its script ({@link #languages}, from the first page of a multi-page TIFF).
+     * The text of {@code image} (UTF-8; pages of a multi-page TIFF separated by form feeds): read with
+     * {@link #LATIN}, then read again with the languages of its script when that read is mostly Arabic
+     * ({@link #languagesFor}).
      *
      * @param scratchDir a writable directory for Tesseract's output file
      * @throws EngineFailure {@code INVALID_INPUT} when Tesseract cannot read the image
      */
     public String text(Path image, Path scratchDir) throws EngineFailure, InterruptedException {
-        Choice choice = choose(image, scratchDir);
-        // A mixed Arabic page was already read with the languages it gets.
-        return choice.languages().equals(MOSTLY_ARABIC) ? choice.mostlyArabicText() : text(image, scratchDir, choice.languages());
+        String first = text(image, scratchDir, LATIN);
+        String languages = languagesFor(first);
+        return languages.equals(LATIN) ? first : text(image, scratchDir, languages);
     }
 
     /**
-     * The Tesseract language order that fits the script of {@code image} ({@link #LATIN}, {@link #ARABIC} or
-     * {@link #MOSTLY_ARABIC}): Tesseract's orientation and script detection ({@code --psm 0}, about a second a
-     * page) names the dominant script; a page it calls Arabic is read once with {@code ara+eng} to see whether it
-     * also holds Latin words (at least {@value #LATIN_SHARE_OF_MIXED} of its letters). A page with too little text
-     * for the detection, or one it cannot read, is {@link #LATIN}.
-     *
-     * @throws EngineFailure when Tesseract cannot run
+     * The Tesseract language order that fits a page, from its first read with {@link #LATIN} (issue 25: this
+     * replaced Tesseract's orientation and script detection, {@code --psm 0}, which cost 1.5-3.5 s a page before any
+     * page was read): a page whose letters are mostly Arabic is {@link #ARABIC} when under
+     * {@value #LATIN_SHARE_OF_MIXED} of them are Latin, else {@link #MOSTLY_ARABIC}; any other page, and one with
+     * fewer than {@value #FEWEST_LETTERS} letters, keeps {@link #LATIN} and its first read.
      */
-    public String languages(Path image, Path scratchDir) throws EngineFailure, InterruptedException {
-        return choose(image, scratchDir).languages();
-    }
-
-    /** The languages for a page, and its text read with {@link #MOSTLY_ARABIC} when that was read to choose. */
-    private record Choice(String languages, String mostlyArabicText) {
-    }
-
-    private Choice choose(Path image, Path scratchDir) throws EngineFailure, InterruptedException {
-        ProcessRunner.Result osd;
-        try {
-            // a page the detection cannot read (too little text) exits non-zero: it is read as LATIN
-            osd = runner.run(List.of("tesseract", image.toString(), "-", "--psm", "0"), OSD_TIMEOUT,
-                    Sandbox.Access.of(scratchDir, image), Map.of("OMP_THREAD_LIMIT", "1"), Expect.ANY_EXIT);
-        } catch (EngineFailure e) {
-            if (e.kind() == EngineFailure.Kind.TIMEOUT) return new Choice(LATIN, null);
-            throw e;
-        }
-        Matcher script = OSD_SCRIPT.matcher(osd.stdout());
-        if (!osd.ok() || !script.find() || !script.group(1).equals("Arabic")) return new Choice(LATIN, null);
-        String text = text(image, scratchDir, MOSTLY_ARABIC);
-        long arabic = text.codePoints().filter(c -> Character.isLetter(c) && Character.UnicodeScript.of(c) == Character.UnicodeScript.ARABIC).count();
-        long latin = text.codePoints().filter(c -> Character.isLetter(c) && Character.UnicodeScript.of(c) == Character.UnicodeScript.LATIN).count();
-        return new Choice(latin < LATIN_SHARE_OF_MIXED * (arabic + latin) ? ARABIC : MOSTLY_ARABIC, text);
+    public static String languagesFor(String firstRead) {
+        long arabic = firstRead.codePoints().filter(c -> Character.isLetter(c) && Character.UnicodeScript.of(c) == Character.UnicodeScript.ARABIC).count();
+        long latin = firstRead.codePoints().filter(c -> Character.isLetter(c) && Character.UnicodeScript.of(c) == Character.UnicodeScript.LATIN).count();
+        if (arabic + latin < FEWEST_LETTERS || arabic <= latin) return LATIN;
+        return latin < LATIN_SHARE_OF_MIXED * (arabic + latin) ? ARABIC : MOSTLY_ARABIC;
     }
 
     private String text(Path image, Path scratchDir, String languages) throws EngineFailure, InterruptedException {
