@@ -1,0 +1,280 @@
+package dev.docapi.engines.pdfbox;
+
+import dev.docapi.engines.fonts.FontCatalog;
+import dev.docapi.engines.fonts.FontCatalog.FontFace;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.fontbox.ttf.TrueTypeCollection;
+import org.apache.fontbox.ttf.TrueTypeFont;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.cos.COSName;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.PDResources;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.font.PDType0Font;
+import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationWidget;
+import org.apache.pdfbox.pdmodel.interactive.form.PDAcroForm;
+import org.apache.pdfbox.pdmodel.interactive.form.PDCheckBox;
+import org.apache.pdfbox.pdmodel.interactive.form.PDChoice;
+import org.apache.pdfbox.pdmodel.interactive.form.PDComboBox;
+import org.apache.pdfbox.pdmodel.interactive.form.PDField;
+import org.apache.pdfbox.pdmodel.interactive.form.PDListBox;
+import org.apache.pdfbox.pdmodel.interactive.form.PDPushButton;
+import org.apache.pdfbox.pdmodel.interactive.form.PDRadioButton;
+import org.apache.pdfbox.pdmodel.interactive.form.PDSignatureField;
+import org.apache.pdfbox.pdmodel.interactive.form.PDTerminalField;
+import org.apache.pdfbox.pdmodel.interactive.form.PDVariableText;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A PDF's AcroForm (issue 28), read and filled with PDFBox: each terminal field with its full name, type, value,
+ * options, flags and widgets; values set as each type wants them, appearance streams regenerated so every viewer
+ * shows them, optionally flattened into page content. XFA-only forms (fields defined only in XFA) are reported as
+ * such: PDFBox does not fill them.
+ */
+@Component
+public class PdfForms {
+    /** A field's place: its page (from 1) and box in PDF points from the page's top-left (page rotation not applied). */
+    public record Widget(int page, double x, double y, double width, double height) {
+    }
+
+    /**
+     * One terminal field. {@code type}: text, checkbox, radio, combo, list, button or signature. {@code value}: a
+     * string (text, radio, combo: null when unset), a boolean (checkbox) or a list of strings (list). {@code options}:
+     * the values a checkbox, radio, combo or list takes (export values).
+     */
+    public record Field(String name, String type, Object value, List<String> options, boolean required, boolean readOnly,
+                        List<Widget> widgets) {
+    }
+
+    /** The fields of a PDF; {@code xfaOnly} when it has an XFA form and no AcroForm field. */
+    public record Form(List<Field> fields, boolean xfaOnly) {
+    }
+
+    private final FontCatalog fonts;
+
+    public PdfForms(FontCatalog fonts) {
+        this.fonts = fonts;
+    }
+
+    /** The form of {@code pdf} (no fields: an empty list). @throws IOException when PDFBox cannot read it */
+    public Form read(Path pdf) throws IOException {
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            PDAcroForm form = doc.getDocumentCatalog().getAcroForm(null);
+            if (form == null) return new Form(List.of(), false);
+            List<Field> fields = new ArrayList<>();
+            for (PDField f : form.getFieldTree()) {
+                if (f instanceof PDTerminalField t) fields.add(describe(doc, t));
+            }
+            return new Form(fields, fields.isEmpty() && form.hasXFA());
+        }
+    }
+
+    /**
+     * Why {@code value} cannot go into {@code field} (for a 400 naming the field), or null when it can: text takes a
+     * string or number; checkbox a boolean or one of its options (or "Off"); radio and combo one of their options
+     * (a combo without options any string); list one option or an array of them; buttons, signatures and read-only fields
+     * none.
+     */
+    public static String refusal(Field field, JsonNode value) {
+        String name = "'" + field.name() + "'";
+        if (field.readOnly()) return "field " + name + " is read-only";
+        return switch (field.type()) {
+            case "text" -> value.isString() || value.isNumber() || value.isNull() ? null : "field " + name + " takes a string";
+            case "checkbox" -> value.isBoolean() || value.isString() && (value.asString().equals("Off") || field.options().contains(value.asString()))
+                    ? null : "field " + name + " is a checkbox: give true, false or one of " + field.options();
+            case "radio", "combo" -> value.isNull() || value.isString() && (field.options().contains(value.asString()) || field.options().isEmpty())
+                    ? null : "field " + name + " takes one of " + field.options();
+            case "list" -> listValues(value) != null && field.options().containsAll(listValues(value))
+                    ? null : "field " + name + " takes one or more of " + field.options();
+            default -> "field " + name + " is a " + field.type() + " and cannot be filled";
+        };
+    }
+
+    /**
+     * Writes {@code in} with {@code values} (field full name → value, each accepted by {@link #refusal}) set, the
+     * appearances regenerated, and the form flattened into page content when {@code flatten}. A value the field's
+     * font cannot draw (Arabic, CJK) gets an installed font that can, embedded.
+     *
+     * @throws IOException when PDFBox cannot read or write the PDF, or no installed font draws a value
+     */
+    public void fill(Path in, Map<String, JsonNode> values, boolean flatten, Path out) throws IOException, InterruptedException {
+        List<TrueTypeCollection> collections = new ArrayList<>();
+        try (PDDocument doc = Loader.loadPDF(in.toFile())) {
+            if (doc.isEncrypted()) doc.setAllSecurityToBeRemoved(true);
+            PDAcroForm form = doc.getDocumentCatalog().getAcroForm(null);
+            if (form == null) throw new IOException("the PDF has no form");
+            // PDFBox writes appearance streams as values are set; viewers need not regenerate them
+            form.setNeedAppearances(false);
+            for (Map.Entry<String, JsonNode> e : values.entrySet()) {
+                PDField field = form.getField(e.getKey());
+                if (field == null) throw new IOException("no field '" + e.getKey() + "'");
+                set(doc, form, field, e.getValue(), collections);
+            }
+            if (flatten) form.flatten();
+            Path part = out.resolveSibling(out.getFileName() + ".part");
+            doc.save(part.toFile());
+            Files.move(part, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            for (TrueTypeCollection c : collections) c.close();
+        }
+    }
+
+    private void set(PDDocument doc, PDAcroForm form, PDField field, JsonNode value, List<TrueTypeCollection> collections)
+            throws IOException, InterruptedException {
+        switch (field) {
+            case PDCheckBox c -> {
+                boolean on = value.isBoolean() ? value.asBoolean() : !value.asString().equals("Off");
+                if (on) c.check();
+                else c.unCheck();
+            }
+            case PDRadioButton r -> r.setValue(value.isNull() ? "Off" : value.asString());
+            case PDListBox l -> l.setValue(listValues(value));
+            case PDVariableText t -> {
+                String text = value.isNull() ? "" : value.isString() ? value.asString() : value.toString();
+                try {
+                    t.setValue(text);
+                } catch (IllegalArgumentException noGlyph) {
+                    // the field's font has no glyph for a character of the value: a font that has, embedded whole
+                    useFontFor(doc, form, t, text, collections);
+                    t.setValue(text);
+                }
+            }
+            default -> throw new IOException("field '" + field.getFullyQualifiedName() + "' cannot be filled");
+        }
+    }
+
+    /** Gives {@code field} an installed font that draws every character of {@code text}, in the form's resources. */
+    private void useFontFor(PDDocument doc, PDAcroForm form, PDVariableText field, String text, List<TrueTypeCollection> collections)
+            throws IOException, InterruptedException {
+        // the primary font (DejaVu Sans) unless a character needs another face (CJK): then that one
+        Optional<FontFace> primary = fonts.primary();
+        FontFace face = primary.orElse(null);
+        for (int cp : text.codePoints().filter(c -> !Character.isWhitespace(c)).distinct().toArray()) {
+            Optional<FontFace> f = fonts.fontFor(cp);
+            if (f.isEmpty()) throw new IOException("no installed font draws U+" + Integer.toHexString(cp).toUpperCase());
+            if (!f.equals(primary)) face = f.get();
+        }
+        if (face == null) throw new IOException("no installed font draws the value");
+        PDType0Font font;
+        if (face.name() == null) {
+            // whole, not subset: PDFBox subsets at save from content streams, and would miss the appearance streams' glyphs
+            try (var in = Files.newInputStream(face.file())) {
+                font = PDType0Font.load(doc, in, false);
+            }
+        } else {
+            TrueTypeCollection collection = new TrueTypeCollection(face.file().toFile());
+            collections.add(collection);
+            TrueTypeFont ttf = collection.getFontByName(face.name());
+            if (ttf == null) throw new IOException("font " + face.name() + " is no longer in " + face.file());
+            font = PDType0Font.load(doc, ttf, false);
+        }
+        PDResources resources = form.getDefaultResources();
+        if (resources == null) {
+            resources = new PDResources();
+            form.setDefaultResources(resources);
+        }
+        COSName name = resources.add(font);
+        String size = field.getDefaultAppearance().replaceAll(".*?(\\d+(\\.\\d+)?) Tf.*", "$1");
+        if (!size.matches("\\d+(\\.\\d+)?")) size = "0";
+        field.setDefaultAppearance("/" + name.getName() + " " + size + " Tf 0 g");
+    }
+
+    private static Field describe(PDDocument doc, PDTerminalField f) {
+        String type;
+        Object value;
+        List<String> options = List.of();
+        switch (f) {
+            case PDCheckBox c -> {
+                type = "checkbox";
+                value = c.isChecked();
+                options = new ArrayList<>(c.getOnValues());
+            }
+            case PDRadioButton r -> {
+                type = "radio";
+                String v = r.getValue();
+                value = v == null || v.isEmpty() || v.equals("Off") ? null : v;
+                options = new ArrayList<>(r.getOnValues());
+            }
+            case PDListBox l -> {
+                type = "list";
+                value = l.getValue();
+                options = l.getOptionsExportValues();
+            }
+            case PDComboBox c -> {
+                type = "combo";
+                value = c.getValue().isEmpty() ? null : c.getValue().getFirst();
+                options = c.getOptionsExportValues();
+            }
+            case PDPushButton b -> {
+                type = "button";
+                value = null;
+            }
+            case PDSignatureField s -> {
+                type = "signature";
+                value = s.getSignature() != null;
+            }
+            default -> {
+                type = "text";
+                String v = f.getValueAsString();
+                value = v == null || v.isEmpty() ? null : v;
+            }
+        }
+        List<Widget> widgets = new ArrayList<>();
+        for (PDAnnotationWidget w : f.getWidgets()) {
+            PDPage page = w.getPage();
+            int index = page == null ? -1 : doc.getPages().indexOf(page);
+            if (index < 0) index = pageOf(doc, w);
+            PDRectangle r = w.getRectangle();
+            if (r == null || index < 0) continue;
+            PDRectangle media = doc.getPage(index).getMediaBox();
+            widgets.add(new Widget(index + 1, round(r.getLowerLeftX() - media.getLowerLeftX()), round(media.getUpperRightY() - r.getUpperRightY()),
+                    round(r.getWidth()), round(r.getHeight())));
+        }
+        return new Field(f.getFullyQualifiedName(), type, value, options, f.isRequired(), f.isReadOnly(), widgets);
+    }
+
+    /** The page whose annotations hold {@code w} (a widget without /P), or -1. */
+    private static int pageOf(PDDocument doc, PDAnnotationWidget w) {
+        for (int i = 0; i < doc.getNumberOfPages(); i++) {
+            try {
+                if (doc.getPage(i).getAnnotations().stream().anyMatch(a -> a.getCOSObject() == w.getCOSObject())) return i;
+            } catch (IOException e) {
+                // a page whose annotations cannot be read holds none we can name
+            }
+        }
+        return -1;
+    }
+
+    /** A list field's value as strings: one string or an array of strings; null for anything else. */
+    private static List<String> listValues(JsonNode value) {
+        if (value.isString()) return List.of(value.asString());
+        if (!value.isArray()) return null;
+        List<String> out = new ArrayList<>();
+        for (JsonNode v : value) {
+            if (!v.isString()) return null;
+            out.add(v.asString());
+        }
+        return out;
+    }
+
+    private static double round(float v) {
+        return Math.round(v * 100) / 100.0;
+    }
+
+    /** The fields as {@code name → field} (names are unique in an AcroForm). */
+    public static Map<String, Field> byName(List<Field> fields) {
+        Map<String, Field> m = new LinkedHashMap<>();
+        for (Field f : fields) m.put(f.name(), f);
+        return m;
+    }
+}
