@@ -74,7 +74,10 @@ public final class PackagedService {
         return "http://localhost:" + port + "/v1";
     }
 
-    /** Starts the jar and waits until it answers (at most 120 s: a start takes 10-35 s on a loaded 2-core machine). */
+    /**
+     * Starts the jar and waits until it answers: at most 240 s (a start takes 10-35 s on a loaded 2-core machine, and
+     * was seen at 175 s with three other services and a container build beside it); a service that exits fails at once.
+     */
     public PackagedService start() throws Exception {
         ProcessBuilder pb = new ProcessBuilder(java(), "-jar", jar().toString())
                 .redirectErrorStream(true).redirectOutput(data.resolve("service-" + System.nanoTime() + ".log").toFile());
@@ -83,14 +86,14 @@ public final class PackagedService {
         pb.environment().put("DOCAPI_OFFICE_WARM", "false");
         pb.environment().putAll(env);
         process = pb.start();
-        for (int i = 0; i < 1200; i++) {
+        for (int i = 0; i < 2400 && process.isAlive(); i++) {
             try {
                 if (http.send(HttpRequest.newBuilder(URI.create(base())).build(), HttpResponse.BodyHandlers.discarding()).statusCode() == 200) return this;
             } catch (IOException notYet) {
                 Thread.sleep(100);
             }
         }
-        throw new AssertionError("the service did not start");
+        throw new AssertionError("the service did not start" + (process.isAlive() ? " within 240 s" : ": it exited " + process.exitValue()));
     }
 
     /** Runs {@code java -jar docapi.jar admin ...} beside the running service and returns the last line of its output. */
