@@ -49,10 +49,12 @@ COPY scripts/install-deps /tmp/install-deps
 # LibreOffice and Chromium must not be stopped by the SIGTERM that starts the drain.
 # Left out of every package (dpkg path-exclude; -360 MB): documentation but its copyright files, manuals and message
 # translations, and Mesa's OpenGL drivers with the LLVM they JIT with (a dependency of Chromium's packages; the service
-# runs Chromium with --disable-gpu, so it never loads them).
+# runs Chromium with --disable-gpu, so it never loads them), and Chromium's Vulkan validation layer (23 MB, a debugging
+# aid loaded only when Vulkan validation is asked for).
 RUN printf '%s\n' 'path-exclude=/usr/share/doc/*' 'path-include=/usr/share/doc/*/copyright' 'path-exclude=/usr/share/man/*' \
       'path-exclude=/usr/share/info/*' 'path-exclude=/usr/share/locale/*' 'path-include=/usr/share/locale/locale.alias' \
       'path-exclude=/usr/lib/*/dri/*' 'path-exclude=/usr/lib/*/libLLVM-*.so*' 'path-exclude=/usr/lib/*/libz3.so*' \
+      'path-exclude=/usr/lib/chromium/libVkLayer_khronos_validation.so' \
       >/etc/dpkg/dpkg.cfg.d/docapi-slim \
     && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends tini >/dev/null \
     && /tmp/install-deps --runtime \
