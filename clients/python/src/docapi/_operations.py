@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Literal
 if TYPE_CHECKING:
     from .types import Job
 
-OPERATIONS = ("agent", "ask", "compare", "compress", "convert", "extract", "extract-text", "images-to-pdf", "merge", "ocr", "organize", "page-numbers", "protect", "remove-pages", "rotate", "split", "unlock", "watermark",)
+OPERATIONS = ("agent", "ask", "compare", "compress", "convert", "extract", "extract-text", "fill-form", "form-fields", "images-to-pdf", "merge", "ocr", "organize", "page-numbers", "protect", "remove-pages", "rotate", "split", "unlock", "watermark",)
 
 
 class SyncOperations:
@@ -125,6 +125,36 @@ class SyncOperations:
             DocapiError: the request was refused, or the job failed (its code and the job)
         """
         return self.run("extract-text", {"file": file, "ocr": ocr, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+
+    def fill_form(self, file: str, *, fields: dict[str, Any], flatten: bool | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Fill a PDF form (AcroForm) from field values, appearances regenerated so every viewer shows them; optionally flatten it. Addition beyond the spec.
+
+        Args:
+            file: id of the input file (PDF only)
+            fields: Field full name → value: text a string, checkbox true/false, radio and combo one of the field's options, list one option or an array (POST /v1/form-fields lists them)
+            flatten: Turn the filled form into page content (no longer editable). May be omitted: the default applies.
+            webhook_url: public http(s) URL the finished job is POSTed to, signed
+            wait: True polls the job to its end; False returns it as accepted
+            timeout: longest time to poll, in seconds
+
+        Raises:
+            DocapiError: the request was refused, or the job failed (its code and the job)
+        """
+        return self.run("fill-form", {"file": file, "fields": fields, "flatten": flatten, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+
+    def form_fields(self, file: str, *, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """List the fields of a PDF form (AcroForm) in output.data.fields: name, type (text, checkbox, radio, combo, list, button, signature), value, options, required, read_only and widgets (page from 1, box in points from the top-left). Addition beyond the spec.
+
+        Args:
+            file: id of the input file (PDF only)
+            webhook_url: public http(s) URL the finished job is POSTed to, signed
+            wait: True polls the job to its end; False returns it as accepted
+            timeout: longest time to poll, in seconds
+
+        Raises:
+            DocapiError: the request was refused, or the job failed (its code and the job)
+        """
+        return self.run("form-fields", {"file": file, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
     def images_to_pdf(self, files: list[str], *, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Combine 1-50 images (JPG, PNG, WebP, TIFF) into one PDF, one page per image in the order given, each page the size of its image; JPEGs are not recompressed.
@@ -405,6 +435,36 @@ class AsyncOperations:
             DocapiError: the request was refused, or the job failed (its code and the job)
         """
         return await self.run("extract-text", {"file": file, "ocr": ocr, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+
+    async def fill_form(self, file: str, *, fields: dict[str, Any], flatten: bool | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Fill a PDF form (AcroForm) from field values, appearances regenerated so every viewer shows them; optionally flatten it. Addition beyond the spec.
+
+        Args:
+            file: id of the input file (PDF only)
+            fields: Field full name → value: text a string, checkbox true/false, radio and combo one of the field's options, list one option or an array (POST /v1/form-fields lists them)
+            flatten: Turn the filled form into page content (no longer editable). May be omitted: the default applies.
+            webhook_url: public http(s) URL the finished job is POSTed to, signed
+            wait: True polls the job to its end; False returns it as accepted
+            timeout: longest time to poll, in seconds
+
+        Raises:
+            DocapiError: the request was refused, or the job failed (its code and the job)
+        """
+        return await self.run("fill-form", {"file": file, "fields": fields, "flatten": flatten, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+
+    async def form_fields(self, file: str, *, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """List the fields of a PDF form (AcroForm) in output.data.fields: name, type (text, checkbox, radio, combo, list, button, signature), value, options, required, read_only and widgets (page from 1, box in points from the top-left). Addition beyond the spec.
+
+        Args:
+            file: id of the input file (PDF only)
+            webhook_url: public http(s) URL the finished job is POSTed to, signed
+            wait: True polls the job to its end; False returns it as accepted
+            timeout: longest time to poll, in seconds
+
+        Raises:
+            DocapiError: the request was refused, or the job failed (its code and the job)
+        """
+        return await self.run("form-fields", {"file": file, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
     async def images_to_pdf(self, files: list[str], *, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Combine 1-50 images (JPG, PNG, WebP, TIFF) into one PDF, one page per image in the order given, each page the size of its image; JPEGs are not recompressed.
