@@ -2,6 +2,7 @@ package dev.docapi.engines.pdfbox;
 
 import dev.docapi.engines.fonts.FontCatalog;
 import dev.docapi.engines.fonts.FontCatalog.FontFace;
+import dev.docapi.text.VisualText;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -141,13 +142,17 @@ public class PdfForms {
             case PDListBox l -> l.setValue(listValues(value));
             case PDVariableText t -> {
                 String text = value.isNull() ? "" : value.isString() ? value.asString() : value.toString();
+                // PDFBox draws the value's characters left to right as they are: Arabic is shaped and put in visual
+                // order first (as the watermark is), and the field keeps the logical text as its value
+                String drawn = t instanceof PDChoice ? text : VisualText.of(text);
                 try {
-                    t.setValue(text);
+                    t.setValue(drawn);
                 } catch (IllegalArgumentException noGlyph) {
                     // the field's font has no glyph for a character of the value: a font that has, embedded whole
-                    useFontFor(doc, form, t, text, collections);
-                    t.setValue(text);
+                    useFontFor(doc, form, t, drawn, collections);
+                    t.setValue(drawn);
                 }
+                if (!drawn.equals(text)) t.getCOSObject().setString(COSName.V, text);
             }
             default -> throw new IOException("field '" + field.getFullyQualifiedName() + "' cannot be filled");
         }

@@ -1,4 +1,4 @@
-package dev.docapi.operations.watermark;
+package dev.docapi.text;
 
 import com.ibm.icu.text.ArabicShaping;
 import com.ibm.icu.text.ArabicShapingException;
@@ -9,15 +9,16 @@ import com.ibm.icu.text.Bidi;
  * their contextual presentation forms (initial, medial, final, isolated; lam-alef ligatures) with ICU's
  * {@link ArabicShaping}, then the Unicode bidirectional algorithm puts right-to-left runs in visual order and mirrors
  * brackets ({@link Bidi}). A PDF font has no shaping engine, so this is what makes Arabic join and read right to left;
- * readers such as pdftotext map the presentation forms back and reverse the runs to recover the logical text.
+ * readers such as pdftotext map the presentation forms back and reverse the runs to recover the logical text. Used
+ * for watermarks and form field appearances.
  */
-final class VisualText {
+public final class VisualText {
 
     private VisualText() {
     }
 
     /** @return the visual-order, shaped form of {@code logical} (the paragraph direction follows its first strong character) */
-    static String of(String logical) {
+    public static String of(String logical) {
         String shaped;
         try {
             shaped = new ArabicShaping(ArabicShaping.LETTERS_SHAPE | ArabicShaping.TEXT_DIRECTION_LOGICAL
