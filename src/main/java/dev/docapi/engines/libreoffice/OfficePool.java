@@ -113,7 +113,9 @@ public class OfficePool {
                 props.warmAtStart() ? ", warming now" : ", started on first use");
         if (!props.warmAtStart()) return;
         warming = true;
-        Thread.ofVirtual().name("office-warm").start(() -> {
+        // a platform thread: a virtual one could hold a class-loading lock while it waits for a carrier, and on 2 cores
+        // both carriers were seen blocked on that lock at start (the node hung, probes included; issue 24's compose check)
+        Thread.ofPlatform().daemon().name("office-warm").start(() -> {
             try {
                 start();
             } catch (Exception e) {

@@ -102,7 +102,9 @@ public final class ChildJvm {
      */
     public void train(Class<?> main, int heapMb, Function<Path, List<String>> inputs) {
         if (trained.putIfAbsent(main.getName(), true) != null) return;
-        Thread.ofVirtual().name("child-jvm-training").start(() -> {
+        // a platform thread: a virtual one could hold a class-loading lock while it waits for a carrier, and on 2 cores
+        // both carriers were seen blocked on that lock at start (the node hung, probes included; issue 24's compose check)
+        Thread.ofPlatform().daemon().name("child-jvm-training").start(() -> {
             try {
                 List<Path> readable = readable(); // prepares the class path and its folder first
                 Path dir = Files.createTempDirectory(folder, "train-");
