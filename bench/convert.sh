@@ -33,13 +33,15 @@ trap cleanup EXIT
 start_service() {
   local name="$1"; shift
   local port; port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+  # a management port of its own: the admin CLI below reaches the running service through it (H2 is its alone)
+  local mgmt; mgmt="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
   # the rate limit (120 a minute per key) is not what is timed: warm-ups and runs of three files exceed it
-  env DOCAPI_DATA_DIR="$WORK/$name" DOCAPI_PORT="$port" DOCAPI_MANAGEMENT_PORT=0 DOCAPI_OFFICE_PROCESSES="${DOCAPI_OFFICE_PROCESSES:-1}" \
+  env DOCAPI_DATA_DIR="$WORK/$name" DOCAPI_PORT="$port" DOCAPI_MANAGEMENT_PORT="$mgmt" DOCAPI_OFFICE_PROCESSES="${DOCAPI_OFFICE_PROCESSES:-1}" \
     DOCAPI_REQUESTS_PER_MINUTE=1000000 "$@" \
     "$JAVA_HOME/bin/java" -jar "$JAR" >"$WORK/$name.log" 2>&1 &
   PIDS+=($!)
   for _ in $(seq 1 120); do curl -fs "http://127.0.0.1:$port/v1" >/dev/null 2>&1 && break; sleep 0.5; done
-  local key; key="$(env DOCAPI_DATA_DIR="$WORK/$name" "$JAVA_HOME/bin/java" -jar "$JAR" admin create-account \
+  local key; key="$(env DOCAPI_DATA_DIR="$WORK/$name" DOCAPI_MANAGEMENT_PORT="$mgmt" "$JAVA_HOME/bin/java" -jar "$JAR" admin create-account \
     --email "bench-$name-$(date +%s)@example.com" --plan pro 2>/dev/null | tail -1)"
   SVC_PORT="$port" SVC_KEY="$key"
 }

@@ -28,11 +28,12 @@ trap cleanup EXIT
 if [[ -z "${BASE_URL:-}" ]]; then
   for d in /usr/lib/jvm/temurin-25*; do export JAVA_HOME="$d"; done
   (cd "$ROOT" && mvn -q -B -o -DskipTests package >&2)
-  export DOCAPI_DATA_DIR="$WORK/data" DOCAPI_PORT=18093 DOCAPI_MANAGEMENT_PORT=0
+  # a management port of its own: the admin CLI below reaches the running service through it (H2 is its alone)
+  export DOCAPI_DATA_DIR="$WORK/data" DOCAPI_PORT=18093 DOCAPI_MANAGEMENT_PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
   "$JAVA_HOME/bin/java" -Xmx1g -jar "$ROOT/target/docapi.jar" > "$WORK/service.log" 2>&1 &
   SERVICE_PID=$!
   BASE_URL="http://localhost:18093/v1"
-  for _ in $(seq 1 120); do curl -sf "$BASE_URL" > /dev/null && break; sleep 1; done
+  for _ in $(seq 1 300); do curl -sf "$BASE_URL" > /dev/null && break; sleep 1; done
   API_KEY="$("$JAVA_HOME/bin/java" -Xmx256m -jar "$ROOT/target/docapi.jar" admin create-account --email "bench-$$@example.com" --plan pro 2>/dev/null | tail -1)"
 fi
 

@@ -9,7 +9,8 @@ for d in /usr/lib/jvm/temurin-25* /usr/lib/jvm/*25*; do [[ -x "$d/bin/java" ]] &
 [[ -f target/docapi.jar ]] || mvn -q -B -DskipTests package
 DATA=$(mktemp -d); PORT=${BENCH_PORT:-18090}
 # The per-key rate limit (120/min) would throttle the benchmark client itself.
-export DOCAPI_DATA_DIR=$DATA DOCAPI_PORT=$PORT DOCAPI_MANAGEMENT_PORT=0 DOCAPI_REQUESTS_PER_MINUTE=100000000
+# a management port of its own: the admin CLI below reaches the running service through it (H2 is its alone)
+export DOCAPI_DATA_DIR=$DATA DOCAPI_PORT=$PORT DOCAPI_MANAGEMENT_PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')" DOCAPI_REQUESTS_PER_MINUTE=100000000
 "$JAVA_HOME/bin/java" -Xmx1g -jar target/docapi.jar > "$DATA/service.log" 2>&1 &
 PID=$!
 trap 'kill $PID 2>/dev/null; rm -rf "$DATA"' EXIT
