@@ -2,7 +2,7 @@ package dev.docapi.engines.pdfbox;
 
 import dev.docapi.engines.fonts.FontCatalog;
 import dev.docapi.engines.fonts.FontCatalog.FontFace;
-import dev.docapi.text.VisualText;
+import dev.docapi.engines.fonts.VisualText;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

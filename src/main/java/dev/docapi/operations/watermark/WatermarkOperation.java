@@ -3,7 +3,7 @@ package dev.docapi.operations.watermark;
 import dev.docapi.core.ApiException;
 import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.fonts.FontCatalog;
-import dev.docapi.text.VisualText;
+import dev.docapi.engines.fonts.VisualText;
 import dev.docapi.engines.fonts.FontCatalog.FontFace;
 import dev.docapi.engines.pdfbox.PdfBox;
 import dev.docapi.operations.Operation;

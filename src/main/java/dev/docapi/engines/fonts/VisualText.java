@@ -1,4 +1,4 @@
-package dev.docapi.text;
+package dev.docapi.engines.fonts;
 
 import com.ibm.icu.text.ArabicShaping;
 import com.ibm.icu.text.ArabicShapingException;
