@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.Independent;
+import dev.docapi.support.Words;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -82,7 +83,7 @@ class DamagedPdfTest extends ApiTestBase {
                 assertThat(doc.getNumberOfPages()).as(c.label()).isEqualTo(c.pages());
             }
             if (c.operation().equals("compress")) {
-                assertThat(share(readable, words(out))).as(c.label() + " keeps the words that could be read").isGreaterThanOrEqualTo(0.99);
+                assertThat(Words.share(readable, words(out))).as(c.label() + " keeps the words that could be read").isGreaterThanOrEqualTo(0.99);
             }
         }
     }
@@ -93,12 +94,5 @@ class DamagedPdfTest extends ApiTestBase {
             String text = new org.apache.pdfbox.text.PDFTextStripper().getText(doc);
             return Arrays.stream(text.split("\\s+")).filter(w -> !w.isEmpty()).toList();
         }
-    }
-
-    /** The share of {@code expected}'s words (as a multiset) found in {@code actual}. */
-    private static double share(List<String> expected, List<String> actual) {
-        Map<String, Integer> left = new java.util.HashMap<>();
-        actual.forEach(w -> left.merge(w, 1, Integer::sum));
-        return (double) expected.stream().filter(w -> left.merge(w, -1, Integer::sum) >= 0).count() / expected.size();
     }
 }

@@ -81,6 +81,32 @@ public class PdfForms {
     }
 
     /**
+     * Writes a copy of {@code in} whose form values are drawn into the page content (missing appearances made first,
+     * then the form flattened), so that a text reader finds each value where it stands (pdf → docx, md, html: issue 28).
+     *
+     * @return false, writing nothing, when the PDF has no form field with a widget on a page
+     * @throws IOException when PDFBox cannot read or write the PDF
+     */
+    public boolean flattenForReading(Path in, Path out) throws IOException {
+        try (PDDocument doc = Loader.loadPDF(in.toFile())) {
+            if (doc.isEncrypted()) doc.setAllSecurityToBeRemoved(true);
+            // the default fixups make the appearances a form that asks viewers to (NeedAppearances) lacks
+            PDAcroForm form = doc.getDocumentCatalog().getAcroForm();
+            if (form == null) return false;
+            boolean widgets = false;
+            for (PDField f : form.getFieldTree()) {
+                if (f instanceof PDTerminalField t && !t.getWidgets().isEmpty()) widgets = true;
+            }
+            if (!widgets) return false;
+            form.flatten();
+            Path part = out.resolveSibling(out.getFileName() + ".part");
+            doc.save(part.toFile());
+            Files.move(part, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            return true;
+        }
+    }
+
+    /**
      * Why {@code value} cannot go into {@code field} (for a 400 naming the field), or null when it can: text takes a
      * string or number; checkbox a boolean or one of its options (or "Off"); radio and combo one of their options
      * (a combo without options any string); list one option or an array of them; buttons, signatures and read-only fields

@@ -30,18 +30,26 @@ import org.springframework.stereotype.Component;
 @Component
 public class ConvertOperation implements Operation<ConvertOperation.ConvertOptions> {
     /** The options, as {@link #OPTIONS} declares them. */
-    public record ConvertOptions(String to) {
+    public record ConvertOptions(String to, boolean images) {
     }
 
-    /** The targets of spec §4.4, in the order they are listed in messages. */
-    public static final List<String> TARGETS = List.of("pdf", "docx", "xlsx", "pptx", "jpg");
+    /**
+     * The targets in the order they are listed in messages: spec §4.4's five, then the additions of issue 28 ({@code md}
+     * and {@code html} from a PDF).
+     */
+    public static final List<String> TARGETS = List.of("pdf", "docx", "xlsx", "pptx", "jpg", "md", "html");
     private static final OptionSchema<ConvertOptions> OPTIONS = OptionSchema.of(ConvertOptions.class,
             OptionField.string("to").oneOf(TARGETS.toArray()).required()
                     .description("Target format: pdf (from images, Office files, HTML, Markdown, plain text), or docx, xlsx, "
-                            + "pptx, jpg (a ZIP of page images) from a PDF"));
+                            + "pptx, jpg (a ZIP of page images) from a PDF; additions: md (Markdown) and html from a PDF"),
+            OptionField.bool("images").defaultValue(true)
+                    .description("PDF → md or html only (addition): carry the PDF's pictures over as files beside the text, "
+                            + "the output then being a ZIP of the document and an images/ folder; false leaves them out "
+                            + "and the output is the document alone"));
     private static final OperationSpec<ConvertOptions> SPEC = OperationSpec.of("convert", "convert_file",
             "Convert a file: images, Word/Excel/PowerPoint/OpenDocument files, HTML, Markdown or plain text to PDF; "
-            + "a PDF to docx, xlsx, pptx, or jpg (a ZIP of page images). Returns the converted file.")
+            + "a PDF to docx, xlsx, pptx, jpg (a ZIP of page images), or (additions) md or html with headings, lists "
+            + "and tables. Returns the converted file.")
             .inputs(Inputs.one(FileKind.PDF, FileKind.IMAGE, FileKind.OFFICE, FileKind.HTML, FileKind.MARKDOWN, FileKind.TEXT))
             .options(OPTIONS);
     /** Canonical extensions by media type, for files whose name has no usable extension. */
@@ -89,10 +97,10 @@ public class ConvertOperation implements Operation<ConvertOperation.ConvertOptio
         InputFile in = ctx.input();
         String to = ctx.options().to();
         Converter c = find(in.file(), to).orElseThrow(() -> new IllegalStateException("validated pair has no converter"));
-        Path out = ctx.output(in.file().baseName() + "." + c.outputExtension(to));
         ctx.progress(0, 1, "files");
-        c.convert(in, out, ctx);
-        if (!Files.isRegularFile(out)) throw new IllegalStateException(c.getClass().getSimpleName() + " wrote no output");
+        Path written = c.convert(in, ctx.tempDir("convert").resolve(in.file().baseName() + "." + c.outputExtension(to)), ctx);
+        if (!Files.isRegularFile(written)) throw new IllegalStateException(c.getClass().getSimpleName() + " wrote no output");
+        Files.move(written, ctx.output(written.getFileName().toString()));
         ctx.progress(1, 1, "files");
         return OperationResult.empty();
     }

@@ -14,7 +14,7 @@ public interface Converter {
     /**
      * @param from      the kind of the input file
      * @param extension the input file's extension, lower case without the dot (e.g. {@code docx}, {@code md})
-     * @param to        the target: {@code pdf}, {@code docx}, {@code xlsx}, {@code pptx} or {@code jpg}
+     * @param to        the target: one of {@link ConvertOperation#TARGETS}
      */
     boolean accepts(FileKind from, String extension, String to);
 
@@ -31,6 +31,10 @@ public interface Converter {
         return true;
     }
 
-    /** Writes the converted file to {@code out}; may report progress through {@code ctx}. */
-    void convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception;
+    /**
+     * Writes the converted file to {@code out} and returns it; may report progress through {@code ctx}. A converter
+     * whose output's kind depends on what it finds (pdf → md with pictures becomes a ZIP) may instead write a file of
+     * another extension in {@code out}'s folder and return that: the output is named after the file returned.
+     */
+    Path convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception;
 }

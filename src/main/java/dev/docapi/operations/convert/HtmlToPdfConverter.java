@@ -45,7 +45,7 @@ public class HtmlToPdfConverter implements Converter {
     }
 
     @Override
-    public void convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception {
+    public Path convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception {
         String html = toHtml(Files.readAllBytes(in.path()), in.file().baseName());
         java.util.List<String> blocked = new java.util.ArrayList<>();
         try {
@@ -54,5 +54,6 @@ public class HtmlToPdfConverter implements Converter {
             log.warn("printing {} failed: {}", in.file().id(), e.toString());
             throw new OperationFailure(ErrorCode.INVALID_FILE, "'" + in.file().name() + "' could not be printed to PDF: " + e.getMessage(), e);
         }
+        return out;
     }
 }

@@ -28,7 +28,8 @@ public class ImageToPdfConverter implements Converter {
     }
 
     @Override
-    public void convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception {
+    public Path convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception {
         writer.write(List.of(new ImagePdfWriter.Source(in.path(), in.file().name())), out, done -> { });
+        return out;
     }
 }

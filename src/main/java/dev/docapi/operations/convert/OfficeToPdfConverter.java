@@ -37,7 +37,7 @@ public class OfficeToPdfConverter implements Converter {
     }
 
     @Override
-    public void convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception {
+    public Path convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception {
         Path dir = ctx.tempDir("office");
         Path src = dir.resolve("document." + ConvertOperation.extension(in.file()));
         try {
@@ -51,5 +51,6 @@ public class OfficeToPdfConverter implements Converter {
             throw new OperationFailure(ErrorCode.INVALID_FILE, "'" + in.file().name() + "': " + e.getMessage(), e);
         }
         Files.move(dir.resolve("document.pdf"), out);
+        return out;
     }
 }

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.Independent;
+import dev.docapi.support.Words;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -53,7 +53,7 @@ class CompressKeepsContentTest extends ApiTestBase {
         assertThat(after.pages).isEqualTo(before.pages);
         assertThat(after.fields).as("form fields and values").isEqualTo(before.fields);
         assertThat(after.annotations).as("annotations by kind").isEqualTo(before.annotations);
-        assertThat(wordShare(before.words, after.words)).as("words of the text layer kept").isGreaterThanOrEqualTo(0.99);
+        assertThat(Words.share(before.words, after.words)).as("words of the text layer kept").isGreaterThanOrEqualTo(0.99);
         assertThat(job.at("/output/note").asString()).isNotBlank();
     }
 
@@ -72,11 +72,4 @@ class CompressKeepsContentTest extends ApiTestBase {
         }
     }
 
-    private static double wordShare(List<String> before, List<String> after) {
-        if (before.isEmpty()) return 1;
-        Map<String, Integer> left = new HashMap<>();
-        after.forEach(w -> left.merge(w, 1, Integer::sum));
-        long kept = before.stream().filter(w -> left.merge(w, -1, Integer::sum) >= 0).count();
-        return (double) kept / before.size();
-    }
 }

@@ -58,15 +58,18 @@ final class ParagraphStripper extends LineStripper {
     private final java.util.Map<Float, Integer> documentSizes = new java.util.HashMap<>();
 
     private final java.util.Set<Integer> pagesWithoutImages;
+    private final boolean withImages;
 
     /**
      * @param tables             the tables to place (their text is left out of the paragraphs)
      * @param pagesWithoutImages pages (from 1) whose images are not carried over: OCR'd scans, whose only image is
      *                           the page itself
+     * @param withImages         false to leave every page's images out
      */
-    ParagraphStripper(List<Tabula.PdfTable> tables, java.util.Set<Integer> pagesWithoutImages) throws IOException {
+    ParagraphStripper(List<Tabula.PdfTable> tables, java.util.Set<Integer> pagesWithoutImages, boolean withImages) throws IOException {
         this.tables = tables;
         this.pagesWithoutImages = pagesWithoutImages;
+        this.withImages = withImages;
         setShouldSeparateByBeads(true);
     }
 
@@ -102,7 +105,7 @@ final class ParagraphStripper extends LineStripper {
                 blocks.add(new TableRef(t));
             }
         }
-        if (!pagesWithoutImages.contains(getCurrentPageNo())) images(page);
+        if (withImages && !pagesWithoutImages.contains(getCurrentPageNo())) images(page);
         pageDone.accept(getCurrentPageNo());
         super.endPage(page);
     }

@@ -40,7 +40,7 @@ public class PdfToJpgConverter implements Converter {
     }
 
     @Override
-    public void convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception {
+    public Path convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception {
         int pages = source.pages(in);
         String base = in.file().baseName();
         int width = Math.max(3, String.valueOf(pages).length());
@@ -60,5 +60,6 @@ public class PdfToJpgConverter implements Converter {
             }
         }
         Files.move(part, out, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        return out;
     }
 }

@@ -52,7 +52,7 @@ public class PdfToPptxConverter implements Converter {
     }
 
     @Override
-    public void convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception {
+    public Path convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception {
         List<Dimension> sizes = new ArrayList<>();
         try (PDDocument doc = pdfBox.open(in.path(), null, ctx.tempDir("pptx-open"))) {
             for (PDPage page : doc.getPages()) {
@@ -89,6 +89,7 @@ public class PdfToPptxConverter implements Converter {
             }
         }
         Files.move(part, out, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        return out;
     }
 
     private static void notes(XSLFNotes notes, String text) {

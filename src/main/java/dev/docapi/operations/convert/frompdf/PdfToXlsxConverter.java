@@ -47,7 +47,7 @@ public class PdfToXlsxConverter implements Converter {
     }
 
     @Override
-    public void convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception {
+    public Path convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception {
         int pages = source.pages(in);
         Path pdf = source.withText(in, pages, ctx).pdf();
         Tabula.Tables found;
@@ -91,5 +91,6 @@ public class PdfToXlsxConverter implements Converter {
             }
         }
         Files.move(part, out, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        return out;
     }
 }

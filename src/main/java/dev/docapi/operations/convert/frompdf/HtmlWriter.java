@@ -1,0 +1,85 @@
+package dev.docapi.operations.convert.frompdf;
+
+import com.ibm.icu.text.Bidi;
+import java.util.List;
+import org.springframework.web.util.HtmlUtils;
+
+/**
+ * The flow as one HTML5 document (issue 28): a {@code <section>} per page ({@code id="page-N"}), {@code <h1>} /
+ * {@code <h2>} headings, {@code <p>}, {@code <ul>} / {@code <ol>} lists, {@code <table>} with the first row as
+ * {@code <thead>}, {@code <img>} pictures. A block whose first strong character is right-to-left (Arabic, Hebrew) gets
+ * {@code dir="rtl"}. All text is escaped; nothing from the PDF becomes markup.
+ */
+final class HtmlWriter extends MarkupWriter {
+    private final String title;
+
+    /** @param title the document's title (the input's base name) */
+    HtmlWriter(String title) {
+        this.title = title;
+    }
+
+    @Override
+    protected void begin() {
+        out.append("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>").append(esc(title)).append("</title>\n")
+                .append("<style>body{font-family:sans-serif;max-width:50em;margin:auto;line-height:1.5}")
+                .append("table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .4em}img{max-width:100%}</style>\n")
+                .append("</head>\n<body>\n");
+    }
+
+    @Override
+    protected void page(int number) {
+        if (number > 1) out.append("</section>\n");
+        out.append("<section id=\"page-").append(number).append("\">\n");
+    }
+
+    @Override
+    protected void heading(int level, String text) {
+        out.append("<h").append(level).append(dir(text)).append('>').append(esc(text)).append("</h").append(level).append(">\n");
+    }
+
+    @Override
+    protected void paragraph(String text) {
+        out.append("<p").append(dir(text)).append('>').append(esc(text)).append("</p>\n");
+    }
+
+    @Override
+    protected void list(List<ListItem> items) {
+        boolean numbered = items.getFirst().number() != null;
+        out.append(numbered ? "<ol" + (items.getFirst().number() != 1 ? " start=\"" + items.getFirst().number() + "\"" : "") + ">\n" : "<ul>\n");
+        for (ListItem item : items) out.append("<li").append(dir(item.text())).append('>').append(esc(item.text())).append("</li>\n");
+        out.append(numbered ? "</ol>\n" : "</ul>\n");
+    }
+
+    @Override
+    protected void table(List<List<String>> rows) {
+        out.append("<table>\n<thead>\n");
+        row(rows.getFirst(), "th");
+        out.append("</thead>\n<tbody>\n");
+        for (List<String> r : rows.subList(1, rows.size())) row(r, "td");
+        out.append("</tbody>\n</table>\n");
+    }
+
+    private void row(List<String> cells, String tag) {
+        out.append("<tr>");
+        for (String c : cells) out.append('<').append(tag).append('>').append(esc(cell(c))).append("</").append(tag).append('>');
+        out.append("</tr>\n");
+    }
+
+    @Override
+    protected void image(String link, int page) {
+        out.append("<p><img src=\"").append(esc(link)).append("\" alt=\"Picture on page ").append(page).append("\"></p>\n");
+    }
+
+    @Override
+    protected void end() {
+        out.append("</section>\n</body>\n</html>\n");
+    }
+
+    private static String dir(String text) {
+        return Bidi.getBaseDirection(text) == Bidi.RTL ? " dir=\"rtl\"" : "";
+    }
+
+    private static String esc(String s) {
+        return HtmlUtils.htmlEscape(s, "UTF-8");
+    }
+}
