@@ -40,7 +40,7 @@ import tools.jackson.databind.JsonNode;
  *       (default {@code yyyy-MM-dd});</li>
  *   <li>{@code {{image logo}}} — the image of {@code {"file": "file_…"}}, optionally {@code width=120} (CSS pixels);</li>
  * </ul>
- * both format helpers take {@code locale="de"} (default: root locale). A key missing from the data (at any level of
+ * both format helpers take {@code locale="de"} (default: English). A key missing from the data (at any level of
  * the context stack) is an error naming it; a key present with {@code null} renders empty and counts as false.
  * Nothing in the data is code: values are only looked up in maps and lists (no bean methods), partials and the
  * helpers that read resources or log are refused, and the output is bounded ({@link #MAX_OUTPUT_CHARS}).
@@ -168,7 +168,7 @@ public final class Templates {
         try {
             template = handlebars.compileInline(source);
         } catch (HandlebarsException e) {
-            throw error(e, where);
+            throw error(e, source, where);
         } catch (IOException | RuntimeException e) {
             throw new TemplateError("the template cannot be read: " + e.getMessage(), null);
         }
@@ -177,7 +177,7 @@ public final class Templates {
         try {
             template.apply(context, out);
         } catch (HandlebarsException e) {
-            throw error(e, where);
+            throw error(e, source, where);
         } catch (IOException e) {
             throw new TemplateError(e.getMessage(), null);
         } finally {
@@ -186,12 +186,12 @@ public final class Templates {
         return out.text.toString();
     }
 
-    private static TemplateError error(HandlebarsException e, IntFunction<String> where) {
+    private static TemplateError error(HandlebarsException e, String source, IntFunction<String> where) {
         var error = e.getError();
         if (error == null) return new TemplateError("template error: " + e.getMessage(), null);
         String place = where.apply(error.line);
         if (missing(e)) {
-            String name = missingName(error.evidence);
+            String name = missingName(tagAt(source, error.line, error.column));
             return new TemplateError("the data has no value for '" + name + "' (" + place + ")", name);
         }
         String reason = e.getCause() != null && e.getCause().getMessage() != null ? e.getCause().getMessage() : error.reason;
@@ -203,9 +203,18 @@ public final class Templates {
         return false;
     }
 
+    /** The tag that starts at {@code line}, {@code column} (1-based; 0-based, just after the opening braces, as Handlebars counts them) of {@code source}. */
+    private static String tagAt(String source, int line, int column) {
+        String[] lines = source.split("\n", -1);
+        if (line < 1 || line > lines.length) return "";
+        String text = lines[line - 1];
+        int at = text.lastIndexOf("{{", Math.min(column, text.length()));
+        return at < 0 ? "" : text.substring(at);
+    }
+
     /** The key a failing tag looked up: {@code {{customer}}} → customer, {@code {{number total "0.00"}}} → total. */
-    private static String missingName(String evidence) {
-        Matcher m = FIRST_TAG.matcher(evidence == null ? "" : evidence.strip());
+    private static String missingName(String tag) {
+        Matcher m = FIRST_TAG.matcher(tag);
         if (!m.find()) return "?";
         String first = m.group(1);
         boolean helper = first.equals("number") || first.equals("date") || first.equals("image");
@@ -221,7 +230,7 @@ public final class Templates {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("number needs a number, not '" + value + "'");
         }
-        String pattern = options.params.length > 0 ? String.valueOf(options.param(0)) : "#,##0.##";
+        String pattern = options.params.length > 0 ? options.params[0].toString() : "#,##0.##";
         DecimalFormat format = new DecimalFormat(pattern, DecimalFormatSymbols.getInstance(locale(options)));
         format.setParseBigDecimal(true);
         return format.format(n);
@@ -230,7 +239,7 @@ public final class Templates {
     private static Object date(Object value, Options options) {
         if (value == null) throw new MissingValue();
         if (value instanceof String s && s.isEmpty()) return "";
-        String pattern = options.params.length > 0 ? String.valueOf(options.param(0)) : "yyyy-MM-dd";
+        String pattern = options.params.length > 0 ? options.params[0].toString() : "yyyy-MM-dd";
         DateTimeFormatter format = DateTimeFormatter.ofPattern(pattern, locale(options));
         return format.format(temporal(value.toString().strip()));
     }
@@ -253,7 +262,7 @@ public final class Templates {
 
     private static Locale locale(Options options) {
         Object tag = options.hash("locale");
-        return tag == null ? Locale.ROOT : Locale.forLanguageTag(tag.toString());
+        return tag == null ? Locale.ENGLISH : Locale.forLanguageTag(tag.toString());
     }
 
     private static final class BoundedWriter extends Writer {
