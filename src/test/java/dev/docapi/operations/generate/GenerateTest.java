@@ -75,6 +75,16 @@ class GenerateTest extends ApiTestBase {
                     .noneMatch(p -> p.contains("{{"));
             assertThat(doc.getAllPictures()).hasSize(1);
         }
+
+        // an .odt template (src/test/resources, LibreOffice's save of the bench's invoice) is read as LibreOffice's .docx of it
+        Path odt = Path.of(getClass().getResource("/generate/invoice.odt").toURI());
+        String odtId = upload(key, odt, "invoice.odt").get("id").asString();
+        Path fromOdt = downloadOutput(run(key, "generate", Map.of("file", odtId, "data", data, "to", "docx")), 0);
+        try (InputStream in = Files.newInputStream(fromOdt); XWPFDocument doc = new XWPFDocument(in)) {
+            assertThat(doc.getTables().getFirst().getRows()).hasSize(4);
+            assertThat(doc.getTables().getFirst().getRow(2).getCell(0).getText()).isEqualTo("Item 002");
+            assertThat(doc.getParagraphs().stream().map(XWPFParagraph::getText).toList()).contains("Invoice for Smith & <Sons>", "Total: 60.00");
+        }
     }
 
     @Test
@@ -118,6 +128,12 @@ class GenerateTest extends ApiTestBase {
         r = post(key, "/generate", Map.of("file", broken, "data", invoice(1, logo)));
         assertThat(r.status()).isEqualTo(400);
         assertThat(r.body().at("/error/message").asString()).contains("line 3", "{{/");
+
+        // values are looked up in the data's maps only: no method of a Java object is reachable
+        String probe = upload(key, write("probe.html", "<p>{{customer.class.name}}</p>"), "probe.html").get("id").asString();
+        r = post(key, "/generate", Map.of("file", probe, "data", invoice(1, logo)));
+        assertThat(r.status()).isEqualTo(400);
+        assertThat(r.body().at("/error/message").asString()).contains("no value", "line 1");
 
         String other = uploadId(newKey(), corpus("images/DA-1p.png"));
         r = post(key, "/generate", Map.of("file", docx, "data", invoice(3, other)));
