@@ -14,14 +14,14 @@ import java.util.regex.Pattern;
  * a {@code <meta charset>} declaration; then strict UTF-8; otherwise Windows-1252, the usual encoding of legacy
  * Western text, which maps every byte.
  */
-final class TextDecoding {
+public final class TextDecoding {
     private static final Charset WINDOWS_1252 = Charset.forName("windows-1252");
     private static final Pattern META_CHARSET = Pattern.compile("<meta[^>]+charset\\s*=\\s*[\"']?([A-Za-z0-9_:.-]+)", Pattern.CASE_INSENSITIVE);
 
     private TextDecoding() {
     }
 
-    static String decode(byte[] b, boolean html) {
+    public static String decode(byte[] b, boolean html) {
         if (b.length >= 3 && (b[0] & 0xff) == 0xEF && (b[1] & 0xff) == 0xBB && (b[2] & 0xff) == 0xBF)
             return new String(b, 3, b.length - 3, StandardCharsets.UTF_8);
         if (b.length >= 2 && (b[0] & 0xff) == 0xFF && (b[1] & 0xff) == 0xFE)

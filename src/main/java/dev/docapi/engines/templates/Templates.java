@@ -1,0 +1,287 @@
+package dev.docapi.engines.templates;
+
+import com.github.jknack.handlebars.Context;
+import com.github.jknack.handlebars.Handlebars;
+import com.github.jknack.handlebars.HandlebarsException;
+import com.github.jknack.handlebars.Helper;
+import com.github.jknack.handlebars.Options;
+import com.github.jknack.handlebars.Template;
+import com.github.jknack.handlebars.context.MapValueResolver;
+import com.github.jknack.handlebars.io.AbstractTemplateLoader;
+import com.github.jknack.handlebars.io.TemplateSource;
+import java.io.IOException;
+import java.io.Writer;
+import java.math.BigDecimal;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.TemporalAccessor;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.IntFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The template language of {@code POST /generate} (issue 28), the same in .docx and .html templates: Handlebars.java,
+ * used Mustache style — {@code {{customer}}} (HTML/XML-escaped), {@code {{#items}}…{{/items}}} (once per array item,
+ * or once when truthy), {@code {{^paid}}…{{/paid}}} (when absent-valued: false, null, empty), plus three helpers:
+ * <ul>
+ *   <li>{@code {{number total "#,##0.00"}}} — a {@link DecimalFormat} pattern (default {@code #,##0.##});</li>
+ *   <li>{@code {{date due "d MMMM yyyy"}}} — a {@link DateTimeFormatter} pattern over an ISO-8601 date or date-time
+ *       (default {@code yyyy-MM-dd});</li>
+ *   <li>{@code {{image logo}}} — the image of {@code {"file": "file_…"}}, optionally {@code width=120} (CSS pixels);</li>
+ * </ul>
+ * both format helpers take {@code locale="de"} (default: English). A key missing from the data (at any level of
+ * the context stack) is an error naming it; a key present with {@code null} renders empty and counts as false.
+ * Nothing in the data is code: values are only looked up in maps and lists (no bean methods), partials and the
+ * helpers that read resources or log are refused, and the output is bounded ({@link #MAX_OUTPUT_CHARS}).
+ */
+public final class Templates {
+    /** The largest rendered output (characters), against loops nested over the same data. */
+    public static final int MAX_OUTPUT_CHARS = 64 * 1024 * 1024;
+    private static final Pattern FIRST_TAG = Pattern.compile("^\\{\\{\\{?[#^&]?\\s*([^\\s}]+)(?:\\s+([^\\s}]+))?");
+    private static final List<String> REFUSED_HELPERS = List.of("embedded", "precompile", "i18n", "i18nJs", "partial", "block", "log");
+
+    /** An image a template places with {@code {{image x}}}: its bytes and size in pixels. */
+    public record Image(String fileId, byte[] bytes, String mediaType, int width, int height) {
+    }
+
+    /** Where an image goes: its width in CSS pixels (null: its own). */
+    public record Placement(Image image, Integer width) {
+    }
+
+    /**
+     * A template that cannot be filled: a syntax error, a missing value, a bad format. The message is client-safe and
+     * says where ({@code where} of the line); {@link #missing} is the missing key, if that was the error.
+     */
+    public static final class TemplateError extends Exception {
+        private final String missing;
+
+        TemplateError(String message, String missing) {
+            super(message);
+            this.missing = missing;
+        }
+
+        public String missing() {
+            return missing;
+        }
+    }
+
+    /** How a helper writes an image into the output: HTML {@code <img>}, or a marker the docx writer replaces. */
+    interface ImageWriter {
+        CharSequence write(Placement placement);
+    }
+
+    private static final class MissingValue extends RuntimeException {
+        MissingValue() {
+            super("missing value", null, false, false);
+        }
+    }
+
+    private static final class RefusedPartials extends AbstractTemplateLoader {
+        @Override
+        public TemplateSource sourceAt(String location) throws IOException {
+            throw new IOException("partials are not available in templates");
+        }
+    }
+
+    private Templates() {
+    }
+
+    /** The JSON data as maps, lists, strings, {@link BigDecimal}s and booleans; JSON null becomes "" (empty, false). */
+    public static Object model(JsonNode node) {
+        if (node == null || node.isNull() || node.isMissingNode()) return "";
+        if (node.isObject()) {
+            Map<String, Object> map = new LinkedHashMap<>();
+            for (Map.Entry<String, JsonNode> e : node.properties()) map.put(e.getKey(), model(e.getValue()));
+            return map;
+        }
+        if (node.isArray()) {
+            List<Object> list = new ArrayList<>(node.size());
+            for (JsonNode item : node) list.add(model(item));
+            return list;
+        }
+        if (node.isBoolean()) return node.asBoolean();
+        if (node.isNumber()) return node.decimalValue();
+        return node.asString();
+    }
+
+    /** The file ids of every {@code {"file": "…"}} object in the data, for resolving images before rendering. */
+    public static List<String> imageFileIds(JsonNode data) {
+        List<String> ids = new ArrayList<>();
+        collectIds(data, ids);
+        return ids;
+    }
+
+    private static void collectIds(JsonNode node, List<String> ids) {
+        if (node.isObject() && node.size() == 1 && node.path("file").isString()) ids.add(node.get("file").asString());
+        else if (node.isContainer()) for (JsonNode child : node) collectIds(child, ids);
+    }
+
+    /**
+     * Fills an HTML template: values are HTML-escaped, {@code {{image x}}} becomes an {@code <img>} with a
+     * {@code data:} URL (the printing browser loads nothing else).
+     *
+     * @throws TemplateError naming the line (1-based) of the template
+     */
+    public static String html(String source, Object model, Map<String, Image> images) throws TemplateError {
+        return render(source, model, images, p -> new Handlebars.SafeString("<img src=\"data:" + p.image().mediaType() + ";base64,"
+                + java.util.Base64.getEncoder().encodeToString(p.image().bytes()) + "\" alt=\"\" style=\"max-width:100%\""
+                + (p.width() != null ? " width=\"" + p.width() + "\"" : "") + ">"), line -> "line " + line);
+    }
+
+    /**
+     * Fills {@code source} with {@code model}.
+     *
+     * @param where  describes line {@code n} (1-based) of the source for error messages, e.g. {@code "line 12"}
+     * @param images the images by file id ({@link #imageFileIds}), already checked to be the account's
+     * @throws TemplateError a client-safe message naming the place and the cause
+     */
+    static String render(String source, Object model, Map<String, Image> images, ImageWriter imageWriter, IntFunction<String> where)
+            throws TemplateError {
+        Handlebars handlebars = new Handlebars(new RefusedPartials());
+        Helper<Object> refused = (context, options) -> {
+            throw new IllegalArgumentException("the helper '" + options.helperName + "' is not available in templates");
+        };
+        for (String name : REFUSED_HELPERS) handlebars.registerHelper(name, refused);
+        handlebars.registerHelperMissing((context, options) -> {
+            throw new MissingValue();
+        });
+        handlebars.registerHelper("number", Templates::number);
+        handlebars.registerHelper("date", Templates::date);
+        handlebars.registerHelper("image", (Object value, Options options) -> {
+            Image image = value instanceof Map<?, ?> m && m.get("file") instanceof String id ? images.get(id) : null;
+            if (image == null) throw new IllegalArgumentException("image takes a value like {\"file\": \"file_…\"} naming an uploaded image");
+            Object width = options.hash("width");
+            return imageWriter.write(new Placement(image, width == null ? null : new BigDecimal(width.toString()).intValue()));
+        });
+        Template template;
+        try {
+            template = handlebars.compileInline(source);
+        } catch (HandlebarsException e) {
+            throw error(e, source, where);
+        } catch (IOException | RuntimeException e) {
+            throw new TemplateError("the template cannot be read: " + e.getMessage(), null);
+        }
+        Context context = Context.newBuilder(model).resolver(MapValueResolver.INSTANCE).build();
+        BoundedWriter out = new BoundedWriter();
+        try {
+            template.apply(context, out);
+        } catch (HandlebarsException e) {
+            throw error(e, source, where);
+        } catch (IOException e) {
+            throw new TemplateError(e.getMessage(), null);
+        } finally {
+            context.destroy();
+        }
+        return out.text.toString();
+    }
+
+    private static TemplateError error(HandlebarsException e, String source, IntFunction<String> where) {
+        var error = e.getError();
+        if (error == null) return new TemplateError("template error: " + e.getMessage(), null);
+        String place = where.apply(error.line);
+        if (missing(e)) {
+            String name = missingName(tagAt(source, error.line, error.column));
+            return new TemplateError("the data has no value for '" + name + "' (" + place + ")", name);
+        }
+        String reason = e.getCause() != null && e.getCause().getMessage() != null ? e.getCause().getMessage() : error.reason;
+        return new TemplateError("template error at " + place + ": " + reason, null);
+    }
+
+    private static boolean missing(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) if (t instanceof MissingValue) return true;
+        return false;
+    }
+
+    /** The tag that starts at {@code line}, {@code column} (1-based; 0-based, just after the opening braces, as Handlebars counts them) of {@code source}. */
+    private static String tagAt(String source, int line, int column) {
+        String[] lines = source.split("\n", -1);
+        if (line < 1 || line > lines.length) return "";
+        String text = lines[line - 1];
+        int at = text.lastIndexOf("{{", Math.min(column, text.length()));
+        return at < 0 ? "" : text.substring(at);
+    }
+
+    /** The key a failing tag looked up: {@code {{customer}}} → customer, {@code {{number total "0.00"}}} → total. */
+    private static String missingName(String tag) {
+        Matcher m = FIRST_TAG.matcher(tag);
+        if (!m.find()) return "?";
+        String first = m.group(1);
+        boolean helper = first.equals("number") || first.equals("date") || first.equals("image");
+        return helper && m.group(2) != null ? m.group(2) : first;
+    }
+
+    private static Object number(Object value, Options options) {
+        if (value == null) throw new MissingValue();
+        if (value instanceof String s && s.isEmpty()) return "";
+        BigDecimal n;
+        try {
+            n = new BigDecimal(value.toString().strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("number needs a number, not '" + value + "'");
+        }
+        String pattern = options.params.length > 0 ? options.params[0].toString() : "#,##0.##";
+        DecimalFormat format = new DecimalFormat(pattern, DecimalFormatSymbols.getInstance(locale(options)));
+        format.setParseBigDecimal(true);
+        return format.format(n);
+    }
+
+    private static Object date(Object value, Options options) {
+        if (value == null) throw new MissingValue();
+        if (value instanceof String s && s.isEmpty()) return "";
+        String pattern = options.params.length > 0 ? options.params[0].toString() : "yyyy-MM-dd";
+        DateTimeFormatter format = DateTimeFormatter.ofPattern(pattern, locale(options));
+        return format.format(temporal(value.toString().strip()));
+    }
+
+    private static TemporalAccessor temporal(String text) {
+        try {
+            return LocalDate.parse(text);
+        } catch (DateTimeParseException notADate) {
+            try {
+                return OffsetDateTime.parse(text);
+            } catch (DateTimeParseException notAnInstant) {
+                try {
+                    return LocalDateTime.parse(text);
+                } catch (DateTimeParseException e) {
+                    throw new IllegalArgumentException("date needs an ISO-8601 date or date-time (2026-11-25, 2026-11-25T10:30:00Z), not '" + text + "'");
+                }
+            }
+        }
+    }
+
+    private static Locale locale(Options options) {
+        Object tag = options.hash("locale");
+        return tag == null ? Locale.ENGLISH : Locale.forLanguageTag(tag.toString());
+    }
+
+    private static final class BoundedWriter extends Writer {
+        final StringBuilder text = new StringBuilder();
+
+        @Override
+        public void write(char[] buf, int off, int len) throws IOException {
+            if (text.length() + len > MAX_OUTPUT_CHARS) {
+                throw new IOException("the filled template would be larger than " + MAX_OUTPUT_CHARS / (1024 * 1024) + " M characters");
+            }
+            text.append(buf, off, len);
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}
