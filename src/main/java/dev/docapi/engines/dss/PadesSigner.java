@@ -1,0 +1,162 @@
+package dev.docapi.engines.dss;
+
+import dev.docapi.engines.EngineFailure;
+import eu.europa.esig.dss.enumerations.DigestAlgorithm;
+import eu.europa.esig.dss.enumerations.SignatureLevel;
+import eu.europa.esig.dss.model.DSSDocument;
+import eu.europa.esig.dss.model.DSSException;
+import eu.europa.esig.dss.model.FileDocument;
+import eu.europa.esig.dss.model.SignatureValue;
+import eu.europa.esig.dss.model.ToBeSigned;
+import eu.europa.esig.dss.pades.PAdESSignatureParameters;
+import eu.europa.esig.dss.pades.SignatureFieldParameters;
+import eu.europa.esig.dss.pades.SignatureImageParameters;
+import eu.europa.esig.dss.pades.SignatureImageTextParameters;
+import eu.europa.esig.dss.pades.signature.PAdESService;
+import eu.europa.esig.dss.spi.validation.CommonCertificateVerifier;
+import eu.europa.esig.dss.token.DSSPrivateKeyEntry;
+import eu.europa.esig.dss.token.Pkcs12SignatureToken;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.util.Date;
+import org.springframework.stereotype.Component;
+
+/**
+ * PAdES baseline signatures (ETSI EN 319 142-1) with the EU's DSS library on PDFBox (issue 27): B-B, or B-T when a
+ * timestamp authority is given. The signature is an incremental update, so earlier signatures stay valid.
+ */
+@Component
+public class PadesSigner {
+
+    /**
+     * A visible signature's box on a page.
+     *
+     * @param page   the page, from 1
+     * @param x      the box's left edge, in PDF points from the page's left
+     * @param y      the box's top edge, in PDF points from the page's top
+     * @param width  in PDF points
+     * @param height in PDF points
+     * @param text   the text shown in the box (null: the signer's name and the signing time)
+     */
+    public record Appearance(int page, float x, float y, float width, float height, String text) {
+    }
+
+    /**
+     * What to sign with and how.
+     *
+     * @param reason     the /Reason shown by viewers, or null
+     * @param location   the /Location, or null
+     * @param appearance a visible signature, or null for an invisible one
+     * @param timestamps the timestamp authority for B-T, or null for B-B
+     */
+    public record Request(String reason, String location, Appearance appearance, TimestampAuthority timestamps) {
+    }
+
+    /** The timestamp authority could not be reached or gave no valid timestamp; the message is client-safe. */
+    public static final class TimestampFailure extends EngineFailure {
+        TimestampFailure(String message, Throwable cause) {
+            super(Kind.FAILED, "the timestamp authority: " + message, cause);
+        }
+    }
+
+    /** The signer of a PKCS#12 key store: the subject of its first key's certificate. */
+    public record Signer(String subject) {
+    }
+
+    /**
+     * Opens the PKCS#12 key store {@code p12} with {@code password} and finds a private key in it.
+     *
+     * @return its certificate's signer
+     * @throws EngineFailure {@link EngineFailure.Kind#PASSWORD_NEEDED} when the password does not open it,
+     *                       {@link EngineFailure.Kind#INVALID_INPUT} when it holds no private key or is unreadable
+     */
+    public Signer check(Path p12, char[] password) throws EngineFailure {
+        try (Pkcs12SignatureToken token = open(p12, password)) {
+            return new Signer(key(token).getCertificate().getSubject().getRFC2253());
+        }
+    }
+
+    /**
+     * Signs {@code pdf} into {@code out}.
+     *
+     * @throws EngineFailure as {@link #check}; {@link EngineFailure.Kind#INVALID_INPUT} when DSS refuses the PDF or
+     *                       the appearance (e.g. a page beyond the document); {@link TimestampFailure} when the
+     *                       timestamp authority does not answer with a valid timestamp
+     */
+    public void sign(Path pdf, Path p12, char[] password, Request request, Path out) throws EngineFailure {
+        try (Pkcs12SignatureToken token = open(p12, password)) {
+            DSSPrivateKeyEntry key = key(token);
+            PAdESService service = new PAdESService(new CommonCertificateVerifier());
+            PAdESSignatureParameters params = new PAdESSignatureParameters();
+            params.setSignatureLevel(request.timestamps() == null ? SignatureLevel.PAdES_BASELINE_B : SignatureLevel.PAdES_BASELINE_T);
+            if (request.timestamps() != null) service.setTspSource(new TimestampSource(request.timestamps()));
+            params.setDigestAlgorithm(DigestAlgorithm.SHA256);
+            params.setSigningCertificate(key.getCertificate());
+            params.setCertificateChain(key.getCertificateChain());
+            params.bLevel().setSigningDate(new Date());
+            params.setReason(request.reason());
+            params.setLocation(request.location());
+            if (request.appearance() != null) params.setImageParameters(image(request.appearance()));
+            DSSDocument document = new FileDocument(pdf.toFile());
+            ToBeSigned data = service.getDataToSign(document, params);
+            SignatureValue value = token.sign(data, params.getDigestAlgorithm(), key);
+            DSSDocument signed = service.signDocument(document, params, value);
+            try (InputStream in = signed.openStream()) {
+                Files.copy(in, out);
+            }
+        } catch (DSSException | IllegalArgumentException | IllegalStateException e) {
+            TimestampSource.Failure tsa = cause(e, TimestampSource.Failure.class);
+            if (tsa != null) throw new TimestampFailure(tsa.getMessage(), e);
+            throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "the PDF could not be signed: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new EngineFailure(EngineFailure.Kind.FAILED, "the signed PDF could not be written: " + e.getMessage(), e);
+        }
+    }
+
+    private static SignatureImageParameters image(Appearance a) {
+        SignatureFieldParameters field = new SignatureFieldParameters();
+        field.setPage(a.page());
+        field.setOriginX(a.x());
+        field.setOriginY(a.y());
+        field.setWidth(a.width());
+        field.setHeight(a.height());
+        SignatureImageParameters image = new SignatureImageParameters();
+        image.setFieldParameters(field);
+        if (a.text() != null) {
+            SignatureImageTextParameters text = new SignatureImageTextParameters();
+            text.setText(a.text());
+            image.setTextParameters(text);
+        }
+        return image;
+    }
+
+    private static Pkcs12SignatureToken open(Path p12, char[] password) throws EngineFailure {
+        try {
+            return new Pkcs12SignatureToken(p12.toFile(), new KeyStore.PasswordProtection(password));
+        } catch (IOException | DSSException e) {
+            // KeyStore.load says a wrong password as an IOException whose cause is an UnrecoverableKeyException
+            if (cause(e, java.security.UnrecoverableKeyException.class) != null || String.valueOf(e.getMessage()).contains("password")) {
+                throw new EngineFailure(EngineFailure.Kind.PASSWORD_NEEDED, "the password does not open the certificate", e);
+            }
+            throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "the certificate is not a readable PKCS#12 key store", e);
+        }
+    }
+
+    private static DSSPrivateKeyEntry key(Pkcs12SignatureToken token) throws EngineFailure {
+        try {
+            var keys = token.getKeys();
+            if (keys.isEmpty()) throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "the certificate file holds no private key to sign with");
+            return keys.getFirst();
+        } catch (DSSException e) {
+            throw new EngineFailure(EngineFailure.Kind.PASSWORD_NEEDED, "the password does not open the certificate's private key", e);
+        }
+    }
+
+    static <T extends Throwable> T cause(Throwable e, Class<T> type) {
+        for (Throwable t = e; t != null; t = t.getCause()) if (type.isInstance(t)) return type.cast(t);
+        return null;
+    }
+}
