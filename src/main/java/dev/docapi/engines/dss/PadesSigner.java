@@ -55,13 +55,6 @@ public class PadesSigner {
     public record Request(String reason, String location, Appearance appearance, TimestampAuthority timestamps) {
     }
 
-    /** The timestamp authority could not be reached or gave no valid timestamp; the message is client-safe. */
-    public static final class TimestampFailure extends EngineFailure {
-        TimestampFailure(String message, Throwable cause) {
-            super(Kind.FAILED, "the timestamp authority: " + message, cause);
-        }
-    }
-
     /** The signer of a PKCS#12 key store: the subject of its first key's certificate. */
     public record Signer(String subject) {
     }
@@ -83,8 +76,8 @@ public class PadesSigner {
      * Signs {@code pdf} into {@code out}.
      *
      * @throws EngineFailure as {@link #check}; {@link EngineFailure.Kind#INVALID_INPUT} when DSS refuses the PDF or
-     *                       the appearance (e.g. a page beyond the document); {@link TimestampFailure} when the
-     *                       timestamp authority does not answer with a valid timestamp
+     *                       the appearance (e.g. a page beyond the document); {@link EngineFailure.Kind#FAILED} when
+     *                       the timestamp authority does not answer with a valid timestamp
      */
     public void sign(Path pdf, Path p12, char[] password, Request request, Path out) throws EngineFailure {
         try (Pkcs12SignatureToken token = open(p12, password)) {
@@ -109,7 +102,7 @@ public class PadesSigner {
             }
         } catch (DSSException | IllegalArgumentException | IllegalStateException e) {
             TimestampSource.Failure tsa = cause(e, TimestampSource.Failure.class);
-            if (tsa != null) throw new TimestampFailure(tsa.getMessage(), e);
+            if (tsa != null) throw new EngineFailure(EngineFailure.Kind.FAILED, "the timestamp authority gave no timestamp: " + tsa.getMessage(), e);
             throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "the PDF could not be signed: " + e.getMessage(), e);
         } catch (IOException e) {
             throw new EngineFailure(EngineFailure.Kind.FAILED, "the signed PDF could not be written: " + e.getMessage(), e);

@@ -51,9 +51,11 @@ public class PdfSignatureValidator {
      * @param format               e.g. {@code PAdES-BASELINE-B}
      * @param intact               the signed bytes' digest matches and the signature value verifies with the certificate
      * @param coversWholeDocument  its byte range ends at the end of the file (nothing was appended after it)
-     * @param modifiedAfter        later revisions changed the document (DSS's object comparison, or a timestamp-free append)
-     * @param modifications        what DSS found changed after it: {@code annotations}, {@code form fields or signatures},
-     *                             {@code extensions}, {@code other}
+     * @param modifiedAfter        a later revision changed the document's objects ({@code modifications} is not empty); a
+     *                             later signature counts, as {@code form fields or signatures}
+     * @param modifications        what DSS's object comparison of its revision with the final one found changed:
+     *                             {@code annotations}, {@code form fields or signatures}, {@code extensions}, {@code other}
+     *                             (DSS's visual checks, e.g. an annotation overlapping another, are not changes)
      * @param indication           DSS's conclusion: {@code TOTAL_PASSED}, {@code INDETERMINATE} or {@code TOTAL_FAILED}
      * @param subIndication        why, e.g. {@code NO_CERTIFICATE_CHAIN_FOUND}, {@code HASH_FAILURE}, or null
      * @param certificateChain     the signing certificate and its issuers
@@ -97,7 +99,7 @@ public class PdfSignatureValidator {
                     instant(claimed), s.getSignatureTimestamps().stream().filter(PdfSignatureValidator::intact)
                             .map(TimestampWrapper::getProductionTime).min(Date::compareTo).map(Date::toInstant).orElse(null),
                     s.getSignatureFormat() == null ? null : s.getSignatureFormat().toString(), s.isSignatureIntact() && s.isSignatureValid(),
-                    whole, !whole || !modifications.isEmpty(), modifications,
+                    whole, !modifications.isEmpty(), modifications,
                     name(simple.getIndication(id)), name(simple.getSubIndication(id)),
                     s.getCertificateChain().stream().map(PdfSignatureValidator::certificate).toList(),
                     signing != null && claimed != null && !claimed.before(signing.getNotBefore()) && !claimed.after(signing.getNotAfter())));
@@ -119,7 +121,7 @@ public class PdfSignatureValidator {
         if (!r.getPdfAnnotationChanges().isEmpty()) out.add("annotations");
         if (!r.getPdfSignatureOrFormFillChanges().isEmpty()) out.add("form fields or signatures");
         if (!r.getPdfExtensionChanges().isEmpty()) out.add("extensions");
-        if (!r.getPdfUndefinedChanges().isEmpty() || (r.arePdfModificationsDetected() && out.isEmpty())) out.add("other");
+        if (!r.getPdfUndefinedChanges().isEmpty()) out.add("other");
         return out;
     }
 

@@ -10,7 +10,6 @@ import dev.docapi.engines.dss.TimestampAuthority;
 import dev.docapi.net.SafeHttpClient;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
-import dev.docapi.operations.OperationFailure;
 import dev.docapi.operations.OperationResult;
 import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
@@ -35,7 +34,8 @@ import tools.jackson.databind.JsonNode;
  * unless {@code visible} gives a box {@code {page, x, y, width, height, text?}} in PDF points from the page's
  * top-left. The password is a secret option: never stored on the job, never logged. A password that does not open
  * the certificate is 400 {@code invalid_request}; a certificate without a private key 400 {@code invalid_file}, both
- * before any job; a timestamp authority that fails is the job's {@code fetch_failed}.
+ * before any job; a timestamp authority that fails fails the job ({@code internal_error}, spec §7 rule 3) with
+ * a message that says so.
  */
 @Component
 public class SignOperation implements Operation<SignOperation.SignOptions> {
@@ -107,12 +107,8 @@ public class SignOperation implements Operation<SignOperation.SignOptions> {
                 (float) v.get("y").asDouble(), (float) v.get("width").asDouble(), (float) v.get("height").asDouble(),
                 v.hasNonNull("text") ? v.get("text").asString() : null);
         TimestampAuthority tsa = o.timestampUrl() == null ? null : request -> post(o.timestampUrl(), request);
-        try {
-            signer.sign(ctx.input().path(), ctx.file("certificate").path(), o.password().toCharArray(),
-                    new PadesSigner.Request(o.reason(), o.location(), appearance, tsa), ctx.output("signed", "pdf"));
-        } catch (PadesSigner.TimestampFailure e) {
-            throw new OperationFailure(ErrorCode.FETCH_FAILED, e.getMessage() + " (" + o.timestampUrl() + ")", e);
-        }
+        signer.sign(ctx.input().path(), ctx.file("certificate").path(), o.password().toCharArray(),
+                new PadesSigner.Request(o.reason(), o.location(), appearance, tsa), ctx.output("signed", "pdf"));
         return OperationResult.empty().withNote("Signed as PAdES-BASELINE-" + (tsa == null ? "B" : "T")
                 + ". The certificate is not checked against any trust list; POST /v1/verify-signatures reports what a validation finds.");
     }
