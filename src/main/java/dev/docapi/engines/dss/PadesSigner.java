@@ -21,7 +21,13 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.Date;
+import org.bouncycastle.asn1.x500.RDN;
+import org.bouncycastle.asn1.x500.X500Name;
+import org.bouncycastle.asn1.x500.style.BCStyle;
+import org.bouncycastle.asn1.x500.style.IETFUtils;
 import org.springframework.stereotype.Component;
 
 /**
@@ -55,20 +61,15 @@ public class PadesSigner {
     public record Request(String reason, String location, Appearance appearance, TimestampAuthority timestamps) {
     }
 
-    /** The signer of a PKCS#12 key store: the subject of its first key's certificate. */
-    public record Signer(String subject) {
-    }
-
     /**
      * Opens the PKCS#12 key store {@code p12} with {@code password} and finds a private key in it.
      *
-     * @return its certificate's signer
      * @throws EngineFailure {@link EngineFailure.Kind#PASSWORD_NEEDED} when the password does not open it,
      *                       {@link EngineFailure.Kind#INVALID_INPUT} when it holds no private key or is unreadable
      */
-    public Signer check(Path p12, char[] password) throws EngineFailure {
+    public void check(Path p12, char[] password) throws EngineFailure {
         try (Pkcs12SignatureToken token = open(p12, password)) {
-            return new Signer(key(token).getCertificate().getSubject().getRFC2253());
+            key(token);
         }
     }
 
@@ -89,10 +90,11 @@ public class PadesSigner {
             params.setDigestAlgorithm(DigestAlgorithm.SHA256);
             params.setSigningCertificate(key.getCertificate());
             params.setCertificateChain(key.getCertificateChain());
-            params.bLevel().setSigningDate(new Date());
             params.setReason(request.reason());
             params.setLocation(request.location());
-            if (request.appearance() != null) params.setImageParameters(image(request.appearance()));
+            Date now = new Date();
+            params.bLevel().setSigningDate(now);
+            if (request.appearance() != null) params.setImageParameters(image(request.appearance(), key, now));
             DSSDocument document = new FileDocument(pdf.toFile());
             ToBeSigned data = service.getDataToSign(document, params);
             SignatureValue value = token.sign(data, params.getDigestAlgorithm(), key);
@@ -109,7 +111,7 @@ public class PadesSigner {
         }
     }
 
-    private static SignatureImageParameters image(Appearance a) {
+    private static SignatureImageParameters image(Appearance a, DSSPrivateKeyEntry key, Date signingDate) {
         SignatureFieldParameters field = new SignatureFieldParameters();
         field.setPage(a.page());
         field.setOriginX(a.x());
@@ -118,12 +120,18 @@ public class PadesSigner {
         field.setHeight(a.height());
         SignatureImageParameters image = new SignatureImageParameters();
         image.setFieldParameters(field);
-        if (a.text() != null) {
-            SignatureImageTextParameters text = new SignatureImageTextParameters();
-            text.setText(a.text());
-            image.setTextParameters(text);
-        }
+        SignatureImageTextParameters text = new SignatureImageTextParameters();
+        text.setText(a.text() != null ? a.text() : "Digitally signed by " + commonName(key) + "\n"
+                + DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC).format(signingDate.toInstant()));
+        image.setTextParameters(text);
         return image;
+    }
+
+    /** The certificate subject's common name, or its whole DN when it has none. */
+    private static String commonName(DSSPrivateKeyEntry key) {
+        X500Name subject = X500Name.getInstance(key.getCertificate().getSubject().getPrincipal().getEncoded());
+        RDN[] cn = subject.getRDNs(BCStyle.CN);
+        return cn.length > 0 ? IETFUtils.valueToString(cn[0].getFirst().getValue()) : subject.toString();
     }
 
     private static Pkcs12SignatureToken open(Path p12, char[] password) throws EngineFailure {

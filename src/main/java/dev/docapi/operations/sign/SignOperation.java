@@ -89,7 +89,7 @@ public class SignOperation implements Operation<SignOperation.SignOptions> {
         try {
             signer.check(ctx.file("certificate").path(), o.password().toCharArray());
         } catch (EngineFailure e) {
-            throw e.kind() == EngineFailure.Kind.PASSWORD_NEEDED ? ApiException.invalid("'password' " + e.getMessage())
+            throw e.kind() == EngineFailure.Kind.PASSWORD_NEEDED ? ApiException.invalid("'password': " + e.getMessage())
                     : new ApiException(ErrorCode.INVALID_FILE, "'certificate': " + e.getMessage());
         }
         if (o.visible() != null) ctx.requirePagesExist("visible.page", List.of(o.visible().get("page").asInt()));

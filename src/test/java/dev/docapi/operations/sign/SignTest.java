@@ -145,9 +145,13 @@ class SignTest extends ApiTestBase {
             String pdf = uploadId(key, corpus("pdf-text/two-column-paper-2p.pdf"));
             String p12 = upload(key, pkcs12("Tim Stamp", PASSWORD), "tim.pfx").get("id").asString();
             JsonNode job = run(key, "sign", Map.of("file", pdf, "certificate", p12, "password", PASSWORD,
-                    "timestamp_url", "http://127.0.0.1:" + tsa.getAddress().getPort() + "/tsa"));
+                    "timestamp_url", "http://127.0.0.1:" + tsa.getAddress().getPort() + "/tsa",
+                    "visible", Map.of("page", 1, "x", 380, "y", 10, "width", 220, "height", 40)));
             assertThat(job.at("/output/note").asString()).contains("PAdES-BASELINE-T");
             Path signed = downloadOutput(job, 0);
+            // a box without text shows the signer and the time, where it was asked for (the page's empty top margin)
+            assertThat(Independent.run("pdftotext", "-f", "1", "-l", "1", "-x", "380", "-y", "10", "-W", "220", "-H", "40", signed.toString(), "-")
+                    .output()).contains("Digitally signed by Tim Stamp").doesNotContain("Dense Passage");
             assertThat(Independent.run("pdfsig", signed.toString()).output()).contains("Signature is Valid.", "Total document signed");
             JsonNode sig = verify(key, signed);
             assertThat(sig.get("format").asString()).isEqualTo("PAdES-BASELINE-T");
