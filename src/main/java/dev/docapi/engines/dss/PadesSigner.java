@@ -22,6 +22,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.time.ZoneOffset;
+import java.util.Locale;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.io.IOUtils;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import java.time.format.DateTimeFormatter;
 import java.util.Date;
 import org.bouncycastle.asn1.x500.RDN;
@@ -102,12 +108,37 @@ public class PadesSigner {
             try (InputStream in = signed.openStream()) {
                 Files.copy(in, out);
             }
-        } catch (DSSException | IllegalArgumentException | IllegalStateException e) {
+        } catch (RuntimeException e) {
+            // DSS says what it refuses (a box off the page or over another signature field) as its AlertException
             TimestampSource.Failure tsa = cause(e, TimestampSource.Failure.class);
             if (tsa != null) throw new EngineFailure(EngineFailure.Kind.FAILED, "the timestamp authority gave no timestamp: " + tsa.getMessage(), e);
             throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "the PDF could not be signed: " + e.getMessage(), e);
         } catch (IOException e) {
             throw new EngineFailure(EngineFailure.Kind.FAILED, "the signed PDF could not be written: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Why {@code a} cannot be drawn on {@code pdf}, or null when it can: its page must exist and the box must lie
+     * within the page as shown (crop box, rotation applied), as DSS requires.
+     *
+     * @throws EngineFailure {@link EngineFailure.Kind#INVALID_INPUT} when PDFBox cannot read the PDF
+     */
+    public String refusal(Path pdf, Appearance a) throws EngineFailure {
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile(), "", null, null, IOUtils.createTempFileOnlyStreamCache())) {
+            if (a.page() > doc.getNumberOfPages()) return "page " + a.page() + " is beyond the document's " + doc.getNumberOfPages() + " pages";
+            PDPage page = doc.getPage(a.page() - 1);
+            PDRectangle box = page.getCropBox();
+            boolean turned = page.getRotation() % 180 != 0;
+            float width = turned ? box.getHeight() : box.getWidth();
+            float height = turned ? box.getWidth() : box.getHeight();
+            if (a.x() + a.width() > width || a.y() + a.height() > height) {
+                return String.format(Locale.ROOT, "the box (%.0f, %.0f, %.0f × %.0f) does not fit page %d, which is %.0f × %.0f points",
+                        a.x(), a.y(), a.width(), a.height(), a.page(), width, height);
+            }
+            return null;
+        } catch (IOException e) {
+            throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "the PDF could not be read: " + e.getMessage(), e);
         }
     }
 

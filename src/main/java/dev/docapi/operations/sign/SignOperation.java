@@ -92,7 +92,14 @@ public class SignOperation implements Operation<SignOperation.SignOptions> {
             throw e.kind() == EngineFailure.Kind.PASSWORD_NEEDED ? ApiException.invalid("'password': " + e.getMessage())
                     : new ApiException(ErrorCode.INVALID_FILE, "'certificate': " + e.getMessage());
         }
-        if (o.visible() != null) ctx.requirePagesExist("visible.page", List.of(o.visible().get("page").asInt()));
+        if (o.visible() != null) {
+            try {
+                String refusal = signer.refusal(ctx.input().path(), appearance(o.visible()));
+                if (refusal != null) throw ApiException.invalid("'visible': " + refusal);
+            } catch (EngineFailure e) {
+                throw new ApiException(ErrorCode.INVALID_FILE, e.getMessage());
+            }
+        }
         if (o.timestampUrl() != null) {
             String refused = http.refuse(o.timestampUrl(), false);
             if (refused != null) throw ApiException.invalid("'timestamp_url' is refused: " + refused);
@@ -102,15 +109,17 @@ public class SignOperation implements Operation<SignOperation.SignOptions> {
     @Override
     public OperationResult run(OperationContext<SignOptions> ctx) throws Exception {
         SignOptions o = ctx.options();
-        JsonNode v = o.visible();
-        PadesSigner.Appearance appearance = v == null ? null : new PadesSigner.Appearance(v.get("page").asInt(), (float) v.get("x").asDouble(),
-                (float) v.get("y").asDouble(), (float) v.get("width").asDouble(), (float) v.get("height").asDouble(),
-                v.hasNonNull("text") ? v.get("text").asString() : null);
+        PadesSigner.Appearance appearance = o.visible() == null ? null : appearance(o.visible());
         TimestampAuthority tsa = o.timestampUrl() == null ? null : request -> post(o.timestampUrl(), request);
         signer.sign(ctx.input().path(), ctx.file("certificate").path(), o.password().toCharArray(),
                 new PadesSigner.Request(o.reason(), o.location(), appearance, tsa), ctx.output("signed", "pdf"));
         return OperationResult.empty().withNote("Signed as PAdES-BASELINE-" + (tsa == null ? "B" : "T")
                 + ". The certificate is not checked against any trust list; POST /v1/verify-signatures reports what a validation finds.");
+    }
+
+    private static PadesSigner.Appearance appearance(JsonNode v) {
+        return new PadesSigner.Appearance(v.get("page").asInt(), (float) v.get("x").asDouble(), (float) v.get("y").asDouble(),
+                (float) v.get("width").asDouble(), (float) v.get("height").asDouble(), v.hasNonNull("text") ? v.get("text").asString() : null);
     }
 
     /** One RFC 3161 request over HTTP POST (RFC 3161 §3.4) through the SSRF-safe client, its answer bounded. */

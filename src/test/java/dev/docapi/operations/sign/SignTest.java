@@ -146,11 +146,11 @@ class SignTest extends ApiTestBase {
             String p12 = upload(key, pkcs12("Tim Stamp", PASSWORD), "tim.pfx").get("id").asString();
             JsonNode job = run(key, "sign", Map.of("file", pdf, "certificate", p12, "password", PASSWORD,
                     "timestamp_url", "http://127.0.0.1:" + tsa.getAddress().getPort() + "/tsa",
-                    "visible", Map.of("page", 1, "x", 380, "y", 10, "width", 220, "height", 40)));
+                    "visible", Map.of("page", 1, "x", 365, "y", 10, "width", 220, "height", 40)));
             assertThat(job.at("/output/note").asString()).contains("PAdES-BASELINE-T");
             Path signed = downloadOutput(job, 0);
             // a box without text shows the signer and the time, where it was asked for (the page's empty top margin)
-            assertThat(Independent.run("pdftotext", "-f", "1", "-l", "1", "-x", "380", "-y", "10", "-W", "220", "-H", "40", signed.toString(), "-")
+            assertThat(Independent.run("pdftotext", "-f", "1", "-l", "1", "-x", "365", "-y", "10", "-W", "220", "-H", "40", signed.toString(), "-")
                     .output()).contains("Digitally signed by Tim Stamp").doesNotContain("Dense Passage");
             assertThat(Independent.run("pdfsig", signed.toString()).output()).contains("Signature is Valid.", "Total document signed");
             JsonNode sig = verify(key, signed);
@@ -182,6 +182,11 @@ class SignTest extends ApiTestBase {
         Response notACertificate = post(key, "/sign", Map.of("file", pdf, "certificate", pdf, "password", PASSWORD));
         assertThat(notACertificate.status()).isEqualTo(400);
         assertThat(notACertificate.body().at("/error/message").asString()).contains("'certificate' takes [certificate] files");
+
+        Response offThePage = post(key, "/sign", Map.of("file", pdf, "certificate", p12, "password", PASSWORD,
+                "visible", Map.of("page", 1, "x", 500, "y", 10, "width", 200, "height", 40)));
+        assertThat(offThePage.status()).isEqualTo(400);
+        assertThat(offThePage.body().at("/error/message").asString()).contains("does not fit page 1, which is 595 × 842 points");
 
         Response unknown = post(key, "/sign", Map.of("file", pdf, "certificate", "file_nope", "password", PASSWORD));
         assertThat(unknown.status()).isEqualTo(404);
