@@ -110,9 +110,7 @@ public final class OptionField {
     public static OptionField fileId(String name, FileKind first, FileKind... rest) {
         OptionField f = new OptionField(name, "string", v -> v.isString() ? null : "must be a file id (a string)", types(String.class));
         f.fileKinds = Collections.unmodifiableSet(EnumSet.of(first, rest));
-        f.schema.put("minLength", 1);
-        f.checks.add(v -> v.asString().isEmpty() ? "must be a file id" : null);
-        return f;
+        return f.minLength(1).maxLength(100); // a one-line field in Try it
     }
 
     public OptionField required() {
