@@ -13,6 +13,10 @@ import java.util.Map;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.apache.tika.Tika;
+import org.bouncycastle.asn1.ASN1ObjectIdentifier;
+import org.bouncycastle.asn1.ASN1Primitive;
+import org.bouncycastle.asn1.pkcs.PKCSObjectIdentifiers;
+import org.bouncycastle.asn1.pkcs.Pfx;
 import org.apache.tika.metadata.Metadata;
 import org.springframework.stereotype.Component;
 
@@ -48,6 +52,10 @@ public class FileTypes {
     private static final Type HTML = new Type(FileKind.HTML, "text/html", "html");
     private static final Type MARKDOWN = new Type(FileKind.MARKDOWN, "text/markdown", "md");
     private static final Type TEXT = new Type(FileKind.TEXT, "text/plain", "txt");
+    /** A PKCS#12 key store: a signing certificate and its private key, for {@code sign} (issue 27). */
+    private static final Type PKCS12 = new Type(FileKind.CERTIFICATE, "application/x-pkcs12", "p12");
+    /** Larger than any real key store (a few KB): the sniffer reads no more than this. */
+    private static final int PKCS12_MAX_BYTES = 1 << 20;
     /** Types the service produces but does not take as uploads. */
     private static final Type ZIP = new Type(FileKind.ZIP, "application/zip", "zip");
     private static final Type JSON = new Type(FileKind.JSON, "application/json", "json");
@@ -62,7 +70,7 @@ public class FileTypes {
             Map.entry("xlsx", XLSX), Map.entry("pptx", PPTX), Map.entry("doc", DOC), Map.entry("xls", XLS),
             Map.entry("ppt", PPT), Map.entry("odt", ODT), Map.entry("ods", ODS), Map.entry("odp", ODP),
             Map.entry("html", HTML), Map.entry("htm", HTML), Map.entry("md", MARKDOWN), Map.entry("markdown", MARKDOWN),
-            Map.entry("txt", TEXT), Map.entry("text", TEXT));
+            Map.entry("txt", TEXT), Map.entry("text", TEXT), Map.entry("p12", PKCS12), Map.entry("pfx", PKCS12));
 
     private static final Map<String, Type> OUTPUT_BY_EXTENSION = Map.of("zip", ZIP, "json", JSON);
 
@@ -81,7 +89,8 @@ public class FileTypes {
         if (byName == null) {
             if (byContent == null || byContent == OLE2 || byContent == DAMAGED_ZIP || (byContent.kind() == FileKind.TEXT && !ext.isEmpty())) {
                 throw new ApiException(ErrorCode.UNSUPPORTED_FILE_TYPE, "'" + name + "' is not a type docapi accepts: PDF; images "
-                        + "(JPG, PNG, WebP, TIFF); Word, Excel, PowerPoint and OpenDocument files; HTML; Markdown; plain text");
+                        + "(JPG, PNG, WebP, TIFF); Word, Excel, PowerPoint and OpenDocument files; HTML; Markdown; plain text; "
+                        + "PKCS#12 certificates (.p12, .pfx) for signing");
             }
             return byContent;
         }
@@ -122,6 +131,7 @@ public class FileTypes {
             n = in.readNBytes(head, 0, head.length);
         }
         if (indexOf(head, n, "%PDF-".getBytes(StandardCharsets.US_ASCII), 1024) >= 0) return PDF;
+        if (n > 0 && head[0] == 0x30 && isPkcs12(file)) return PKCS12;
         String type;
         Metadata md = new Metadata();
         try (InputStream in = Files.newInputStream(file)) {
@@ -140,6 +150,21 @@ public class FileTypes {
             case "text/html", "application/xhtml+xml" -> HTML;
             default -> looksLikeText(head, n) ? TEXT : null;
         };
+    }
+
+    /**
+     * A PKCS#12 PFX (RFC 7292): a DER sequence of version 3 and an authenticated safe of type data or signed data,
+     * read with BouncyCastle's ASN.1 parser (its content stays encrypted: the password is not known here).
+     */
+    private static boolean isPkcs12(Path file) throws IOException {
+        if (Files.size(file) > PKCS12_MAX_BYTES) return false;
+        try {
+            Pfx pfx = Pfx.getInstance(ASN1Primitive.fromByteArray(Files.readAllBytes(file)));
+            ASN1ObjectIdentifier type = pfx.getAuthSafe().getContentType();
+            return type.equals(PKCSObjectIdentifiers.data) || type.equals(PKCSObjectIdentifiers.signedData);
+        } catch (IOException | RuntimeException notPkcs12) {
+            return false;
+        }
     }
 
     /** OOXML by its {@code [Content_Types].xml} main part, ODF by its {@code mimetype} entry; null for other ZIPs. */

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What {@link Operation#run} works with: its inputs, its options (passwords included), a private work directory,
@@ -26,6 +27,7 @@ public final class OperationContext<O extends Record> {
     private final Account account;
     private final String jobId;
     private final List<InputFile> inputs;
+    private final Map<String, InputFile> optionFiles;
     private final O options;
     private final Path workDir;
     private final ProgressListener progress;
@@ -33,11 +35,13 @@ public final class OperationContext<O extends Record> {
     private final List<String> notes = new ArrayList<>();
     private int aiOperations;
 
-    public OperationContext(Account account, String jobId, List<InputFile> inputs, O options, Path workDir,
+    /** @param optionFiles the files the options name by id ({@link OptionField#fileId}), by option name */
+    public OperationContext(Account account, String jobId, List<InputFile> inputs, Map<String, InputFile> optionFiles, O options, Path workDir,
                             ProgressListener progress) {
         this.account = account;
         this.jobId = jobId;
         this.inputs = List.copyOf(inputs);
+        this.optionFiles = Map.copyOf(optionFiles);
         this.options = options;
         this.workDir = workDir;
         this.progress = progress;
@@ -71,6 +75,11 @@ public final class OperationContext<O extends Record> {
     /** The first (for one-file operations, the only) input. */
     public InputFile input() {
         return inputs.getFirst();
+    }
+
+    /** The file option {@code option} names ({@link OptionField#fileId}), or null when the request left it out. */
+    public InputFile file(String option) {
+        return optionFiles.get(option);
     }
 
     /** The options, defaults filled in. */

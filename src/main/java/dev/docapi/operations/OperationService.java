@@ -7,6 +7,7 @@ import dev.docapi.core.ErrorCode;
 import dev.docapi.config.DocapiProperties;
 import dev.docapi.core.FileKind;
 import dev.docapi.engines.EngineFailure;
+import dev.docapi.engines.pdfbox.PdfSignatures;
 import dev.docapi.files.FileService;
 import dev.docapi.files.StoredFile;
 import java.io.IOException;
@@ -14,7 +15,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.springframework.stereotype.Service;
 import tools.jackson.databind.JsonNode;
@@ -137,7 +140,29 @@ public class OperationService {
         }
         checkPageLimit(resolved);
         List<InputFile> in = resolved.stream().map(f -> new InputFile(f, files.path(f))).toList();
-        return new Submission(op, resolved, options, validate(op, account, in, options));
+        return new Submission(op, resolved, options, validate(op, account, in, optionFiles(account, op, options), options));
+    }
+
+    /**
+     * The files {@code op}'s options name by id ({@link OptionField#fileId}), looked up as input files are.
+     *
+     * @throws ApiException 404 {@code file_not_found}, 410 {@code file_expired} (also when the bytes are gone), 400
+     *                      {@code invalid_request} for a file of another kind
+     */
+    private Map<String, InputFile> optionFiles(Account account, Operation<?> op, ObjectNode options) {
+        Map<String, InputFile> named = new LinkedHashMap<>();
+        for (OptionField field : op.options().fields()) {
+            if (field.fileKinds() == null || !options.path(field.name()).isString()) continue;
+            StoredFile f = files.get(account, options.get(field.name()).asString());
+            if (!field.fileKinds().contains(f.kind())) {
+                throw ApiException.invalid("'" + field.name() + "' takes " + field.fileKinds().stream().map(FileKind::id).toList()
+                        + " files; '" + f.name() + "' (" + f.id() + ") is " + article(f.kind()));
+            }
+            Path p = files.path(f);
+            if (!Files.exists(p)) throw new ApiException(ErrorCode.FILE_EXPIRED, "file '" + f.id() + "' is gone (expired or deleted)");
+            named.put(field.name(), new InputFile(f, p));
+        }
+        return named;
     }
 
     /**
@@ -145,8 +170,9 @@ public class OperationService {
      *
      * @return the AI operations on the service's model the job will count
      */
-    private static <O extends Record> int validate(Operation<O> op, Account account, List<InputFile> in, ObjectNode options) {
-        ValidationContext<O> ctx = new ValidationContext<>(account, in, op.options().bind(options));
+    private static <O extends Record> int validate(Operation<O> op, Account account, List<InputFile> in, Map<String, InputFile> optionFiles,
+                                                   ObjectNode options) {
+        ValidationContext<O> ctx = new ValidationContext<>(account, in, op.options().bind(options), optionFiles);
         op.validate(ctx);
         return op.aiOperations(ctx);
     }
@@ -193,7 +219,8 @@ public class OperationService {
                 if (!Files.exists(p)) throw new ApiException(ErrorCode.FILE_EXPIRED, "input file '" + f.id() + "' is gone (expired or deleted)");
                 in.add(new InputFile(f, p));
             }
-            OperationContext<O> ctx = new OperationContext<>(account, jobId, in, options, work, progress);
+            Map<String, InputFile> named = optionFiles(account, op, s.options());
+            OperationContext<O> ctx = new OperationContext<>(account, jobId, in, named, options, work, progress);
             OperationResult result;
             boolean repairedInput = false;
             try {
@@ -203,11 +230,12 @@ public class OperationService {
                 // by PDFBox, and the operation runs once more on what could be read.
                 List<InputFile> repaired = repair.repaired(in, Files.createDirectories(work.resolve("repaired")));
                 if (repaired == null) throw failed;
-                ctx = new OperationContext<>(account, jobId, repaired, options, Files.createDirectories(work.resolve("retry")), progress);
+                ctx = new OperationContext<>(account, jobId, repaired, named, options, Files.createDirectories(work.resolve("retry")), progress);
                 result = run(op, ctx);
                 repairedInput = true;
             }
             for (String sentence : ctx.notes()) result = result.withNoteAdded(sentence);
+            for (String sentence : signatureNotes(op, in)) result = result.withNoteAdded(sentence);
             if (repairedInput) result = result.withNoteAdded("The input was damaged and was repaired first (only what could be read was kept).");
             List<StoredFile> out = new ArrayList<>();
             for (Path p : ctx.outputs()) {
@@ -218,6 +246,18 @@ public class OperationService {
         } finally {
             deleteTree(work);
         }
+    }
+
+    /**
+     * For an operation that writes a new document from a signed PDF (issue 27): a sentence per signed input saying
+     * its signature does not survive, since any change to a signed PDF's bytes invalidates it. None for operations
+     * that return data, or that keep signatures ({@link OperationSpec.Trait#KEEPS_SIGNATURES}).
+     */
+    private static List<String> signatureNotes(Operation<?> op, List<InputFile> in) {
+        if (op.has(OperationSpec.Trait.DATA_ONLY_OUTPUT) || op.has(OperationSpec.Trait.KEEPS_SIGNATURES)) return List.of();
+        return in.stream().filter(f -> f.file().kind() == FileKind.PDF && PdfSignatures.signed(f.path()))
+                .map(f -> "'" + f.file().name() + "' was digitally signed: the output no longer carries a valid signature (any change to a signed PDF breaks it).")
+                .toList();
     }
 
     /** Runs {@code op} and checks its output against its declaration, its engines' failures turned into the API's errors ({@link #failure}). */

@@ -39,7 +39,12 @@ public record OperationSpec<O extends Record>(String name, String toolName, Stri
         /** Calls a language model (counted as an AI operation on the service's model). */
         USES_MODEL,
         /** Plans other operations (the agent): not a workflow step and not one of the agent's own tools. */
-        NOT_A_STEP
+        NOT_A_STEP,
+        /**
+         * Leaves an input's digital signatures valid (sign appends an incremental update; compress returns a signed PDF
+         * unchanged). Every other operation that writes a PDF says in its note that a signed input's signature is lost.
+         */
+        KEEPS_SIGNATURES
     }
 
     public OperationSpec {

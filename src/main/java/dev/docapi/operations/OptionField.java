@@ -1,12 +1,16 @@
 package dev.docapi.operations;
 
+import dev.docapi.core.FileKind;
 import dev.docapi.core.J;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 
@@ -24,6 +28,8 @@ public final class OptionField {
     private boolean required;
     private boolean secret;
     private Object defaultValue;
+    /** For an option that names a file by id ({@link #fileId}): the kinds it takes; null otherwise. */
+    private Set<FileKind> fileKinds;
 
     private OptionField(String name, String type, Function<JsonNode, String> typeCheck, List<String> javaTypes) {
         this.name = name;
@@ -94,6 +100,17 @@ public final class OptionField {
         OptionField f = new OptionField(name, null, check, types(JsonNode.class));
         f.schema.putAll(jsonSchema);
         return f;
+    }
+
+    /**
+     * The id of another file of the account, of one of the given kinds (sign's {@code certificate}, issue 27). Before
+     * any job it is looked up like an input file (404 {@code file_not_found}, 410 {@code file_expired}, 400
+     * {@code invalid_request} for another kind); the operation reads it with {@code ctx.file(name)}. Bound as the id.
+     */
+    public static OptionField fileId(String name, FileKind first, FileKind... rest) {
+        OptionField f = new OptionField(name, "string", v -> v.isString() ? null : "must be a file id (a string)", types(String.class));
+        f.fileKinds = Collections.unmodifiableSet(EnumSet.of(first, rest));
+        return f.minLength(1).maxLength(100); // a one-line field in Try it
     }
 
     public OptionField required() {
@@ -186,6 +203,11 @@ public final class OptionField {
 
     public Object defaultValue() {
         return defaultValue;
+    }
+
+    /** The kinds of file this option names by id ({@link #fileId}), or null when it names no file. */
+    public Set<FileKind> fileKinds() {
+        return fileKinds;
     }
 
     /** Appended to the description of an optional array (a selector such as {@code pages}); see {@link #jsonSchema}. */

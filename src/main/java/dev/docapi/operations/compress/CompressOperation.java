@@ -36,7 +36,8 @@ public class CompressOperation implements Operation<CompressOperation.CompressOp
     private static final OperationSpec<CompressOptions> SPEC = OperationSpec.of("compress", "compress_pdf",
             "Make a PDF smaller: a quality level (screen, ebook, printer, prepress) or a target size in MB reached at the best quality that fits. Never returns a larger file; output.note gives sizes and settings.")
             .options(OPTIONS)
-            .outputs(OutputMember.NOTE);
+            .outputs(OutputMember.NOTE)
+            .traits(OperationSpec.Trait.KEEPS_SIGNATURES);
     private final Compressor compressor;
     private final EngineCheck engines;
 

@@ -1,5 +1,6 @@
 package dev.docapi.operations.compress;
 
+import dev.docapi.engines.pdfbox.PdfSignatures;
 import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.ghostscript.Ghostscript;
 import dev.docapi.engines.ghostscript.Ghostscript.ImageSettings;
@@ -111,7 +112,7 @@ public class Compressor {
      */
     public Outcome withLevel(Path in, String level, Path scratch, Steps steps) throws OperationFailure, InterruptedException, IOException {
         long before = Files.size(in);
-        if (Signatures.signed(in)) return unchanged(in, SIGNED);
+        if (PdfSignatures.signed(in)) return unchanged(in, SIGNED);
         ContentCheck.Content original = check.read(in);
         List<Candidate> ok = new ArrayList<>();
         Candidate byImages = byImages(in, level(level), scratch.resolve("images-" + level + ".pdf"), original, null);
@@ -156,7 +157,7 @@ public class Compressor {
      */
     public Outcome toTarget(Path in, long targetBytes, Path scratch, Steps steps) throws OperationFailure, InterruptedException, IOException {
         long before = Files.size(in);
-        if (Signatures.signed(in)) return unchanged(in, SIGNED);
+        if (PdfSignatures.signed(in)) return unchanged(in, SIGNED);
         int total = maxTargetSteps();
         int done = 0;
         List<Candidate> tried = new ArrayList<>();

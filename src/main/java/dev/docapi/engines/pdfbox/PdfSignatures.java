@@ -1,4 +1,4 @@
-package dev.docapi.operations.compress;
+package dev.docapi.engines.pdfbox;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,12 +12,13 @@ import org.apache.pdfbox.pdmodel.PDDocument;
 
 /**
  * Whether a PDF is digitally signed (or certified, or carries usage rights): any rewrite changes the bytes a
- * signature covers and so invalidates it, so compress returns such a file unchanged.
+ * signature covers and so invalidates it, so compress returns such a file unchanged, and the other operations that
+ * write a new PDF say so in their note (issue 27).
  */
-final class Signatures {
+public final class PdfSignatures {
     private static final byte[] BYTE_RANGE = "/ByteRange".getBytes(StandardCharsets.US_ASCII);
 
-    private Signatures() {
+    private PdfSignatures() {
     }
 
     /**
@@ -25,7 +26,7 @@ final class Signatures {
      * rights), or the file's bytes hold a {@code /ByteRange} (a signature dictionary outside the form tree, or in a
      * file PDFBox cannot read).
      */
-    static boolean signed(Path pdf) {
+    public static boolean signed(Path pdf) {
         try (PDDocument doc = Loader.loadPDF(pdf.toFile(), "", null, null, IOUtils.createTempFileOnlyStreamCache())) {
             if (!doc.getSignatureDictionaries().isEmpty() || doc.getDocumentCatalog().getCOSObject().containsKey(COSName.PERMS)) return true;
         } catch (IOException | RuntimeException e) {

@@ -1,0 +1,140 @@
+package dev.docapi.engines.dss;
+
+import dev.docapi.engines.EngineFailure;
+import eu.europa.esig.dss.diagnostic.CertificateWrapper;
+import eu.europa.esig.dss.diagnostic.DiagnosticData;
+import eu.europa.esig.dss.diagnostic.PDFRevisionWrapper;
+import eu.europa.esig.dss.diagnostic.SignatureWrapper;
+import eu.europa.esig.dss.diagnostic.TimestampWrapper;
+import eu.europa.esig.dss.model.DSSException;
+import eu.europa.esig.dss.model.FileDocument;
+import eu.europa.esig.dss.simplereport.SimpleReport;
+import eu.europa.esig.dss.spi.validation.CommonCertificateVerifier;
+import eu.europa.esig.dss.validation.SignedDocumentValidator;
+import eu.europa.esig.dss.validation.reports.Reports;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import org.springframework.stereotype.Component;
+
+/**
+ * Validates every signature of a PDF with DSS (ETSI EN 319 102-1), offline: no certificate, revocation or trust
+ * list is fetched, and no certificate is trusted, so a signature whose digest and signature value check out is
+ * "intact" and its indication says what a full validation would still need (issue 27).
+ */
+@Component
+public class PdfSignatureValidator {
+
+    /**
+     * One certificate of a chain, signing certificate first.
+     *
+     * @param notBefore start of validity
+     * @param notAfter  end of validity
+     * @param trusted   whether a trust anchor of the service's (none are configured) vouches for it
+     */
+    public record Certificate(String subject, String issuer, String serialNumber, Instant notBefore, Instant notAfter,
+                              boolean selfSigned, boolean trusted) {
+    }
+
+    /**
+     * One signature, as DSS validated it.
+     *
+     * @param field                the signature field's name, or null
+     * @param signer               the signing certificate's subject common name (or DN), or null when not found
+     * @param signingTime          the time the signer claims (the signed attributes or /M), or null
+     * @param timestampTime        the earliest signature timestamp's time (PAdES B-T and above), or null
+     * @param format               e.g. {@code PAdES-BASELINE-B}
+     * @param intact               the signed bytes' digest matches and the signature value verifies with the certificate
+     * @param coversWholeDocument  its byte range ends at the end of the file (nothing was appended after it)
+     * @param modifiedAfter        a later revision changed the document's objects ({@code modifications} is not empty); a
+     *                             later signature counts, as {@code form fields or signatures}
+     * @param modifications        what DSS's object comparison of its revision with the final one found changed:
+     *                             {@code annotations}, {@code form fields or signatures}, {@code extensions}, {@code other}
+     *                             (DSS's visual checks, e.g. an annotation overlapping another, are not changes)
+     * @param indication           DSS's conclusion: {@code TOTAL_PASSED}, {@code INDETERMINATE} or {@code TOTAL_FAILED}
+     * @param subIndication        why, e.g. {@code NO_CERTIFICATE_CHAIN_FOUND}, {@code HASH_FAILURE}, or null
+     * @param certificateChain     the signing certificate and its issuers
+     * @param certificateValidAtSigning the signing certificate's validity period covers the signing time
+     */
+    public record Signature(String field, String signer, Instant signingTime, Instant timestampTime, String format, boolean intact,
+                            boolean coversWholeDocument, boolean modifiedAfter, List<String> modifications, String indication,
+                            String subIndication, List<Certificate> certificateChain, boolean certificateValidAtSigning) {
+    }
+
+    /**
+     * Every signature and document timestamp's signature of {@code pdf}, in the order DSS finds them.
+     *
+     * @throws EngineFailure {@link EngineFailure.Kind#INVALID_INPUT} when DSS cannot read the PDF
+     */
+    public List<Signature> validate(Path pdf) throws EngineFailure {
+        Reports reports;
+        long size;
+        try {
+            size = Files.size(pdf);
+            SignedDocumentValidator validator = SignedDocumentValidator.fromDocument(new FileDocument(pdf.toFile()));
+            validator.setCertificateVerifier(new CommonCertificateVerifier()); // no online sources: offline validation
+            reports = validator.validateDocument();
+        } catch (DSSException | IllegalArgumentException | IllegalStateException e) {
+            throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "the PDF's signatures could not be read: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new EngineFailure(EngineFailure.Kind.FAILED, "the PDF could not be read: " + e.getMessage(), e);
+        }
+        SimpleReport simple = reports.getSimpleReport();
+        DiagnosticData diagnostic = reports.getDiagnosticData();
+        List<Signature> out = new ArrayList<>();
+        for (SignatureWrapper s : diagnostic.getSignatures()) {
+            String id = s.getId();
+            PDFRevisionWrapper revision = s.getPDFRevision();
+            boolean whole = revision != null && coversWhole(revision.getSignatureByteRange(), size);
+            List<String> modifications = revision == null ? List.of() : modifications(revision);
+            CertificateWrapper signing = s.getSigningCertificate();
+            Date claimed = s.getClaimedSigningTime();
+            out.add(new Signature(revision == null ? null : revision.getFirstFieldName(),
+                    signing == null ? simple.getSignedBy(id) : signing.getCommonName() != null ? signing.getCommonName() : signing.getCertificateDN(),
+                    instant(claimed), s.getSignatureTimestamps().stream().filter(PdfSignatureValidator::intact)
+                            .map(TimestampWrapper::getProductionTime).min(Date::compareTo).map(Date::toInstant).orElse(null),
+                    s.getSignatureFormat() == null ? null : s.getSignatureFormat().toString(), s.isSignatureIntact() && s.isSignatureValid(),
+                    whole, !modifications.isEmpty(), modifications,
+                    name(simple.getIndication(id)), name(simple.getSubIndication(id)),
+                    s.getCertificateChain().stream().map(PdfSignatureValidator::certificate).toList(),
+                    signing != null && claimed != null && !claimed.before(signing.getNotBefore()) && !claimed.after(signing.getNotAfter())));
+        }
+        return out;
+    }
+
+    private static boolean intact(TimestampWrapper t) {
+        return t.isMessageImprintDataFound() && t.isMessageImprintDataIntact() && t.isSignatureIntact() && t.isSignatureValid();
+    }
+
+    /** A byte range {@code [a, b, c, d]} covers the file when its second part ends at the file's end. */
+    static boolean coversWhole(List<BigInteger> range, long size) {
+        return range != null && range.size() == 4 && range.get(2).add(range.get(3)).equals(BigInteger.valueOf(size));
+    }
+
+    private static List<String> modifications(PDFRevisionWrapper r) {
+        List<String> out = new ArrayList<>();
+        if (!r.getPdfAnnotationChanges().isEmpty()) out.add("annotations");
+        if (!r.getPdfSignatureOrFormFillChanges().isEmpty()) out.add("form fields or signatures");
+        if (!r.getPdfExtensionChanges().isEmpty()) out.add("extensions");
+        if (!r.getPdfUndefinedChanges().isEmpty()) out.add("other");
+        return out;
+    }
+
+    private static Certificate certificate(CertificateWrapper c) {
+        return new Certificate(c.getCertificateDN(), c.getCertificateIssuerDN(), c.getSerialNumber(), instant(c.getNotBefore()),
+                instant(c.getNotAfter()), c.isSelfSigned(), c.isTrusted());
+    }
+
+    private static Instant instant(Date d) {
+        return d == null ? null : d.toInstant();
+    }
+
+    private static String name(Enum<?> e) {
+        return e == null ? null : e.name();
+    }
+}
