@@ -1,0 +1,130 @@
+"""docapi's redaction engine (issue 27), run by engines/pymupdf/PyMuPdf.java in the sandbox with Debian's
+python3-fitz (PyMuPDF 1.21). Two commands, so the patterns are matched in Java (one regex dialect, bounded there):
+
+  read IN OUT.json     every place a document holds text: each page's characters with their boxes (points, from
+                       the page's top-left as seen, i.e. after /Rotate), annotations, links, form fields, metadata,
+                       bookmarks and embedded files
+  apply IN PLAN.json OUT.pdf
+                       redacts what PLAN names: boxes per page (MuPDF's apply_redactions removes the glyphs under
+                       them and blanks the image pixels, then fills the box), and the annotations, links, field values,
+                       metadata keys, bookmarks and embedded files to remove; saved without the old objects
+"""
+import json
+import sys
+
+try:
+    import fitz
+except ImportError:
+    sys.exit(3)
+
+EMBEDDED_TEXT_MAX = 1 << 20  # embedded files up to 1 MiB that decode as UTF-8 are searched by content too
+
+
+def open_pdf(src):
+    try:
+        doc = fitz.open(src, filetype="pdf")
+    except RuntimeError as e:
+        print(e, file=sys.stderr)
+        sys.exit(2)
+    if doc.needs_pass or not doc.is_pdf:
+        sys.exit(2)
+    return doc
+
+
+def read(src, out):
+    doc = open_pdf(src)
+    pages = []
+    for page in doc:
+        m = page.rotation_matrix
+        text, boxes = [], []
+        for block in page.get_text("rawdict", flags=fitz.TEXT_PRESERVE_WHITESPACE | fitz.TEXT_MEDIABOX_CLIP)["blocks"]:
+            for line in block.get("lines", []):
+                for span in line["spans"]:
+                    for ch in span["chars"]:
+                        r = fitz.Rect(ch["bbox"]) * m
+                        text.append(ch["c"])
+                        boxes.extend(round(v, 2) for v in (r.x0, r.y0, r.x1, r.y1))
+                text.append("\n")
+                boxes.extend((0, 0, 0, 0))
+            text.append("\n")
+            boxes.extend((0, 0, 0, 0))
+        annots = []
+        for a in page.annots():
+            info = a.info
+            words = [info.get(k, "") for k in ("content", "title", "subject")]
+            if a.type[0] == fitz.PDF_ANNOT_FILE_ATTACHMENT:
+                words.append(a.file_info.get("filename", ""))
+            annots.append({"xref": a.xref, "text": "\n".join(w for w in words if w)})
+        links = [{"xref": l.get("xref", 0), "text": l.get("uri") or l.get("file") or ""} for l in page.get_links()]
+        fields = [{"xref": w.xref, "text": str(w.field_value or "")} for w in page.widgets()]
+        r = page.rect
+        pages.append({"width": round(r.width, 2), "height": round(r.height, 2), "text": "".join(text), "boxes": boxes,
+                      "annotations": annots, "links": links, "fields": fields})
+    embedded = []
+    for name in doc.embfile_names():
+        info = doc.embfile_info(name)
+        words = [name, info.get("filename", ""), info.get("ufilename", ""), info.get("desc", "")]
+        if info.get("size", EMBEDDED_TEXT_MAX + 1) <= EMBEDDED_TEXT_MAX:
+            try:
+                words.append(doc.embfile_get(name).decode("utf-8"))
+            except UnicodeDecodeError:
+                pass
+        embedded.append({"name": name, "text": "\n".join(w for w in words if w)})
+    result = {"pages": pages,
+              "metadata": {k: v for k, v in (doc.metadata or {}).items() if v and k not in ("format", "encryption")},
+              "xmp": doc.get_xml_metadata() or "",
+              "bookmarks": [t[1] for t in doc.get_toc(simple=True)],
+              "embeddedFiles": embedded}
+    with open(out, "w", encoding="utf-8") as f:
+        json.dump(result, f, ensure_ascii=False)
+
+
+def apply(src, plan_path, out):
+    with open(plan_path, encoding="utf-8") as f:
+        plan = json.load(f)
+    doc = open_pdf(src)
+    fill = tuple(plan["fill"])
+    for item in plan["pages"]:
+        page = doc[item["page"] - 1]
+        for xref in item.get("annotations", []):
+            annot = page.load_annot(xref)
+            if annot is not None:
+                page.delete_annot(annot)
+        for xref in item.get("fields", []):
+            for w in page.widgets():
+                if w.xref == xref:
+                    page.delete_widget(w)
+                    break
+        unrotate = page.derotation_matrix
+        for box in item.get("boxes", []):
+            page.add_redact_annot(fitz.Rect(box) * unrotate, fill=fill, cross_out=False)
+        if item.get("boxes"):
+            page.apply_redactions(images=fitz.PDF_REDACT_IMAGE_PIXELS)
+        # after apply_redactions, which removes links under the boxes itself: the others whose target matched
+        wanted = set(item.get("links", []))
+        for link in page.get_links():
+            if link.get("xref") in wanted:
+                page.delete_link(link)
+    if plan.get("metadata"):
+        meta = dict(doc.metadata)
+        for key in plan["metadata"]:
+            meta[key] = ""
+        doc.set_metadata({k: v for k, v in meta.items() if k not in ("format", "encryption")})
+    if plan.get("xmp"):
+        doc.del_xml_metadata()
+    for index in sorted(plan.get("bookmarks", []), reverse=True):
+        doc.del_toc_item(index)
+    for name in plan.get("embeddedFiles", []):
+        doc.embfile_del(name)
+    # garbage=3: the replaced content streams and deleted objects are not written; nothing redacted stays in the file
+    # encryption: a PDF that opened without a password is written plain (as watermark does: it cannot be re-encrypted)
+    doc.save(out, garbage=3, deflate=True, clean=True, encryption=fitz.PDF_ENCRYPT_NONE)
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "read":
+        read(sys.argv[2], sys.argv[3])
+    elif sys.argv[1] == "apply":
+        apply(sys.argv[2], sys.argv[3], sys.argv[4])
+    else:
+        sys.exit("usage: redact.py read IN OUT.json | apply IN PLAN.json OUT.pdf")
