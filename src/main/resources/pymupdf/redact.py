@@ -1,15 +1,16 @@
 """docapi's redaction engine (issue 27), run by engines/pymupdf/PyMuPdf.java in the sandbox with Debian's
 python3-fitz (PyMuPDF 1.21). Two commands, so the patterns are matched in Java (one regex dialect, bounded there):
 
-  read IN OUT.json     every place a document holds text: each page's characters with their boxes (points, from
-                       the page's top-left as seen, i.e. after /Rotate), annotations, links, form fields, metadata,
-                       bookmarks and embedded files
+  read IN OUT.json     where a document holds text: each page's characters with their boxes (points, from the page's
+                       top-left as seen, i.e. after /Rotate), metadata, bookmarks and embedded files (annotations and
+                       form fields are redacted with PDFBox: engines/pdfbox/AnnotationRedactor)
   apply IN PLAN.json OUT.pdf
                        redacts what PLAN names: boxes per page (MuPDF's apply_redactions removes the glyphs under
-                       them and blanks the image pixels, then fills the box), and the annotations, links, field values,
-                       metadata keys, bookmarks and embedded files to remove; saved without the old objects
+                       them and blanks the image pixels, then fills the box), and the metadata keys, bookmarks and
+                       embedded files to remove; saved without the old objects
 """
 import json
+import os
 import sys
 
 try:
@@ -17,7 +18,11 @@ try:
 except ImportError:
     sys.exit(3)
 
-EMBEDDED_TEXT_MAX = 1 << 20  # embedded files up to 1 MiB that decode as UTF-8 are searched by content too
+EMBEDDED_TEXT_MAX = 1 << 20
+# python3-fitz 1.21.1 is built with SWIG 4.1, whose proxies of annotations break once one of them is freed
+# (pymupdf/PyMuPDF#2328, #2209: "'SwigPyObject' object has no attribute 'thisown'"). The redaction annotations this
+# script makes are kept here until it ends, and apply_redactions' own loop over the annotations is not used (apply).
+ALIVE = []  # embedded files up to 1 MiB that decode as UTF-8 are searched by content too
 
 
 def open_pdf(src):
@@ -48,18 +53,8 @@ def read(src, out):
                 boxes.extend((0, 0, 0, 0))
             text.append("\n")
             boxes.extend((0, 0, 0, 0))
-        annots = []
-        for a in page.annots():
-            info = a.info
-            words = [info.get(k, "") for k in ("content", "title", "subject")]
-            if a.type[0] == fitz.PDF_ANNOT_FILE_ATTACHMENT:
-                words.append(a.file_info.get("filename", ""))
-            annots.append({"xref": a.xref, "text": "\n".join(w for w in words if w)})
-        links = [{"xref": l.get("xref", 0), "text": l.get("uri") or l.get("file") or ""} for l in page.get_links()]
-        fields = [{"xref": w.xref, "text": str(w.field_value or "")} for w in page.widgets()]
         r = page.rect
-        pages.append({"width": round(r.width, 2), "height": round(r.height, 2), "text": "".join(text), "boxes": boxes,
-                      "annotations": annots, "links": links, "fields": fields})
+        pages.append({"width": round(r.width, 2), "height": round(r.height, 2), "text": "".join(text), "boxes": boxes})
     embedded = []
     for name in doc.embfile_names():
         info = doc.embfile_info(name)
@@ -86,25 +81,20 @@ def apply(src, plan_path, out):
     fill = tuple(plan["fill"])
     for item in plan["pages"]:
         page = doc[item["page"] - 1]
-        for xref in item.get("annotations", []):
-            annot = page.load_annot(xref)
-            if annot is not None:
-                page.delete_annot(annot)
-        for xref in item.get("fields", []):
-            for w in page.widgets():
-                if w.xref == xref:
-                    page.delete_widget(w)
-                    break
         unrotate = page.derotation_matrix
-        for box in item.get("boxes", []):
-            page.add_redact_annot(fitz.Rect(box) * unrotate, fill=fill, cross_out=False)
-        if item.get("boxes"):
-            page.apply_redactions(images=fitz.PDF_REDACT_IMAGE_PIXELS)
-        # after apply_redactions, which removes links under the boxes itself: the others whose target matched
-        wanted = set(item.get("links", []))
-        for link in page.get_links():
-            if link.get("xref") in wanted:
-                page.delete_link(link)
+        rects = [fitz.Rect(box) * unrotate for box in item.get("boxes", [])]
+        for r in rects:
+            ALIVE.append(page.add_redact_annot(r, cross_out=False))
+        if rects:
+            # what Page.apply_redactions does, without its loop over the annotations (see ALIVE): MuPDF removes the
+            # glyphs, image pixels and links under the redaction annotations and the annotations; then the boxes are filled
+            if not page._apply_redactions(fitz.PDF_REDACT_IMAGE_PIXELS):
+                raise ValueError("MuPDF could not apply the redactions")
+            shape = page.new_shape()
+            for r in rects:
+                shape.draw_rect(r)
+                shape.finish(fill=fill, color=fill)
+            shape.commit()
     if plan.get("metadata"):
         meta = dict(doc.metadata)
         for key in plan["metadata"]:
@@ -112,8 +102,17 @@ def apply(src, plan_path, out):
         doc.set_metadata({k: v for k, v in meta.items() if k not in ("format", "encryption")})
     if plan.get("xmp"):
         doc.del_xml_metadata()
-    for index in sorted(plan.get("bookmarks", []), reverse=True):
-        doc.del_toc_item(index)
+    if plan.get("bookmarks"):
+        # the outline is written anew without them (del_toc_item would keep their titles); their children move up
+        removed = set(plan["bookmarks"])
+        toc, previous = [], 0
+        for index, entry in enumerate(doc.get_toc(simple=False)):
+            if index in removed:
+                continue
+            entry[0] = min(entry[0], previous + 1)
+            previous = entry[0]
+            toc.append(entry)
+        doc.set_toc(toc)
     for name in plan.get("embeddedFiles", []):
         doc.embfile_del(name)
     # garbage=3: the replaced content streams and deleted objects are not written; nothing redacted stays in the file
@@ -128,3 +127,6 @@ if __name__ == "__main__":
         apply(sys.argv[2], sys.argv[3], sys.argv[4])
     else:
         sys.exit("usage: redact.py read IN OUT.json | apply IN PLAN.json OUT.pdf")
+    # done: skip the interpreter's teardown, where SWIG reports the objects kept in ALIVE as leaks
+    sys.stdout.flush()
+    os._exit(0)

@@ -22,7 +22,8 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code pymupdf/redact.py} in the sandbox like every engine. {@link #read} lists every place a PDF holds text;
  * the caller decides what to redact and {@link #apply} removes it: the glyphs under each box are taken out of the
  * content streams and the image pixels under it blanked (MuPDF's {@code apply_redactions}), then a box is filled.
- * Coordinates are PDF points from the page's top-left as seen (after {@code /Rotate}, within the CropBox).
+ * Coordinates are PDF points from the page's top-left as seen (after {@code /Rotate}, within the CropBox). The
+ * document's metadata, bookmarks and embedded files are read and removed here too.
  */
 @Component
 public class PyMuPdf {
@@ -56,14 +57,9 @@ public class PyMuPdf {
     /**
      * One page: its size as seen, its characters in reading order (lines end with {@code \n}, blocks with a second one)
      * and each character's box ({@code boxes[4i..4i+3]} = x0, y0, x1, y1 of {@code text.charAt(i)}; all zero for the
-     * line and block ends), its annotations (text: contents, title, subject, an attachment's file name), links (text:
-     * the URI or file) and form fields (text: the value).
+     * line and block ends). Its annotations are PDFBox's to redact ({@code engines/pdfbox/AnnotationRedactor}).
      */
-    public record Page(double width, double height, String text, double[] boxes, List<Item> annotations, List<Item> links, List<Item> fields) {
-    }
-
-    /** An object of a page by its PDF object number, with the text it holds. */
-    public record Item(long xref, String text) {
+    public record Page(double width, double height, String text, double[] boxes) {
     }
 
     /** An embedded file by its name in the document's name tree, with the text it holds. */
@@ -83,11 +79,8 @@ public class PyMuPdf {
     public record Plan(double[] fill, List<PagePlan> pages, List<String> metadata, boolean xmp, List<Integer> bookmarks, List<String> embeddedFiles) {
     }
 
-    /**
-     * What to redact on one page (from 1): boxes as {@code [x0, y0, x1, y1]} as seen, and the annotations, links and
-     * form fields (widgets) to remove by object number.
-     */
-    public record PagePlan(int page, List<double[]> boxes, List<Long> annotations, List<Long> links, List<Long> fields) {
+    /** What to redact on one page (from 1): boxes as {@code [x0, y0, x1, y1]} as seen. */
+    public record PagePlan(int page, List<double[]> boxes) {
     }
 
     /**

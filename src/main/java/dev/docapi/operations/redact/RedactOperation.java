@@ -1,9 +1,9 @@
 package dev.docapi.operations.redact;
 
 import dev.docapi.core.ApiException;
-import dev.docapi.core.ErrorCode;
 import dev.docapi.core.J;
 import dev.docapi.engines.EngineCheck;
+import dev.docapi.engines.pdfbox.AnnotationRedactor;
 import dev.docapi.engines.pdfbox.PageFrame;
 import dev.docapi.engines.poppler.Poppler;
 import dev.docapi.engines.pymupdf.PyMuPdf;
@@ -40,7 +40,7 @@ import tools.jackson.databind.json.JsonMapper;
  * words are found and its picture blacked out under them. {@code output.data} lists what was redacted per page (count
  * and boxes, never the text). A pattern that does not compile, an unknown preset or an area outside its page answers
  * 400 {@code invalid_request} before any job; a pattern still matching after {@link #MATCH_SECONDS_PER_PAGE} s per
- * page fails the job, naming it.
+ * page fails the job ({@code internal_error}, as every job that ran and failed), naming it.
  */
 @Component
 public class RedactOperation implements Operation<RedactOperation.RedactOptions> {
@@ -79,12 +79,14 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
             .outputs(OutputMember.DATA, OutputMember.NOTE);
 
     private final PyMuPdf pymupdf;
+    private final AnnotationRedactor annotationRedactor;
     private final OcrText ocrText;
     private final Poppler poppler;
     private final EngineCheck engines;
 
-    public RedactOperation(PyMuPdf pymupdf, OcrText ocrText, Poppler poppler, EngineCheck engines) {
+    public RedactOperation(PyMuPdf pymupdf, AnnotationRedactor annotationRedactor, OcrText ocrText, Poppler poppler, EngineCheck engines) {
         this.pymupdf = pymupdf;
+        this.annotationRedactor = annotationRedactor;
         this.ocrText = ocrText;
         this.poppler = poppler;
         this.engines = engines;
@@ -132,24 +134,49 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
         OcrText.WithTextLayer source = searches.isEmpty() ? new OcrText.WithTextLayer(in, List.of())
                 : ocrText.withTextLayer(ctx.input(), pageCount, ctx.tempDir("ocr"), (done, total) -> ctx.progress(done, total, "pages"));
         Path work = ctx.tempDir("redact");
-        PyMuPdf.Document doc = pymupdf.read(source.pdf(), work, pageCount);
-        Redactions redactions = Redactions.of(doc, searches, areas, source.ocrPages(), MATCH_SECONDS_PER_PAGE);
-        if (redactions.tooSlow() != null) {
-            throw new OperationFailure(ErrorCode.INVALID_REQUEST, "the " + redactions.tooSlow() + " took more than " + MATCH_SECONDS_PER_PAGE
-                    + " s per page to match; simplify it (nested repetition such as (a+)+ backtracks without end)", null);
+        Path pdf = source.pdf();
+        AnnotationRedactor.Removed annotations = AnnotationRedactor.Removed.none(pageCount);
+        if (!searches.isEmpty()) {
+            long deadline = System.nanoTime() + MATCH_SECONDS_PER_PAGE * 1_000_000_000L * Math.max(1, pageCount);
+            Path withoutAnnotations = work.resolve("annotations-redacted.pdf");
+            try {
+                annotations = annotationRedactor.redact(pdf, text -> {
+                    Searches.Found found = searches.find(text, deadline);
+                    if (found.tooSlow() != null) throw new TooSlowIn(found.tooSlow() + " in the annotations or form fields");
+                    return !found.matches().isEmpty();
+                }, withoutAnnotations, ctx.tempDir("pdfbox"));
+            } catch (TooSlowIn e) {
+                throw tooSlow(e.getMessage());
+            }
+            if (annotations.any()) pdf = withoutAnnotations;
         }
-        if (redactions.areaOutside() != null) throw new OperationFailure(ErrorCode.INVALID_REQUEST, redactions.areaOutside(), null);
+        PyMuPdf.Document doc = pymupdf.read(pdf, work, pageCount);
+        Redactions redactions = Redactions.of(doc, searches, areas, source.ocrPages(), MATCH_SECONDS_PER_PAGE);
+        if (redactions.tooSlow() != null) throw tooSlow(redactions.tooSlow());
+        if (redactions.areaOutside() != null) throw new OperationFailure(redactions.areaOutside());
         PyMuPdf.Plan plan = redactions.plan(fill(o.fill()));
-        pymupdf.apply(source.pdf(), plan, ctx.output("redacted", "pdf"), work, pageCount);
+        pymupdf.apply(pdf, plan, ctx.output("redacted", "pdf"), work, pageCount);
         ctx.progress(pageCount, pageCount, "pages");
-        JsonNode data = JSON.valueToTree(redactions.data(source.ocrPages()));
+        JsonNode data = JSON.valueToTree(redactions.data(annotations, source.ocrPages()));
         OperationResult result = OperationResult.empty().withData(data);
-        if (redactions.count() == 0 && redactions.removedCount() == 0) result = result.withNote("Nothing matched; nothing was redacted.");
+        if (redactions.count() == 0 && redactions.removedCount() == 0 && !annotations.any()) result = result.withNote("Nothing matched; nothing was redacted.");
         else if (!source.ocrPages().isEmpty()) {
             result = result.withNote("Page" + (source.ocrPages().size() == 1 ? " " : "s ") + join(source.ocrPages())
                     + " had no text layer and were searched in their OCR; the output keeps that OCR's text layer.");
         }
         return result;
+    }
+
+    private static OperationFailure tooSlow(String what) {
+        return new OperationFailure("the " + what + " took more than " + MATCH_SECONDS_PER_PAGE
+                + " s per page to match; simplify it (nested repetition such as (a+)+ backtracks without end)");
+    }
+
+    /** A search ran out of time inside {@link AnnotationRedactor}'s test; the message names it and where. */
+    private static final class TooSlowIn extends RuntimeException {
+        TooSlowIn(String message) {
+            super(message, null, false, false);
+        }
     }
 
     /** A rectangle to redact, as the caller gave it. */

@@ -1,6 +1,7 @@
 package dev.docapi.operations.redact;
 
 import dev.docapi.core.J;
+import dev.docapi.engines.pdfbox.AnnotationRedactor;
 import dev.docapi.engines.pymupdf.PyMuPdf;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -10,8 +11,8 @@ import java.util.Set;
 
 /**
  * What one redact job removes, decided from PyMuPDF's reading of the PDF ({@link PyMuPdf.Document}): per page the
- * boxes of the matches (one per line a match spans, around its characters) and of the areas, the annotations, links
- * and form fields whose text matches; the metadata entries, bookmarks and embedded files whose text matches.
+ * boxes of the matches (one per line a match spans, around its characters) and of the areas; the metadata entries,
+ * bookmarks and embedded files whose text matches (annotations and form fields: {@link AnnotationRedactor}).
  */
 final class Redactions {
     /** How far a box around OCR'd words reaches past them, in parts of its height (measured on the corpus's Huckleberry Finn scan). */
@@ -25,7 +26,7 @@ final class Redactions {
     private String areaOutside;
 
     /** One page's redactions: {@code count} matches and areas, drawn as {@code boxes}. */
-    private record PageRedactions(int page, int count, List<double[]> boxes, List<Long> annotations, List<Long> links, List<Long> fields) {
+    private record PageRedactions(int page, int count, List<double[]> boxes) {
     }
 
     private Redactions() {
@@ -58,14 +59,7 @@ final class Redactions {
                 boxes.add(a.box());
                 count++;
             }
-            List<Long> annotations = new ArrayList<>(), links = new ArrayList<>(), fields = new ArrayList<>();
-            for (PyMuPdf.Item a : page.annotations()) if (r.matches(searches, a.text(), deadline, p)) annotations.add(a.xref());
-            for (PyMuPdf.Item l : page.links()) if (r.matches(searches, l.text(), deadline, p)) links.add(l.xref());
-            for (PyMuPdf.Item f : page.fields()) if (r.matches(searches, f.text(), deadline, p)) fields.add(f.xref());
-            if (r.tooSlow != null) return r;
-            if (!boxes.isEmpty() || !annotations.isEmpty() || !links.isEmpty() || !fields.isEmpty()) {
-                r.pages.add(new PageRedactions(p, count, boxes, annotations, links, fields));
-            }
+            if (!boxes.isEmpty()) r.pages.add(new PageRedactions(p, count, boxes));
         }
         long deadline = System.nanoTime() + perPage;
         doc.metadata().forEach((key, value) -> {
@@ -140,15 +134,14 @@ final class Redactions {
         return pages.stream().mapToInt(PageRedactions::count).sum();
     }
 
-    /** Annotations, links, form fields, metadata entries, bookmarks and embedded files removed. */
+    /** Metadata entries, bookmarks and embedded files removed. */
     int removedCount() {
-        return pages.stream().mapToInt(p -> p.annotations().size() + p.links().size() + p.fields().size()).sum()
-                + metadata.size() + (xmp ? 1 : 0) + bookmarks.size() + embeddedFiles.size();
+        return metadata.size() + (xmp ? 1 : 0) + bookmarks.size() + embeddedFiles.size();
     }
 
     /** The plan for {@link PyMuPdf#apply}, boxes filled with {@code fill}. */
     PyMuPdf.Plan plan(double[] fill) {
-        return new PyMuPdf.Plan(fill, pages.stream().map(p -> new PyMuPdf.PagePlan(p.page(), p.boxes(), p.annotations(), p.links(), p.fields())).toList(),
+        return new PyMuPdf.Plan(fill, pages.stream().map(p -> new PyMuPdf.PagePlan(p.page(), p.boxes())).toList(),
                 metadata, xmp, bookmarks, embeddedFiles);
     }
 
@@ -157,14 +150,13 @@ final class Redactions {
      * height}]}] for the pages with any, {@code removed} (annotations, links, form_fields, metadata keys, xmp_metadata,
      * bookmarks, embedded_files) and {@code ocr_pages}, the pages searched in their OCR. Never the text redacted.
      */
-    Map<String, Object> data(List<Integer> ocrPages) {
+    Map<String, Object> data(AnnotationRedactor.Removed annotations, List<Integer> ocrPages) {
         List<Object> perPage = pages.stream().filter(p -> p.count() > 0).map(p -> (Object) J.o("page", p.page(), "count", p.count(),
                 "boxes", p.boxes().stream().map(b -> J.o("x", round(b[0]), "y", round(b[1]), "width", round(b[2] - b[0]), "height", round(b[3] - b[1]))).toList()))
                 .toList();
         return J.o("redactions", count(), "pages", perPage,
-                "removed", J.o("annotations", pages.stream().mapToInt(p -> p.annotations().size()).sum(),
-                        "links", pages.stream().mapToInt(p -> p.links().size()).sum(),
-                        "form_fields", pages.stream().mapToInt(p -> p.fields().size()).sum(),
+                "removed", J.o("annotations", java.util.Arrays.stream(annotations.annotations()).sum(),
+                        "links", java.util.Arrays.stream(annotations.links()).sum(), "form_fields", annotations.formFields(),
                         "metadata", metadata, "xmp_metadata", xmp, "bookmarks", bookmarks.size(), "embedded_files", embeddedFiles.size()),
                 "ocr_pages", ocrPages);
     }

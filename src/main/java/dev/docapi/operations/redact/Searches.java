@@ -40,7 +40,7 @@ final class Searches {
     record Search(Pattern pattern, Predicate<String> check) {
     }
 
-    /** Matching ran past its time; names the pattern (as the caller gave it) and where. */
+    /** Thrown from {@link Bounded#charAt} past the deadline; {@link #find} turns it into {@link Found#tooSlow}. */
     static final class TooSlow extends RuntimeException {
         TooSlow() {
             super(null, null, false, false);
