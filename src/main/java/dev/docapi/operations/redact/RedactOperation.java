@@ -107,7 +107,8 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
             throw ApiException.invalid("give something to redact: 'text', 'patterns', 'presets' or 'areas'");
         }
         engines.require("python3");
-        if (!searches.isEmpty()) engines.require("pdftotext", "ocrmypdf", "tesseract");
+        // pages without a text layer need OCR too: without OCRmyPDF, their job fails as service_unavailable
+        if (!searches.isEmpty()) engines.require("pdftotext");
         if (areas.isEmpty()) return;
         ctx.requirePagesExist("areas", areas.stream().map(Area::page).toList());
         try (PDDocument doc = Loader.loadPDF(ctx.input().path().toFile(), "", null, null, IOUtils.createTempFileOnlyStreamCache())) {
