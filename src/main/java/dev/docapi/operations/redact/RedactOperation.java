@@ -162,8 +162,9 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
         OperationResult result = OperationResult.empty().withData(data);
         if (redactions.count() == 0 && redactions.removedCount() == 0 && !annotations.any()) result = result.withNote("Nothing matched; nothing was redacted.");
         else if (!source.ocrPages().isEmpty()) {
-            result = result.withNote("Page" + (source.ocrPages().size() == 1 ? " " : "s ") + join(source.ocrPages())
-                    + " had no text layer and were searched in their OCR; the output keeps that OCR's text layer.");
+            boolean one = source.ocrPages().size() == 1;
+            result = result.withNote((one ? "Page " : "Pages ") + join(source.ocrPages()) + " had no text layer and " + (one ? "was" : "were")
+                    + " searched in the file's OCR; the output keeps that OCR's text layer.");
         }
         return result;
     }
