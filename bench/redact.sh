@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Redact time per page against a raw PyMuPDF script (issue 27 item 2): for each corpus PDF, the median wall time of
+# RUNS (3) runs of `POST /redact` (the email preset and one word) on a running service (target/docapi.jar, rebuilt
+# when older than src/), divided by its pages, against a bare PyMuPDF script (search_for, add_redact_annot,
+# apply_redactions, save with garbage collection) on the same file and terms, run alone. A scan's first run OCRs it
+# (kept with the file; reported apart), later runs reuse that OCR. Short runs: the machine may be shared; the load
+# average is printed. Prints a Markdown table. FILES="pdf-text/a.pdf ..." to choose other corpus files.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+RUNS="${RUNS:-3}"
+CORPUS="${CORPUS:-$(cd "$ROOT/.." && pwd)/shared/corpus}"
+[[ -d "$CORPUS" ]] || CORPUS=/work/shared/corpus
+FILES="${FILES:-pdf-text/two-column-paper-2p.pdf pdf-text/rotated-pages-20p.pdf pdf-text/geotopo-117p-linearized-links.pdf
+  pdf-scanned/huckfinn-page-c02-22.pdf}"
+export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
+JAR="${JAR:-$ROOT/target/docapi.jar}"
+if [[ "$JAR" == "$ROOT/target/docapi.jar" ]] && { [[ ! -f "$JAR" ]] || [[ -n "$(find src pom.xml -newer "$JAR" -print -quit)" ]]; }; then
+  echo "building $JAR" >&2; mvn -q -B -DskipTests package >&2
+fi
+
+WORK="$(mktemp -d /tmp/docapi-bench-redact.XXXXXX)"
+SERVICE=""
+cleanup() { [[ -n "$SERVICE" ]] && { kill "$SERVICE" 2>/dev/null || true; wait "$SERVICE" 2>/dev/null || true; }; rm -rf "$WORK"; }
+trap cleanup EXIT
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+PORT="$(free_port)"
+export DOCAPI_MANAGEMENT_PORT="$(free_port)"
+env DOCAPI_DATA_DIR="$WORK/data" DOCAPI_PORT="$PORT" DOCAPI_OFFICE_WARM=false \
+  DOCAPI_REQUESTS_PER_MINUTE=1000000 "$JAVA_HOME/bin/java" -jar "$JAR" >"$WORK/service.log" 2>&1 &
+SERVICE=$!
+for _ in $(seq 1 120); do curl -fs "http://127.0.0.1:$PORT/v1" >/dev/null 2>&1 && break; sleep 0.5; done
+KEY="$(env DOCAPI_DATA_DIR="$WORK/data" "$JAVA_HOME/bin/java" -jar "$JAR" admin create-account \
+  --email "bench-redact-$(date +%s)@example.com" --plan pro 2>/dev/null | tail -1)"
+
+# the raw tool: what a PyMuPDF user would write for the same redaction. Debian's python3-fitz 1.21.1 (SWIG 4.1)
+# breaks in Page.apply_redactions once an annotation proxy is freed (pymupdf/PyMuPDF#2328), so it keeps them and
+# calls MuPDF's step itself and skips the teardown, as engines/pymupdf's script does
+cat >"$WORK/raw.py" <<'PY'
+import os, re, sys, fitz
+EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
+doc = fitz.open(sys.argv[1])
+alive = []
+for page in doc:
+    rects = [r for w in set(EMAIL.findall(page.get_text())) | {sys.argv[3]} for r in page.search_for(w)]
+    alive.extend(page.add_redact_annot(r) for r in rects)
+    if rects:
+        page._apply_redactions(fitz.PDF_REDACT_IMAGE_PIXELS)
+        shape = page.new_shape()
+        for r in rects:
+            shape.draw_rect(r)
+            shape.finish(fill=(0, 0, 0), color=(0, 0, 0))
+        shape.commit()
+doc.save(sys.argv[2], garbage=3, deflate=True)
+os._exit(0)  # the interpreter's teardown crashes on the kept proxies
+PY
+
+python3 - "$PORT" "$KEY" "$CORPUS" "$WORK" "$RUNS" "$FILES" <<'PY'
+import json, os, statistics, subprocess, sys, time, urllib.error, urllib.request
+port, key, corpus, work, runs, files = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), sys.argv[6].split()
+BASE = f"http://127.0.0.1:{port}/v1"
+WORD = "the"
+
+def call(method, path, body=None, ctype="application/json"):
+    req = urllib.request.Request(BASE + path, data=body, method=method,
+                                 headers={"Authorization": "Bearer " + key, "Content-Type": ctype})
+    try:
+        with urllib.request.urlopen(req, timeout=900) as r:
+            return r.status, json.loads(r.read() or b"{}")
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read() or b"{}")
+
+def upload(path):
+    with open(path, "rb") as f:
+        st, body = call("POST", "/files?name=" + os.path.basename(path), f.read(), "application/octet-stream")
+    assert st == 201, (st, body)
+    return body["id"], body.get("pages") or 1
+
+def docapi(file_id):
+    t = time.perf_counter()
+    st, body = call("POST", "/redact", json.dumps({"file": file_id, "presets": ["email"], "text": [WORD], "wait": 300}).encode())
+    took = time.perf_counter() - t
+    assert st == 200 and body.get("status") == "succeeded", (st, body)
+    return took, body["output"]["data"]["redactions"]
+
+def raw(path):
+    t = time.perf_counter()
+    subprocess.run(["/usr/bin/python3", os.path.join(work, "raw.py"), path, os.path.join(work, "raw.pdf"), WORD],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, timeout=900)
+    return time.perf_counter() - t
+
+load = open("/proc/loadavg").read().split()[0]
+print(f"| file | pages | redactions | first run s | docapi ms/page (median of {runs}) | raw PyMuPDF ms/page (median of {runs}) | docapi / raw |")
+print("|---|---:|---:|---:|---:|---:|---:|")
+for rel in files:
+    path = os.path.join(corpus, rel)
+    fid, pages = upload(path)
+    first, count = docapi(fid)  # a scan's OCR runs here and is kept; not counted below
+    d = statistics.median(docapi(fid)[0] for _ in range(runs)) * 1000 / pages
+    r = statistics.median(raw(path) for _ in range(runs)) * 1000 / pages
+    print(f"| {os.path.basename(rel)} | {pages} | {count} | {first:.2f} | {d:.0f} | {r:.0f} | {d / r:.2f} |", flush=True)
+print(f"\nload average at the end: {open('/proc/loadavg').read().split()[0]} (at the start: {load}); {os.cpu_count()} cores")
+PY

@@ -1,0 +1,279 @@
+package dev.docapi.operations.redact;
+
+import dev.docapi.core.ApiException;
+import dev.docapi.core.J;
+import dev.docapi.engines.EngineCheck;
+import dev.docapi.engines.pdfbox.AnnotationRedactor;
+import dev.docapi.engines.pdfbox.PageFrame;
+import dev.docapi.engines.poppler.Poppler;
+import dev.docapi.engines.pymupdf.PyMuPdf;
+import dev.docapi.operations.Operation;
+import dev.docapi.operations.OperationContext;
+import dev.docapi.operations.OperationFailure;
+import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OperationSpec;
+import dev.docapi.operations.OptionField;
+import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.OutputMember;
+import dev.docapi.operations.ValidationContext;
+import dev.docapi.text.OcrText;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.io.IOUtils;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code POST /redact} (an addition beyond the spec, issue 27): true redaction. The glyphs of every match of
+ * {@code text}, {@code patterns} (Java regular expressions) and {@code presets}, and everything under {@code areas}
+ * (points from the page's top-left as seen), are removed from the content streams and the image pixels under them
+ * blanked (PyMuPDF's {@code apply_redactions}, {@link PyMuPdf}); a box in {@code fill} is drawn in their place.
+ * Annotations, links, form fields, metadata entries, bookmarks and embedded files whose text matches are removed.
+ * A page without a text layer is read from the file's OCR ({@link OcrText#withTextLayer}, kept with the file), so its
+ * words are found and its picture blacked out under them. {@code output.data} lists what was redacted per page (count
+ * and boxes, never the text). A pattern that does not compile, an unknown preset or an area outside its page answers
+ * 400 {@code invalid_request} before any job; a pattern still matching after {@link #MATCH_SECONDS_PER_PAGE} s per
+ * page fails the job ({@code internal_error}, as every job that ran and failed), naming it.
+ */
+@Component
+public class RedactOperation implements Operation<RedactOperation.RedactOptions> {
+    /** The options, as {@link #OPTIONS} declares them; absent arrays are null. */
+    public record RedactOptions(JsonNode text, JsonNode patterns, JsonNode presets, JsonNode areas, boolean ignoreCase, String fill) {
+    }
+
+    private static final int MAX_STRINGS = 200, MAX_STRING = 500, MAX_AREAS = 1000;
+    /** Matching time per page for all searches together: a hostile regex fails the job instead of holding it. */
+    static final int MATCH_SECONDS_PER_PAGE = 2;
+    /** How far (points) an area may reach past its page's edge: rounding in the caller's arithmetic. */
+    private static final double EDGE = 0.5;
+    private static final Pattern COLOUR = Pattern.compile("#[0-9A-Fa-f]{6}");
+    private static final JsonMapper JSON = JsonMapper.shared();
+    private static final OptionSchema<RedactOptions> OPTIONS = OptionSchema.of(RedactOptions.class,
+            OptionField.custom("text", stringsSchema("Texts to redact, matched literally; a space matches any run of whitespace, a line break included"),
+                    v -> checkStrings(v, "text")),
+            OptionField.custom("patterns", stringsSchema("Regular expressions to redact (Java syntax, e.g. \\\\b[A-Z]{2}\\\\d{2}[A-Z0-9 ]{11,30}\\\\b)"),
+                    v -> checkStrings(v, "patterns")),
+            OptionField.custom("presets", J.o("type", "array", "maxItems", Searches.PRESETS.size(),
+                            "items", J.o("type", "string", "enum", List.copyOf(Searches.PRESETS.keySet())),
+                            "description", "Kinds of personal data to redact: email, phone (9-15 digits), iban (checksum checked), credit_card (Luhn checked), ip_address"),
+                    RedactOperation::checkPresets),
+            OptionField.custom("areas", J.o("type", "array", "maxItems", MAX_AREAS, "items", J.o("type", "object",
+                            "required", List.of("page", "x", "y", "width", "height"), "additionalProperties", false,
+                            "properties", J.o("page", J.o("type", "integer", "minimum", 1),
+                                    "x", J.o("type", "number", "minimum", 0), "y", J.o("type", "number", "minimum", 0),
+                                    "width", J.o("type", "number", "exclusiveMinimum", 0), "height", J.o("type", "number", "exclusiveMinimum", 0))),
+                            "description", "Rectangles to redact whatever they cover (text, images, drawings): page from 1, x, y, width, height in PDF points from the page's top-left as seen (after rotation)"),
+                    RedactOperation::checkAreas),
+            OptionField.bool("ignore_case").defaultValue(false).description("Match text and patterns regardless of case"),
+            OptionField.string("fill").defaultValue("#000000").description("Colour of the boxes drawn over what was removed, #RRGGBB"));
+    private static final OperationSpec<RedactOptions> SPEC = OperationSpec.of("redact", "redact_pdf",
+            "Truly redact a PDF: the text matching texts, regular expressions or presets (email, phone, iban, credit_card, ip_address), and areas, is removed from the page content and images (not just covered), with matching annotations, form values, metadata, bookmarks and embedded files; scanned pages are OCR'd first. output.data lists the redactions per page (count and boxes, never the text). Addition beyond the spec.")
+            .options(OPTIONS)
+            .outputs(OutputMember.DATA, OutputMember.NOTE);
+
+    private final PyMuPdf pymupdf;
+    private final AnnotationRedactor annotationRedactor;
+    private final OcrText ocrText;
+    private final Poppler poppler;
+    private final EngineCheck engines;
+
+    public RedactOperation(PyMuPdf pymupdf, AnnotationRedactor annotationRedactor, OcrText ocrText, Poppler poppler, EngineCheck engines) {
+        this.pymupdf = pymupdf;
+        this.annotationRedactor = annotationRedactor;
+        this.ocrText = ocrText;
+        this.poppler = poppler;
+        this.engines = engines;
+    }
+
+    @Override
+    public OperationSpec<RedactOptions> spec() {
+        return SPEC;
+    }
+
+    @Override
+    public void validate(ValidationContext<RedactOptions> ctx) {
+        RedactOptions o = ctx.options();
+        if (!COLOUR.matcher(o.fill()).matches()) throw ApiException.invalid("'fill' must be a colour as #RRGGBB, e.g. #000000");
+        Searches searches = searches(o);
+        List<Area> areas = areas(o);
+        if (searches.isEmpty() && areas.isEmpty()) {
+            throw ApiException.invalid("give something to redact: 'text', 'patterns', 'presets' or 'areas'");
+        }
+        engines.require("python3");
+        // pages without a text layer need OCR too: without OCRmyPDF, their job fails as service_unavailable
+        if (!searches.isEmpty()) engines.require("pdftotext");
+        if (areas.isEmpty()) return;
+        ctx.requirePagesExist("areas", areas.stream().map(Area::page).toList());
+        try (PDDocument doc = Loader.loadPDF(ctx.input().path().toFile(), "", null, null, IOUtils.createTempFileOnlyStreamCache())) {
+            for (Area a : areas) {
+                PageFrame frame = PageFrame.of(doc.getPage(a.page() - 1));
+                String outside = a.outside(frame.width(), frame.height());
+                if (outside != null) throw ApiException.invalid(outside);
+            }
+        } catch (IOException e) {
+            // PDFBox cannot read it; MuPDF may: the areas are checked against MuPDF's pages when the job runs
+        }
+    }
+
+    @Override
+    public OperationResult run(OperationContext<RedactOptions> ctx) throws Exception {
+        RedactOptions o = ctx.options();
+        Searches searches = searches(o);
+        List<Area> areas = areas(o);
+        Path in = ctx.input().path();
+        Integer known = ctx.input().file().pages();
+        int pageCount = known != null ? known : poppler.pageTexts(in).size();
+        ctx.progress(0, pageCount, "pages");
+        // a page without a text layer is redacted in the file's OCR, whose invisible words lie over its picture
+        OcrText.WithTextLayer source = searches.isEmpty() ? new OcrText.WithTextLayer(in, List.of())
+                : ocrText.withTextLayer(ctx.input(), pageCount, ctx.tempDir("ocr"), (done, total) -> ctx.progress(done, total, "pages"));
+        Path work = ctx.tempDir("redact");
+        Path pdf = source.pdf();
+        AnnotationRedactor.Removed annotations = AnnotationRedactor.Removed.none(pageCount);
+        if (!searches.isEmpty()) {
+            long deadline = System.nanoTime() + MATCH_SECONDS_PER_PAGE * 1_000_000_000L * Math.max(1, pageCount);
+            Path withoutAnnotations = work.resolve("annotations-redacted.pdf");
+            try {
+                annotations = annotationRedactor.redact(pdf, text -> {
+                    Searches.Found found = searches.find(text, deadline);
+                    if (found.tooSlow() != null) throw new TooSlowIn(found.tooSlow() + " in the annotations or form fields");
+                    return !found.matches().isEmpty();
+                }, withoutAnnotations, ctx.tempDir("pdfbox"));
+            } catch (TooSlowIn e) {
+                throw tooSlow(e.getMessage());
+            }
+            if (annotations.any()) pdf = withoutAnnotations;
+        }
+        PyMuPdf.Document doc = pymupdf.read(pdf, work, pageCount);
+        Redactions redactions = Redactions.of(doc, searches, areas, source.ocrPages(), MATCH_SECONDS_PER_PAGE);
+        if (redactions.tooSlow() != null) throw tooSlow(redactions.tooSlow());
+        if (redactions.areaOutside() != null) throw new OperationFailure(redactions.areaOutside());
+        PyMuPdf.Plan plan = redactions.plan(fill(o.fill()));
+        pymupdf.apply(pdf, plan, ctx.output("redacted", "pdf"), work, pageCount);
+        ctx.progress(pageCount, pageCount, "pages");
+        JsonNode data = JSON.valueToTree(redactions.data(annotations, source.ocrPages()));
+        OperationResult result = OperationResult.empty().withData(data);
+        if (redactions.count() == 0 && redactions.removedCount() == 0 && !annotations.any()) result = result.withNote("Nothing matched; nothing was redacted.");
+        else if (!source.ocrPages().isEmpty()) {
+            boolean one = source.ocrPages().size() == 1;
+            result = result.withNote((one ? "Page " : "Pages ") + join(source.ocrPages()) + " had no text layer and " + (one ? "was" : "were")
+                    + " searched in the file's OCR; the output keeps that OCR's text layer.");
+        }
+        return result;
+    }
+
+    private static OperationFailure tooSlow(String what) {
+        return new OperationFailure("the " + what + " took more than " + MATCH_SECONDS_PER_PAGE
+                + " s per page to match; simplify it (nested repetition such as (a+)+ backtracks without end)");
+    }
+
+    /** A search ran out of time inside {@link AnnotationRedactor}'s test; the message names it and where. */
+    private static final class TooSlowIn extends RuntimeException {
+        TooSlowIn(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /** A rectangle to redact, as the caller gave it. */
+    record Area(int page, double x, double y, double width, double height) {
+        /** Why the area does not lie on a page of {@code width} × {@code height} points, or null when it does. */
+        String outside(double pageWidth, double pageHeight) {
+            if (x + width <= pageWidth + EDGE && y + height <= pageHeight + EDGE) return null;
+            return String.format(java.util.Locale.ROOT, "'areas': the area x %s, y %s, width %s, height %s lies outside page %d, which is %.1f × %.1f points (as seen)",
+                    num(x), num(y), num(width), num(height), page, pageWidth, pageHeight);
+        }
+
+        double[] box() {
+            return new double[] {x, y, x + width, y + height};
+        }
+
+        private static String num(double v) {
+            return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+        }
+    }
+
+    private static Searches searches(RedactOptions o) {
+        try {
+            return Searches.of(strings(o.text()), strings(o.patterns()), strings(o.presets()), o.ignoreCase());
+        } catch (IllegalArgumentException e) {
+            throw ApiException.invalid(e.getMessage());
+        }
+    }
+
+    private static List<Area> areas(RedactOptions o) {
+        List<Area> out = new ArrayList<>();
+        if (o.areas() == null) return out;
+        for (JsonNode a : o.areas()) {
+            out.add(new Area(a.get("page").asInt(), a.get("x").asDouble(), a.get("y").asDouble(), a.get("width").asDouble(), a.get("height").asDouble()));
+        }
+        return out;
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        if (array != null) for (JsonNode v : array) out.add(v.asString());
+        return out;
+    }
+
+    private static double[] fill(String hex) {
+        int rgb = Integer.parseInt(hex.substring(1), 16);
+        return new double[] {(rgb >> 16 & 0xFF) / 255.0, (rgb >> 8 & 0xFF) / 255.0, (rgb & 0xFF) / 255.0};
+    }
+
+    private static String join(List<Integer> pages) {
+        return String.join(", ", pages.stream().map(String::valueOf).toList());
+    }
+
+    private static Map<String, Object> stringsSchema(String description) {
+        return J.o("type", "array", "maxItems", MAX_STRINGS, "items", J.o("type", "string", "minLength", 1, "maxLength", MAX_STRING),
+                "description", description);
+    }
+
+    private static String checkStrings(JsonNode v, String name) {
+        if (!v.isArray()) return "must be an array of strings";
+        if (v.size() > MAX_STRINGS) return "must have at most " + MAX_STRINGS + " items";
+        for (JsonNode s : v) {
+            if (!s.isString()) return "must contain only strings";
+            if (s.asString().isBlank()) return "must not contain an empty or blank string";
+            if (s.asString().length() > MAX_STRING) return "must contain strings of at most " + MAX_STRING + " characters";
+        }
+        return null;
+    }
+
+    private static String checkPresets(JsonNode v) {
+        if (!v.isArray()) return "must be an array of preset names";
+        for (JsonNode s : v) {
+            if (!s.isString() || !Searches.PRESETS.containsKey(s.asString())) return "must contain only " + Searches.PRESETS.keySet() + ", not " + s;
+        }
+        return null;
+    }
+
+    private static String checkAreas(JsonNode v) {
+        if (!v.isArray()) return "must be an array of {page, x, y, width, height}";
+        if (v.size() > MAX_AREAS) return "must have at most " + MAX_AREAS + " items";
+        for (JsonNode a : v) {
+            if (!a.isObject()) return "must contain objects {page, x, y, width, height}";
+            for (String k : a.propertyNames()) {
+                if (!List.of("page", "x", "y", "width", "height").contains(k)) return "has an area with an unknown member '" + k + "'";
+            }
+            JsonNode page = a.get("page");
+            if (page == null || !page.isIntegralNumber() || !page.canConvertToInt() || page.asInt() < 1) return "has an area without a page number from 1";
+            for (String k : List.of("x", "y", "width", "height")) {
+                JsonNode n = a.get(k);
+                if (n == null || !n.isNumber() || !Double.isFinite(n.asDouble())) return "has an area without a number '" + k + "'";
+                if (n.asDouble() < 0 || (n.asDouble() == 0 && (k.equals("width") || k.equals("height")))) {
+                    return "has an area with " + (k.equals("x") || k.equals("y") ? "a negative '" + k + "'" : "a '" + k + "' that is not positive")
+                            + " on page " + page.asInt();
+                }
+            }
+        }
+        return null;
+    }
+}

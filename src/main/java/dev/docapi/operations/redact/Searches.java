@@ -1,0 +1,184 @@
+package dev.docapi.operations.redact;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * What redact looks for (issue 27): literal texts, the caller's regular expressions (Java's {@link Pattern} syntax,
+ * compiled at validation so a bad one answers 400) and presets, each a pattern and a check of what it matched (an
+ * IBAN's mod-97 checksum, a card number's Luhn digit). Matching is bounded in time ({@link #find}): a regex that
+ * backtracks without end on a hostile page stops with {@link TooSlow}, never holds the job.
+ */
+final class Searches {
+    /** The presets by name: a pattern and a check of each match. */
+    static final Map<String, Preset> PRESETS = new LinkedHashMap<>();
+
+    record Preset(Pattern pattern, Predicate<String> check) {
+    }
+
+    static {
+        PRESETS.put("email", new Preset(Pattern.compile("[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}"), m -> true));
+        // international (+…, 00…) or national numbers in groups, 9-15 digits (E.164), so dates and counts stay
+        PRESETS.put("phone", new Preset(Pattern.compile("(?<![\\w+])(?:\\+|00)?(?:\\(\\d{1,4}\\)[ .\\-/]?)?\\d{1,4}(?:[ .\\-/]?\\(?\\d{1,5}\\)?){1,6}(?![\\w])"),
+                m -> digits(m).length() >= 9 && digits(m).length() <= 15));
+        // printed in groups of four or unbroken; the country's length is not checked, the mod-97 checksum is
+        PRESETS.put("iban", new Preset(Pattern.compile("\\b[A-Z]{2}\\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\\b"), Searches::ibanChecksum));
+        PRESETS.put("credit_card", new Preset(Pattern.compile("(?<![\\d-])\\d(?:[ -]?\\d){12,18}(?![\\d-])"), Searches::luhn));
+        PRESETS.put("ip_address", new Preset(Pattern.compile(
+                "(?<![\\d.])(?:(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\.){3}(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)(?![\\d.]\\d)"), m -> true));
+    }
+
+    /** One thing to look for: its pattern and the check each match must pass. */
+    record Search(Pattern pattern, Predicate<String> check) {
+    }
+
+    /** Thrown from {@link Bounded#charAt} past the deadline; {@link #find} turns it into {@link Found#tooSlow}. */
+    static final class TooSlow extends RuntimeException {
+        TooSlow() {
+            super(null, null, false, false);
+        }
+    }
+
+    private final List<Search> searches;
+    private final List<String> sources;
+
+    private Searches(List<Search> searches, List<String> sources) {
+        this.searches = searches;
+        this.sources = sources;
+    }
+
+    /**
+     * The searches for {@code texts} (whitespace in them matches any run of whitespace, a line break included),
+     * {@code patterns} and {@code presets}; {@code ignoreCase} applies to the first two.
+     *
+     * @throws IllegalArgumentException naming the option and the first pattern that does not compile, or an unknown preset
+     */
+    static Searches of(List<String> texts, List<String> patterns, List<String> presets, boolean ignoreCase) {
+        int flags = ignoreCase ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0;
+        List<Search> out = new ArrayList<>();
+        List<String> sources = new ArrayList<>();
+        for (String t : texts) {
+            String[] words = t.strip().split("\\s+");
+            List<String> quoted = new ArrayList<>();
+            for (String w : words) quoted.add(Pattern.quote(w));
+            out.add(new Search(Pattern.compile(String.join("\\s+", quoted), flags), m -> true));
+            sources.add("text '" + t + "'");
+        }
+        for (int i = 0; i < patterns.size(); i++) {
+            try {
+                out.add(new Search(Pattern.compile(patterns.get(i), flags | Pattern.UNICODE_CHARACTER_CLASS), m -> !m.isEmpty()));
+            } catch (PatternSyntaxException e) {
+                throw new IllegalArgumentException("'patterns' item " + (i + 1) + " is not a valid regular expression (Java syntax): "
+                        + e.getDescription() + " near index " + e.getIndex());
+            }
+            sources.add("pattern '" + patterns.get(i) + "'");
+        }
+        for (String p : presets) {
+            Preset preset = PRESETS.get(p);
+            if (preset == null) throw new IllegalArgumentException("'presets' has '" + p + "'; the presets are " + PRESETS.keySet());
+            out.add(new Search(preset.pattern(), preset.check()));
+            sources.add("preset '" + p + "'");
+        }
+        return new Searches(out, sources);
+    }
+
+    boolean isEmpty() {
+        return searches.isEmpty();
+    }
+
+    /** A match: the characters {@code [start, end)} of the text searched. */
+    record Match(int start, int end) {
+    }
+
+    /** What {@link #find} found, or the search that ran out of time ({@code tooSlow}, else null). */
+    record Found(List<Match> matches, String tooSlow) {
+    }
+
+    /**
+     * Every match of every search in {@code text} (overlapping matches of different searches are all returned),
+     * within {@code deadline} ({@link System#nanoTime()}); a search still running then stops and is named.
+     */
+    Found find(String text, long deadline) {
+        List<Match> out = new ArrayList<>();
+        Bounded bounded = new Bounded(text, deadline);
+        for (int i = 0; i < searches.size(); i++) {
+            Search s = searches.get(i);
+            try {
+                Matcher m = s.pattern().matcher(bounded);
+                while (m.find()) {
+                    if (m.end() > m.start() && s.check().test(m.group())) out.add(new Match(m.start(), m.end()));
+                }
+            } catch (TooSlow e) {
+                return new Found(out, sources.get(i));
+            }
+        }
+        return new Found(out, null);
+    }
+
+    /** True when some search matches in {@code text} (annotation contents, metadata values, bookmarks...). */
+    boolean matchesIn(String text, long deadline) {
+        return !text.isEmpty() && !find(text, deadline).matches().isEmpty();
+    }
+
+    private static String digits(String s) {
+        return s.replaceAll("\\D", "");
+    }
+
+    private static boolean luhn(String match) {
+        String d = digits(match);
+        int sum = 0;
+        for (int i = 0; i < d.length(); i++) {
+            int n = d.charAt(d.length() - 1 - i) - '0';
+            if (i % 2 == 1) n = n * 2 > 9 ? n * 2 - 9 : n * 2;
+            sum += n;
+        }
+        return sum % 10 == 0;
+    }
+
+    private static boolean ibanChecksum(String match) {
+        String iban = match.replace(" ", "").toUpperCase(Locale.ROOT);
+        if (iban.length() < 15 || iban.length() > 34) return false;
+        StringBuilder n = new StringBuilder();
+        for (char c : (iban.substring(4) + iban.substring(0, 4)).toCharArray()) n.append(Character.digit(c, 36));
+        return new BigInteger(n.toString()).mod(BigInteger.valueOf(97)).intValue() == 1;
+    }
+
+    /**
+     * The text as a {@link CharSequence} that stops a regex with {@link TooSlow} once the deadline passes: Java's
+     * regex engine reads every character through {@code charAt}, so a backtracking pattern checks the clock as it goes.
+     */
+    private record Bounded(String text, long deadline, int[] reads) implements CharSequence {
+        Bounded(String text, long deadline) {
+            this(text, deadline, new int[1]);
+        }
+
+        @Override
+        public char charAt(int index) {
+            if ((++reads[0] & 0xFFF) == 0 && System.nanoTime() > deadline) throw new TooSlow();
+            return text.charAt(index);
+        }
+
+        @Override
+        public int length() {
+            return text.length();
+        }
+
+        @Override
+        public CharSequence subSequence(int start, int end) {
+            return text.subSequence(start, end);
+        }
+
+        @Override
+        public String toString() {
+            return text;
+        }
+    }
+}
