@@ -61,9 +61,11 @@ public final class VeraPdfMain {
 
     /** The level the file's XMP metadata claims ({@code 2b}), or null when it claims none. */
     private static String declared(VeraPDFFoundry foundry, File pdf) throws ModelParsingException, EncryptedPdfException {
-        try (PDFAParser parser = foundry.createParser(pdf)) {
+        // veraPDF answers the default it is given when the XMP names no level (1b unless told): a flavour no PDF/A
+        // file claims stands for "none"
+        try (PDFAParser parser = foundry.createParser(pdf, PDFAFlavour.NO_FLAVOUR, PDFAFlavour.WCAG_2_2)) {
             PDFAFlavour f = parser.getFlavour();
-            return f == null || f == PDFAFlavour.NO_FLAVOUR || f.getPart() == null || !f.getPart().getFamily().equals(PDFAFlavour.SpecificationFamily.PDF_A)
+            return f == null || f.getPart() == null || f.getPart().getFamily() != PDFAFlavour.SpecificationFamily.PDF_A
                     ? null : f.getId();
         } catch (Exception e) {
             if (e instanceof ModelParsingException m) throw m;

@@ -106,17 +106,12 @@ public class PdfaOperation implements Operation<PdfaOperation.PdfaOptions> {
             ctx.progress(++done, total, "steps");
         }
         Path prepared = work.resolve("prepared.pdf");
-        int fields = preparation.prepare(source, prepared, work);
+        PdfaPreparation.Prepared changes = preparation.prepare(source, prepared, work);
         Path pdfa = work.resolve("pdfa.pdf");
         ghostscript.pdfa(prepared, Character.getNumericValue(level.charAt(0)), iccProfile(), pdfa);
         if (level.endsWith("u")) preparation.claimConformance(pdfa, "U", work);
         ctx.progress(++done, total, "steps");
-        ContentCheck.Content before = contentCheck.read(prepared);
-        String lost = before == null ? null : contentCheck.lost(before, contentCheck.read(pdfa));
-        if (lost != null) {
-            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "The PDF/A conversion lost " + lost + ", so no PDF/A is returned.", null);
-        }
-        ctx.progress(++done, total, "steps");
+        // veraPDF first: when the file both fails a rule and lost content, the rule says more about why
         VeraPdf.Verdict verdict = veraPdf.validate(pdfa, level);
         ctx.progress(++done, total, "steps");
         if (!verdict.compliant()) {
@@ -124,9 +119,18 @@ public class PdfaOperation implements Operation<PdfaOperation.PdfaOptions> {
                     + ValidatePdfaOperation.rules(verdict) + " — " + verdict.summary() + ". No PDF/A is returned.", null,
                     OperationResult.empty().withData(ValidatePdfaOperation.data(verdict)));
         }
+        ContentCheck.Content before = contentCheck.read(prepared);
+        String lost = before == null ? null : contentCheck.lost(before, contentCheck.read(pdfa));
+        if (lost != null) {
+            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "The PDF/A conversion lost " + lost + ", so no PDF/A is returned.", null);
+        }
+        ctx.progress(++done, total, "steps");
         Files.copy(pdfa, ctx.output("pdfa-" + level, "pdf"), StandardCopyOption.REPLACE_EXISTING);
+        int fields = changes.fields();
         String note = "Converted to PDF/A-" + level + " and validated with veraPDF (no rule failed)."
-                + (fields > 0 ? " The form's " + fields + " field" + (fields == 1 ? " was" : "s were") + " flattened into the page." : "");
+                + (fields > 0 ? " The form's " + fields + " field" + (fields == 1 ? " was" : "s were") + " flattened into the page." : "")
+                + (changes.deadLinks() > 0 ? " " + changes.deadLinks() + " link" + (changes.deadLinks() == 1 ? "" : "s")
+                   + " to a destination that is not in the file " + (changes.deadLinks() == 1 ? "was" : "were") + " removed." : "");
         return OperationResult.ofNote(note).withData(ValidatePdfaOperation.data(verdict));
     }
 
