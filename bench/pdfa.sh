@@ -35,8 +35,6 @@ KEY="$(env DOCAPI_DATA_DIR="$WORK/data" "$JAVA_HOME/bin/java" -jar "$JAR" admin 
   --email "bench-pdfa-$(date +%s)@example.com" --plan pro 2>/dev/null | tail -1)"
 
 python3 - "$PORT" "$KEY" "$CORPUS" "$WORK" "$RUNS" "$FILES" <<'PY'
-
-python3 - "$PORT" "$KEY" "$CORPUS" "$WORK" "$RUNS" "$FILES" <<'PY'
 import json, os, statistics, subprocess, sys, time, urllib.error, urllib.request
 port, key, corpus, work, runs, files = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), sys.argv[6].split()
 BASE = f"http://127.0.0.1:{port}/v1"
