@@ -61,7 +61,7 @@ def upload(path):
 
 def docapi(file_id):
     t = time.perf_counter()
-    st, body = call("POST", "/pdfa", json.dumps({"file": file_id, "conformance": "2b", "wait": 600}).encode())
+    st, body = call("POST", "/pdfa", json.dumps({"file": file_id, "conformance": "2b", "wait": 300}).encode())
     took = time.perf_counter() - t
     if st == 200:
         return took, body["output"]["files"][0]["size"], "yes"
@@ -77,7 +77,7 @@ def gs(path):
     return time.perf_counter() - t, os.path.getsize(out), out
 
 def accepted(pdf):
-    st, body = call("POST", "/validate-pdfa", json.dumps({"file": upload(pdf), "conformance": "2b", "wait": 600}).encode())
+    st, body = call("POST", "/validate-pdfa", json.dumps({"file": upload(pdf), "conformance": "2b", "wait": 300}).encode())
     assert st == 200, (st, body)
     data = body["output"]["data"]
     return "yes" if data["compliant"] else "no: " + ",".join(r["rule"] for r in data["failed_rules"])
