@@ -90,6 +90,55 @@ public class Ghostscript {
         run(cmd, in, out);
     }
 
+    /**
+     * Rewrites {@code in} as PDF/A-{@code part} (1, 2 or 3; conformance level B as Ghostscript writes it) with
+     * {@code iccProfile} (an sRGB ICC profile) as the output intent: colours converted to RGB, fonts embedded, XMP
+     * metadata written, what PDF/A forbids dropped (non-printing annotations, JavaScript, transparency groups in
+     * PDF/A-1 — Ghostscript's {@code PDFACompatibilityPolicy=1}: drop the feature, carry on). Ghostscript does not check
+     * its output: validate it ({@code engines/verapdf}).
+     *
+     * @throws EngineFailure when Ghostscript fails or times out
+     */
+    public void pdfa(Path in, int part, Path iccProfile, Path out) throws EngineFailure, InterruptedException {
+        if (part < 1 || part > 3) throw new IllegalArgumentException("PDF/A part " + part);
+        Path def = out.resolveSibling(out.getFileName() + ".pdfa-def.ps");
+        try {
+            Files.writeString(def, pdfaDefinition(iccProfile));
+        } catch (IOException e) {
+            throw new EngineFailure(EngineFailure.Kind.FAILED, "Ghostscript could not run: " + e.getMessage(), e);
+        }
+        List<String> cmd = new ArrayList<>(List.of("gs", "-q", "-dSAFER", "--permit-file-read=" + iccProfile, "-dBATCH",
+                "-dNOPAUSE", "-sDEVICE=pdfwrite", "-dCompatibilityLevel=" + (part == 1 ? "1.4" : "1.7"),
+                "-dAutoRotatePages=/None", "-dPDFA=" + part, "-dPDFACompatibilityPolicy=1",
+                "-sColorConversionStrategy=RGB", "-sOutputFile=" + partOf(out), def.toString(), "-f", in.toString()));
+        try {
+            run(cmd, in, out, iccProfile);
+        } finally {
+            try {
+                Files.deleteIfExists(def);
+            } catch (IOException ignored) {
+                // inside the job's work directory, removed with it
+            }
+        }
+    }
+
+    /**
+     * Ghostscript's {@code lib/PDFA_def.ps} with the profile's path filled in and its placeholder title left out: it
+     * embeds the profile and makes it the catalog's sRGB output intent ({@code /S /GTS_PDFA1}, which every part
+     * takes).
+     */
+    private static String pdfaDefinition(Path iccProfile) {
+        String path = iccProfile.toAbsolutePath().toString().replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)");
+        return "/ICCProfile (" + path + ") def\n"
+                + "[/_objdef {icc_PDFA} /type /stream /OBJ pdfmark\n"
+                + "[{icc_PDFA} << /N 3 >> /PUT pdfmark\n"
+                + "[{icc_PDFA} ICCProfile (r) file /PUT pdfmark\n"
+                + "[/_objdef {OutputIntent_PDFA} /type /dict /OBJ pdfmark\n"
+                + "[{OutputIntent_PDFA} << /Type /OutputIntent /S /GTS_PDFA1 /DestOutputProfile {icc_PDFA}"
+                + " /OutputConditionIdentifier (sRGB) /Info (sRGB IEC61966-2.1) >> /PUT pdfmark\n"
+                + "[{Catalog} << /OutputIntents [ {OutputIntent_PDFA} ] >> /PUT pdfmark\n";
+    }
+
     private volatile Boolean legacyNeeded;
 
     /** True on Ghostscript 10.00 and 10.01 (see {@link #resample}); asked once. */
@@ -111,12 +160,14 @@ public class Ghostscript {
                 "-sOutputFile=" + partOf(out)));
     }
 
-    private void run(List<String> cmd, Path in, Path out) throws EngineFailure, InterruptedException {
+    private void run(List<String> cmd, Path in, Path out, Path... alsoReadable) throws EngineFailure, InterruptedException {
         Path part = partOf(out);
+        List<Path> readable = new ArrayList<>(List.of(alsoReadable));
+        readable.add(in);
         try {
             // A minute per 10 MB on top of the base: large scans take long, a stuck interpreter is still stopped.
             Duration timeout = BASE_TIMEOUT.plusSeconds(Files.size(in) / 10_000_000 * 60);
-            ProcessRunner.Result r = runner.run(cmd, timeout, Sandbox.Access.of(out.getParent(), in), java.util.Map.of(),
+            ProcessRunner.Result r = runner.run(cmd, timeout, Sandbox.Access.of(out.getParent(), readable), java.util.Map.of(),
                     Expect.success(0).orFail(Ghostscript::cannotRewrite));
             // Ghostscript exits 0 on a file it could not interpret at all ("No pages will be processed").
             if (!Files.exists(part) || Files.size(part) == 0) throw cannotRewrite(r);

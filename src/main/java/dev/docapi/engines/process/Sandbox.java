@@ -35,7 +35,10 @@ public class Sandbox {
     /** System folders an engine may read; absent ones are skipped. */
     private static final List<String> SYSTEM_READ_ONLY = List.of("/usr", "/etc/fonts", "/etc/ld.so.cache",
             "/etc/alternatives", "/etc/ssl/certs", "/etc/libreoffice", "/etc/ImageMagick-6", "/var/cache/fontconfig",
-            "/etc/chromium.d", "/etc/chromium");
+            "/etc/chromium.d", "/etc/chromium",
+            // Debian's Ghostscript CMaps and CID font map: without them pdfwrite re-encodes an OCR layer's CID font so
+            // that its text shows .notdef (issue 27: veraPDF's rule 6.2.11.8-1 on every OCR'd scan made PDF/A)
+            "/var/lib/ghostscript");
 
     private final boolean enabled;
     private final Bounds defaults;

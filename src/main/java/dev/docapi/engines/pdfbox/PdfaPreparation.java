@@ -1,0 +1,156 @@
+package dev.docapi.engines.pdfbox;
+
+import dev.docapi.engines.EngineFailure;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.cos.COSDictionary;
+import org.apache.pdfbox.cos.COSName;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.common.PDMetadata;
+import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotation;
+import org.apache.pdfbox.pdmodel.interactive.action.PDActionGoTo;
+import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationLink;
+import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationPopup;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDDestination;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDNamedDestination;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDPageDestination;
+import org.apache.pdfbox.pdmodel.interactive.form.PDAcroForm;
+import org.apache.xmpbox.XMPMetadata;
+import org.apache.xmpbox.schema.PDFAIdentificationSchema;
+import org.apache.xmpbox.xml.DomXmpParser;
+import org.apache.xmpbox.xml.XmpParsingException;
+import org.apache.xmpbox.xml.XmpSerializer;
+import org.springframework.stereotype.Component;
+
+/**
+ * What PDF/A needs of a PDF before and after Ghostscript writes it (issue 27), done with PDFBox: before, the form
+ * flattened into page content (Ghostscript's pdfwrite may drop widgets, and a form's field values must stay visible
+ * and printable) and every annotation made printable and visible (Ghostscript drops non-printing annotations in
+ * PDF/A mode, links included); after, the XMP's conformance level set to U when Unicode conformance is asked
+ * (Ghostscript writes B).
+ */
+@Component
+public class PdfaPreparation {
+    private final PdfBox pdfBox;
+
+    public PdfaPreparation(PdfBox pdfBox) {
+        this.pdfBox = pdfBox;
+    }
+
+    /**
+     * Writes {@code in} to {@code out} with its AcroForm flattened (appearances regenerated first, so every field shows
+     * its value) and its annotations printable; a PDF with only owner-password restrictions loses them (PDF/A forbids
+     * encryption).
+     *
+     * Links to a named destination get the explicit page destination it names (Ghostscript's pdfwrite drops links to
+     * named destinations: 39 of the corpus paper's 44); links to a name that names no page of the file go nowhere and
+     * are removed.
+     *
+     * @throws EngineFailure {@code PASSWORD_NEEDED} or {@code FAILED} when the PDF cannot be read or written
+     */
+    public Prepared prepare(Path in, Path out, Path scratchDir) throws EngineFailure, InterruptedException {
+        try (PDDocument doc = pdfBox.open(in, null, scratchDir)) {
+            if (doc.isEncrypted()) doc.setAllSecurityToBeRemoved(true);
+            int fields = 0;
+            PDAcroForm form = doc.getDocumentCatalog().getAcroForm(null);
+            if (form != null) {
+                for (var ignored : form.getFieldTree()) fields++;
+                form.setNeedAppearances(false);
+                form.flatten(form.getFields(), true);
+                doc.getDocumentCatalog().setAcroForm(null);
+            }
+            int deadLinks = 0;
+            for (PDPage page : doc.getPages()) {
+                List<PDAnnotation> kept = new ArrayList<>();
+                for (PDAnnotation a : page.getAnnotations()) {
+                    if (a instanceof PDAnnotationLink link && !resolveNamedDestination(doc, link)) {
+                        deadLinks++;
+                        continue;
+                    }
+                    kept.add(a);
+                    if (a instanceof PDAnnotationPopup) continue;
+                    a.setPrinted(true);
+                    a.setHidden(false);
+                    a.setInvisible(false);
+                    a.setNoView(false);
+                    a.setToggleNoView(false);
+                }
+                if (deadLinks > 0) page.setAnnotations(kept);
+            }
+            PdfBox.save(doc, out);
+            return new Prepared(fields, deadLinks);
+        } catch (IOException e) {
+            throw new EngineFailure(EngineFailure.Kind.FAILED, "the PDF could not be prepared for PDF/A: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * What {@link #prepare} changed.
+     *
+     * @param fields    the form fields flattened into the page
+     * @param deadLinks the links removed because their named destination names no page of the file
+     */
+    public record Prepared(int fields, int deadLinks) {
+    }
+
+    /**
+     * Replaces {@code link}'s named destination (its {@code /Dest} or its GoTo action's {@code /D}) with the page
+     * destination the name stands for; false when the name stands for no page of {@code doc} (a dead link).
+     */
+    private static boolean resolveNamedDestination(PDDocument doc, PDAnnotationLink link) throws IOException {
+        COSDictionary target = link.getCOSObject();
+        COSName key = COSName.DEST;
+        PDDestination dest = link.getDestination();
+        if (dest == null && link.getAction() instanceof PDActionGoTo goTo) {
+            target = goTo.getCOSObject();
+            key = COSName.D;
+            dest = goTo.getDestination();
+        }
+        if (!(dest instanceof PDNamedDestination named)) return true;
+        PDPageDestination page = doc.getDocumentCatalog().findNamedDestinationPage(named);
+        if (page == null || !(page.getCOSObject().getObject(0) instanceof COSDictionary pageDict)
+                || doc.getPages().indexOf(new PDPage(pageDict)) < 0) {
+            return false;
+        }
+        target.setItem(key, page);
+        return true;
+    }
+
+    /**
+     * Sets the PDF/A conformance level its XMP metadata claims ({@code pdfaid:conformance}) to {@code level}
+     * ({@code U} or {@code B}), in place.
+     *
+     * @throws EngineFailure {@code FAILED} when the PDF has no readable XMP metadata or cannot be written
+     */
+    public void claimConformance(Path pdf, String level, Path scratchDir) throws EngineFailure, InterruptedException {
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            PDMetadata metadata = doc.getDocumentCatalog().getMetadata();
+            if (metadata == null) throw new IOException("it has no XMP metadata");
+            XMPMetadata xmp;
+            try (InputStream s = metadata.exportXMPMetadata()) {
+                DomXmpParser parser = new DomXmpParser();
+                parser.setStrictParsing(false);
+                xmp = parser.parse(s);
+            }
+            PDFAIdentificationSchema id = xmp.getPDFAIdentificationSchema();
+            if (id == null) throw new IOException("its XMP metadata has no PDF/A identification");
+            id.setConformance(level);
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            new XmpSerializer().serialize(xmp, bytes, true);
+            PDMetadata updated = new PDMetadata(doc);
+            updated.importXMPMetadata(bytes.toByteArray());
+            doc.getDocumentCatalog().setMetadata(updated);
+            Path tmp = scratchDir.resolve("conformance.pdf");
+            doc.save(tmp.toFile());
+            java.nio.file.Files.move(tmp, pdf, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException | XmpParsingException | org.apache.xmpbox.type.BadFieldValueException | javax.xml.transform.TransformerException e) {
+            throw new EngineFailure(EngineFailure.Kind.FAILED, "the PDF/A conformance level could not be set: " + e.getMessage(), e);
+        }
+    }
+}

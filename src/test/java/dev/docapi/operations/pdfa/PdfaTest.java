@@ -1,0 +1,121 @@
+package dev.docapi.operations.pdfa;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.docapi.support.ApiTestBase;
+import dev.docapi.support.Independent;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotation;
+import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationLink;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.verapdf.gf.foundry.VeraGreenfieldFoundryProvider;
+import org.verapdf.pdfa.Foundries;
+import org.verapdf.pdfa.PDFAParser;
+import org.verapdf.pdfa.VeraPDFFoundry;
+import org.verapdf.pdfa.flavours.PDFAFlavour;
+import org.verapdf.pdfa.results.ValidationResult;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * pdfa and validate-pdfa (issue 27) on the corpus: a born-digital paper with links, a Word file, an OCR'd scan and an
+ * Acrobat-filled form each come out as PDF/A-2b that veraPDF, run here in the test's own JVM on the downloaded file
+ * (not the service's child or its answer), accepts; their text (pdftotext) and links (PDFBox) are still there.
+ */
+class PdfaTest extends ApiTestBase {
+
+    @BeforeAll
+    static void veraPdf() {
+        VeraGreenfieldFoundryProvider.initialise();
+    }
+
+    @Test
+    void aBornDigitalPaperAWordFileAnOcrdScanAndAFormBecomePdfA2bThatVeraPdfAccepts() throws Exception {
+        String key = newKey();
+
+        JsonNode paperJob = run(key, "pdfa", Map.of("file", uploadId(key, corpus("pdf-text/two-column-paper-2p.pdf")), "wait", 300));
+        Path paper = downloadOutput(paperJob, 0);
+        assertThat(independentFailures(paper, "2b")).isEmpty();
+        assertThat(Independent.pdftotext(paper)).contains("Dense Passage Retrieval");
+        // 44 links, most to named destinations (Ghostscript alone keeps 5); those naming a page of this 2-page excerpt are kept
+        int dead = paperJob.at("/output/note").asString().contains("removed")
+                ? Integer.parseInt(paperJob.at("/output/note").asString().replaceAll("(?s).* (\\d+) links? to a destination.*", "$1")) : 0;
+        assertThat(links(paper)).isEqualTo(44 - dead).isGreaterThan(5);
+
+        Path word = pdfa(key, uploadId(key, corpus("office/fake.docx")), "2b");
+        assertThat(independentFailures(word, "2b")).isEmpty();
+        assertThat(Independent.pdftotext(word)).contains("Lorem ipsum");
+
+        JsonNode ocr = run(key, "ocr", Map.of("file", uploadId(key, corpus("pdf-scanned/huckfinn-page-c02-22.pdf")), "wait", 300));
+        Path ocrd = downloadOutput(ocr, 0);
+        Path scan = pdfa(key, ocr.at("/output/files/0/id").asString(), "2b");
+        assertThat(independentFailures(scan, "2b")).isEmpty();
+        List<String> ocrWords = List.of(Independent.pdftotext(ocrd).strip().split("\\s+"));
+        assertThat(ocrWords).hasSizeGreaterThan(50);
+        assertThat(Independent.pdftotext(scan).strip().split("\\s+")).as("the OCR layer kept").containsSubsequence(ocrWords.subList(0, 20));
+
+        JsonNode formJob = run(key, "pdfa", Map.of("file", uploadId(key, corpus("pdf-text/libreoffice-form.pdf")), "wait", 300));
+        Path form = downloadOutput(formJob, 0);
+        assertThat(independentFailures(form, "2b")).isEmpty();
+        assertThat(formJob.at("/output/note").asString()).contains("flattened");
+        assertThat(formJob.at("/output/data/compliant").asBoolean()).isTrue();
+        try (PDDocument doc = Independent.pdfbox(form)) {
+            assertThat(doc.getDocumentCatalog().getAcroForm(null)).as("flattened, as PDF/A's printable form").isNull();
+        }
+    }
+
+    @Test
+    void aFileThatCannotBeMadeConformantFailsNamingVeraPdfsRulesAndValidatePdfaListsAFilesFailedRules() {
+        String key = newKey();
+        // Google Docs' fonts have no Unicode mapping for some glyphs: PDF/A-2u (every glyph mapped to Unicode) cannot be met
+        String docs = uploadId(key, corpus("pdf-text/google-docs-pdf14.pdf"));
+        Response failed = post(key, "/pdfa", Map.of("file", docs, "conformance", "2u", "wait", 300));
+        assertThat(failed.status()).as("%s", failed).isEqualTo(502);
+        assertThat(failed.body().at("/job/status").asString()).isEqualTo("failed");
+        assertThat(failed.body().at("/error/message").asString()).contains("could not be made PDF/A-2u", "6.2.11.7.2-1", "Unicode");
+        assertThat(failed.body().at("/job/output/data/failed_rules/0/rule").asString()).isNotEmpty();
+
+        JsonNode verdict = run(key, "validate-pdfa", Map.of("file", docs, "wait", 300));
+        assertThat(verdict.at("/output/data/compliant").asBoolean()).isFalse();
+        assertThat(verdict.at("/output/data/conformance").asString()).isEqualTo("2b");
+        assertThat(verdict.at("/output/data/declared").isNull()).isTrue();
+        List<String> rules = new ArrayList<>();
+        verdict.at("/output/data/failed_rules").forEach(r -> rules.add(r.get("rule").asString()));
+        assertThat(rules).contains("6.6.2.1-1"); // no XMP metadata stream
+        assertThat(verdict.at("/output/note").asString()).contains("does not conform to PDF/A-2b", "6.6.2.1-1");
+        assertThat(verdict.at("/output/files").size()).isZero();
+    }
+
+    private Path pdfa(String key, String fileId, String level) throws IOException {
+        JsonNode job = run(key, "pdfa", Map.of("file", fileId, "conformance", level, "wait", 300));
+        assertThat(job.at("/output/data/compliant").asBoolean()).isTrue();
+        return downloadOutput(job, 0);
+    }
+
+    /** veraPDF's failed rules (clause-test) for {@code pdf} at {@code level}, validated in this JVM. */
+    private static List<String> independentFailures(Path pdf, String level) throws Exception {
+        PDFAFlavour flavour = PDFAFlavour.fromString(level);
+        try (VeraPDFFoundry foundry = Foundries.defaultInstance(); PDFAParser parser = foundry.createParser(pdf.toFile(), flavour)) {
+            ValidationResult r = foundry.createValidator(flavour, false).validate(parser);
+            List<String> failed = r.getFailedChecks().keySet().stream().map(id -> id.getClause() + "-" + id.getTestNumber()).toList();
+            assertThat(r.isCompliant()).as("veraPDF on %s: %s", pdf.getFileName(), failed).isEqualTo(failed.isEmpty());
+            return failed;
+        }
+    }
+
+    private static int links(Path pdf) throws IOException {
+        int n = 0;
+        try (PDDocument doc = Independent.pdfbox(pdf)) {
+            for (PDPage page : doc.getPages()) {
+                for (PDAnnotation a : page.getAnnotations()) if (a instanceof PDAnnotationLink) n++;
+            }
+        }
+        return n;
+    }
+}
