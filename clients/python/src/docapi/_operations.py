@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Literal
 if TYPE_CHECKING:
     from .types import Job
 
-OPERATIONS = ("agent", "ask", "compare", "compress", "convert", "extract", "extract-text", "fill-form", "form-fields", "images-to-pdf", "merge", "ocr", "organize", "page-numbers", "protect", "remove-pages", "rotate", "split", "unlock", "watermark",)
+OPERATIONS = ("agent", "ask", "compare", "compress", "convert", "extract", "extract-text", "fill-form", "form-fields", "generate", "images-to-pdf", "merge", "ocr", "organize", "page-numbers", "pdfa", "protect", "redact", "remove-pages", "rotate", "sign", "split", "unlock", "validate-pdfa", "verify-signatures", "watermark",)
 
 
 class SyncOperations:
@@ -78,12 +78,13 @@ class SyncOperations:
         """
         return self.run("compress", {"file": file, "target_mb": target_mb, "level": level, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
-    def convert(self, file: str, *, to: Literal["pdf", "docx", "xlsx", "pptx", "jpg"], webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
-        """Convert a file: images, Word/Excel/PowerPoint/OpenDocument files, HTML, Markdown or plain text to PDF; a PDF to docx, xlsx, pptx, or jpg (a ZIP of page images). Returns the converted file.
+    def convert(self, file: str, *, to: Literal["pdf", "docx", "xlsx", "pptx", "jpg", "md", "html"], images: bool | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Convert a file: images, Word/Excel/PowerPoint/OpenDocument files, HTML, Markdown or plain text to PDF; a PDF to docx, xlsx, pptx, jpg (a ZIP of page images), or (additions) md or html with headings, lists and tables. Returns the converted file.
 
         Args:
             file: id of the input file (pdf, image, office, html, markdown, text)
-            to: Target format: pdf (from images, Office files, HTML, Markdown, plain text), or docx, xlsx, pptx, jpg (a ZIP of page images) from a PDF
+            to: Target format: pdf (from images, Office files, HTML, Markdown, plain text), or docx, xlsx, pptx, jpg (a ZIP of page images) from a PDF; additions: md (Markdown) and html from a PDF
+            images: PDF → md or html only (addition): carry the PDF's pictures over as files beside the text, the output then being a ZIP of the document and an images/ folder; false leaves them out and the output is the document alone. May be omitted: the default applies.
             webhook_url: public http(s) URL the finished job is POSTed to, signed
             wait: True polls the job to its end; False returns it as accepted
             timeout: longest time to poll, in seconds
@@ -91,7 +92,7 @@ class SyncOperations:
         Raises:
             DocapiError: the request was refused, or the job failed (its code and the job)
         """
-        return self.run("convert", {"file": file, "to": to, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+        return self.run("convert", {"file": file, "to": to, "images": images, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
     def extract(self, file: str, *, fields: list[Any] | None = None, schema: dict[str, Any] | None = None, instructions: str | None = None, model: str | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Extract fields (or data matching a JSON Schema) from a PDF or image with a language model. A field the document does not contain is null; values are never guessed.
@@ -155,6 +156,22 @@ class SyncOperations:
             DocapiError: the request was refused, or the job failed (its code and the job)
         """
         return self.run("form-fields", {"file": file, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+
+    def generate(self, file: str, *, data: dict[str, Any], to: Literal["pdf", "docx"] | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Fill a template (.docx, .odt or .html, Mustache-style tags: {{name}}, {{#items}}…{{/items}}, {{^paid}}…{{/paid}}, number/date formats, images) with JSON data and print it to PDF, or return the filled .docx. Addition beyond the spec.
+
+        Args:
+            file: id of the input file (office, html)
+            data: The values the template's tags name (JSON object, at most 1 MB): {{customer}}, {{#items}}…{{/items}} over an array, {{^paid}}…{{/paid}}, {{number total "#,##0.00"}}, {{date due "d MMMM yyyy"}}, {{image logo}} with "logo": {"file": "file_…"}. A key the template names but the data lacks answers 400; null renders empty
+            to: pdf (printed), or docx: the filled document itself (.docx and .odt templates only). May be omitted: the default applies.
+            webhook_url: public http(s) URL the finished job is POSTed to, signed
+            wait: True polls the job to its end; False returns it as accepted
+            timeout: longest time to poll, in seconds
+
+        Raises:
+            DocapiError: the request was refused, or the job failed (its code and the job)
+        """
+        return self.run("generate", {"file": file, "data": data, "to": to, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
     def images_to_pdf(self, files: list[str], *, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Combine 1-50 images (JPG, PNG, WebP, TIFF) into one PDF, one page per image in the order given, each page the size of its image; JPEGs are not recompressed.
@@ -228,6 +245,21 @@ class SyncOperations:
         """
         return self.run("page-numbers", {"file": file, "position": position, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
+    def pdfa(self, file: str, *, conformance: Literal["1b", "2b", "2u", "3b"] | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Convert a PDF or an Office file to PDF/A (1b, 2b, 2u or 3b) for archiving: fonts embedded, sRGB output intent, forms flattened, text layer and links kept; the result is validated with veraPDF and returned only if it conforms (otherwise the job fails naming the failed rules). Addition beyond the spec.
+
+        Args:
+            file: id of the input file (pdf, office)
+            conformance: PDF/A part and level: 1b (ISO 19005-1), 2b (ISO 19005-2), 2u (2b with all text mapped to Unicode), 3b (ISO 19005-3). May be omitted: the default applies.
+            webhook_url: public http(s) URL the finished job is POSTed to, signed
+            wait: True polls the job to its end; False returns it as accepted
+            timeout: longest time to poll, in seconds
+
+        Raises:
+            DocapiError: the request was refused, or the job failed (its code and the job)
+        """
+        return self.run("pdfa", {"file": file, "conformance": conformance, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+
     def protect(self, file: str, *, password: str, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Protect a PDF with a password (AES-256 encryption); the password is needed to open it.
 
@@ -242,6 +274,26 @@ class SyncOperations:
             DocapiError: the request was refused, or the job failed (its code and the job)
         """
         return self.run("protect", {"file": file, "password": password, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+
+    def redact(self, file: str, *, text: list[str] | None = None, patterns: list[str] | None = None, presets: list[Literal["email", "phone", "iban", "credit_card", "ip_address"]] | None = None, areas: list[dict[str, Any]] | None = None, ignore_case: bool | None = None, fill: str | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Truly redact a PDF: the text matching texts, regular expressions or presets (email, phone, iban, credit_card, ip_address), and areas, is removed from the page content and images (not just covered), with matching annotations, form values, metadata, bookmarks and embedded files; scanned pages are OCR'd first. output.data lists the redactions per page (count and boxes, never the text). Addition beyond the spec.
+
+        Args:
+            file: id of the input file (PDF only)
+            text: Texts to redact, matched literally; a space matches any run of whitespace, a line break included. An empty array is the same as leaving it out.
+            patterns: Regular expressions to redact (Java syntax, e.g. \\b[A-Z]{2}\\d{2}[A-Z0-9 ]{11,30}\\b). An empty array is the same as leaving it out.
+            presets: Kinds of personal data to redact: email, phone (9-15 digits), iban (checksum checked), credit_card (Luhn checked), ip_address. An empty array is the same as leaving it out.
+            areas: Rectangles to redact whatever they cover (text, images, drawings): page from 1, x, y, width, height in PDF points from the page's top-left as seen (after rotation). An empty array is the same as leaving it out.
+            ignore_case: Match text and patterns regardless of case. May be omitted: the default applies.
+            fill: Colour of the boxes drawn over what was removed, #RRGGBB. May be omitted: the default applies.
+            webhook_url: public http(s) URL the finished job is POSTed to, signed
+            wait: True polls the job to its end; False returns it as accepted
+            timeout: longest time to poll, in seconds
+
+        Raises:
+            DocapiError: the request was refused, or the job failed (its code and the job)
+        """
+        return self.run("redact", {"file": file, "text": text, "patterns": patterns, "presets": presets, "areas": areas, "ignore_case": ignore_case, "fill": fill, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
     def remove_pages(self, file: str, *, pages: list[int], webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Remove the listed pages from a PDF; the other pages keep their order.
@@ -274,6 +326,26 @@ class SyncOperations:
         """
         return self.run("rotate", {"file": file, "angle": angle, "pages": pages, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
+    def sign(self, file: str, *, certificate: str, password: str, reason: str | None = None, location: str | None = None, visible: dict[str, Any] | None = None, timestamp_url: str | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Digitally sign a PDF (PAdES baseline B-B, or B-T with timestamp_url) with the key of a PKCS#12 certificate file; optionally a visible signature box. Addition beyond the spec.
+
+        Args:
+            file: id of the input file (PDF only)
+            certificate: File id of a PKCS#12 key store (.p12/.pfx, uploaded with POST /v1/files) holding the signing key and certificate
+            password: The PKCS#12 file's password; never stored
+            reason: Why it is signed, shown by PDF viewers
+            location: Where it is signed, shown by PDF viewers
+            visible: A visible signature box {page, x, y, width, height, text?} in PDF points from the page's top-left; default: invisible
+            timestamp_url: An RFC 3161 timestamp authority's URL: the signature gets a timestamp (PAdES B-T instead of B-B)
+            webhook_url: public http(s) URL the finished job is POSTed to, signed
+            wait: True polls the job to its end; False returns it as accepted
+            timeout: longest time to poll, in seconds
+
+        Raises:
+            DocapiError: the request was refused, or the job failed (its code and the job)
+        """
+        return self.run("sign", {"file": file, "certificate": certificate, "password": password, "reason": reason, "location": location, "visible": visible, "timestamp_url": timestamp_url, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+
     def split(self, file: str, *, every: int | None = None, ranges: list[list[int]] | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Split a PDF into a ZIP of PDFs: every N pages (default 1), or by [from, to] page ranges.
 
@@ -304,6 +376,35 @@ class SyncOperations:
             DocapiError: the request was refused, or the job failed (its code and the job)
         """
         return self.run("unlock", {"file": file, "password": password, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+
+    def validate_pdfa(self, file: str, *, conformance: Literal["1a", "1b", "2a", "2b", "2u", "3a", "3b", "3u"] | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Check whether a PDF conforms to PDF/A with veraPDF: output.data.compliant, the conformance level checked and the failed rules (id, standard, description, count). Addition beyond the spec.
+
+        Args:
+            file: id of the input file (PDF only)
+            conformance: The PDF/A part and level to validate against; by default the one the file claims in its metadata, or 2b when it claims none
+            webhook_url: public http(s) URL the finished job is POSTed to, signed
+            wait: True polls the job to its end; False returns it as accepted
+            timeout: longest time to poll, in seconds
+
+        Raises:
+            DocapiError: the request was refused, or the job failed (its code and the job)
+        """
+        return self.run("validate-pdfa", {"file": file, "conformance": conformance, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+
+    def verify_signatures(self, file: str, *, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Validate every digital signature of a PDF (DSS, offline) in output.data.signatures: signer, signing_time, intact, covers_whole_document, modified_after, indication, certificate_chain with validity. Addition beyond the spec.
+
+        Args:
+            file: id of the input file (PDF only)
+            webhook_url: public http(s) URL the finished job is POSTed to, signed
+            wait: True polls the job to its end; False returns it as accepted
+            timeout: longest time to poll, in seconds
+
+        Raises:
+            DocapiError: the request was refused, or the job failed (its code and the job)
+        """
+        return self.run("verify-signatures", {"file": file, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
     def watermark(self, file: str, *, text: str, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Stamp a line of text (any script, up to 120 characters) diagonally across every page of a PDF, semi-transparent. Returns the watermarked PDF.
@@ -388,12 +489,13 @@ class AsyncOperations:
         """
         return await self.run("compress", {"file": file, "target_mb": target_mb, "level": level, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
-    async def convert(self, file: str, *, to: Literal["pdf", "docx", "xlsx", "pptx", "jpg"], webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
-        """Convert a file: images, Word/Excel/PowerPoint/OpenDocument files, HTML, Markdown or plain text to PDF; a PDF to docx, xlsx, pptx, or jpg (a ZIP of page images). Returns the converted file.
+    async def convert(self, file: str, *, to: Literal["pdf", "docx", "xlsx", "pptx", "jpg", "md", "html"], images: bool | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Convert a file: images, Word/Excel/PowerPoint/OpenDocument files, HTML, Markdown or plain text to PDF; a PDF to docx, xlsx, pptx, jpg (a ZIP of page images), or (additions) md or html with headings, lists and tables. Returns the converted file.
 
         Args:
             file: id of the input file (pdf, image, office, html, markdown, text)
-            to: Target format: pdf (from images, Office files, HTML, Markdown, plain text), or docx, xlsx, pptx, jpg (a ZIP of page images) from a PDF
+            to: Target format: pdf (from images, Office files, HTML, Markdown, plain text), or docx, xlsx, pptx, jpg (a ZIP of page images) from a PDF; additions: md (Markdown) and html from a PDF
+            images: PDF → md or html only (addition): carry the PDF's pictures over as files beside the text, the output then being a ZIP of the document and an images/ folder; false leaves them out and the output is the document alone. May be omitted: the default applies.
             webhook_url: public http(s) URL the finished job is POSTed to, signed
             wait: True polls the job to its end; False returns it as accepted
             timeout: longest time to poll, in seconds
@@ -401,7 +503,7 @@ class AsyncOperations:
         Raises:
             DocapiError: the request was refused, or the job failed (its code and the job)
         """
-        return await self.run("convert", {"file": file, "to": to, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+        return await self.run("convert", {"file": file, "to": to, "images": images, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
     async def extract(self, file: str, *, fields: list[Any] | None = None, schema: dict[str, Any] | None = None, instructions: str | None = None, model: str | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Extract fields (or data matching a JSON Schema) from a PDF or image with a language model. A field the document does not contain is null; values are never guessed.
@@ -465,6 +567,22 @@ class AsyncOperations:
             DocapiError: the request was refused, or the job failed (its code and the job)
         """
         return await self.run("form-fields", {"file": file, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+
+    async def generate(self, file: str, *, data: dict[str, Any], to: Literal["pdf", "docx"] | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Fill a template (.docx, .odt or .html, Mustache-style tags: {{name}}, {{#items}}…{{/items}}, {{^paid}}…{{/paid}}, number/date formats, images) with JSON data and print it to PDF, or return the filled .docx. Addition beyond the spec.
+
+        Args:
+            file: id of the input file (office, html)
+            data: The values the template's tags name (JSON object, at most 1 MB): {{customer}}, {{#items}}…{{/items}} over an array, {{^paid}}…{{/paid}}, {{number total "#,##0.00"}}, {{date due "d MMMM yyyy"}}, {{image logo}} with "logo": {"file": "file_…"}. A key the template names but the data lacks answers 400; null renders empty
+            to: pdf (printed), or docx: the filled document itself (.docx and .odt templates only). May be omitted: the default applies.
+            webhook_url: public http(s) URL the finished job is POSTed to, signed
+            wait: True polls the job to its end; False returns it as accepted
+            timeout: longest time to poll, in seconds
+
+        Raises:
+            DocapiError: the request was refused, or the job failed (its code and the job)
+        """
+        return await self.run("generate", {"file": file, "data": data, "to": to, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
     async def images_to_pdf(self, files: list[str], *, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Combine 1-50 images (JPG, PNG, WebP, TIFF) into one PDF, one page per image in the order given, each page the size of its image; JPEGs are not recompressed.
@@ -538,6 +656,21 @@ class AsyncOperations:
         """
         return await self.run("page-numbers", {"file": file, "position": position, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
+    async def pdfa(self, file: str, *, conformance: Literal["1b", "2b", "2u", "3b"] | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Convert a PDF or an Office file to PDF/A (1b, 2b, 2u or 3b) for archiving: fonts embedded, sRGB output intent, forms flattened, text layer and links kept; the result is validated with veraPDF and returned only if it conforms (otherwise the job fails naming the failed rules). Addition beyond the spec.
+
+        Args:
+            file: id of the input file (pdf, office)
+            conformance: PDF/A part and level: 1b (ISO 19005-1), 2b (ISO 19005-2), 2u (2b with all text mapped to Unicode), 3b (ISO 19005-3). May be omitted: the default applies.
+            webhook_url: public http(s) URL the finished job is POSTed to, signed
+            wait: True polls the job to its end; False returns it as accepted
+            timeout: longest time to poll, in seconds
+
+        Raises:
+            DocapiError: the request was refused, or the job failed (its code and the job)
+        """
+        return await self.run("pdfa", {"file": file, "conformance": conformance, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+
     async def protect(self, file: str, *, password: str, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Protect a PDF with a password (AES-256 encryption); the password is needed to open it.
 
@@ -552,6 +685,26 @@ class AsyncOperations:
             DocapiError: the request was refused, or the job failed (its code and the job)
         """
         return await self.run("protect", {"file": file, "password": password, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+
+    async def redact(self, file: str, *, text: list[str] | None = None, patterns: list[str] | None = None, presets: list[Literal["email", "phone", "iban", "credit_card", "ip_address"]] | None = None, areas: list[dict[str, Any]] | None = None, ignore_case: bool | None = None, fill: str | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Truly redact a PDF: the text matching texts, regular expressions or presets (email, phone, iban, credit_card, ip_address), and areas, is removed from the page content and images (not just covered), with matching annotations, form values, metadata, bookmarks and embedded files; scanned pages are OCR'd first. output.data lists the redactions per page (count and boxes, never the text). Addition beyond the spec.
+
+        Args:
+            file: id of the input file (PDF only)
+            text: Texts to redact, matched literally; a space matches any run of whitespace, a line break included. An empty array is the same as leaving it out.
+            patterns: Regular expressions to redact (Java syntax, e.g. \\b[A-Z]{2}\\d{2}[A-Z0-9 ]{11,30}\\b). An empty array is the same as leaving it out.
+            presets: Kinds of personal data to redact: email, phone (9-15 digits), iban (checksum checked), credit_card (Luhn checked), ip_address. An empty array is the same as leaving it out.
+            areas: Rectangles to redact whatever they cover (text, images, drawings): page from 1, x, y, width, height in PDF points from the page's top-left as seen (after rotation). An empty array is the same as leaving it out.
+            ignore_case: Match text and patterns regardless of case. May be omitted: the default applies.
+            fill: Colour of the boxes drawn over what was removed, #RRGGBB. May be omitted: the default applies.
+            webhook_url: public http(s) URL the finished job is POSTed to, signed
+            wait: True polls the job to its end; False returns it as accepted
+            timeout: longest time to poll, in seconds
+
+        Raises:
+            DocapiError: the request was refused, or the job failed (its code and the job)
+        """
+        return await self.run("redact", {"file": file, "text": text, "patterns": patterns, "presets": presets, "areas": areas, "ignore_case": ignore_case, "fill": fill, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
     async def remove_pages(self, file: str, *, pages: list[int], webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Remove the listed pages from a PDF; the other pages keep their order.
@@ -584,6 +737,26 @@ class AsyncOperations:
         """
         return await self.run("rotate", {"file": file, "angle": angle, "pages": pages, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
+    async def sign(self, file: str, *, certificate: str, password: str, reason: str | None = None, location: str | None = None, visible: dict[str, Any] | None = None, timestamp_url: str | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Digitally sign a PDF (PAdES baseline B-B, or B-T with timestamp_url) with the key of a PKCS#12 certificate file; optionally a visible signature box. Addition beyond the spec.
+
+        Args:
+            file: id of the input file (PDF only)
+            certificate: File id of a PKCS#12 key store (.p12/.pfx, uploaded with POST /v1/files) holding the signing key and certificate
+            password: The PKCS#12 file's password; never stored
+            reason: Why it is signed, shown by PDF viewers
+            location: Where it is signed, shown by PDF viewers
+            visible: A visible signature box {page, x, y, width, height, text?} in PDF points from the page's top-left; default: invisible
+            timestamp_url: An RFC 3161 timestamp authority's URL: the signature gets a timestamp (PAdES B-T instead of B-B)
+            webhook_url: public http(s) URL the finished job is POSTed to, signed
+            wait: True polls the job to its end; False returns it as accepted
+            timeout: longest time to poll, in seconds
+
+        Raises:
+            DocapiError: the request was refused, or the job failed (its code and the job)
+        """
+        return await self.run("sign", {"file": file, "certificate": certificate, "password": password, "reason": reason, "location": location, "visible": visible, "timestamp_url": timestamp_url, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+
     async def split(self, file: str, *, every: int | None = None, ranges: list[list[int]] | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Split a PDF into a ZIP of PDFs: every N pages (default 1), or by [from, to] page ranges.
 
@@ -614,6 +787,35 @@ class AsyncOperations:
             DocapiError: the request was refused, or the job failed (its code and the job)
         """
         return await self.run("unlock", {"file": file, "password": password, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+
+    async def validate_pdfa(self, file: str, *, conformance: Literal["1a", "1b", "2a", "2b", "2u", "3a", "3b", "3u"] | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Check whether a PDF conforms to PDF/A with veraPDF: output.data.compliant, the conformance level checked and the failed rules (id, standard, description, count). Addition beyond the spec.
+
+        Args:
+            file: id of the input file (PDF only)
+            conformance: The PDF/A part and level to validate against; by default the one the file claims in its metadata, or 2b when it claims none
+            webhook_url: public http(s) URL the finished job is POSTed to, signed
+            wait: True polls the job to its end; False returns it as accepted
+            timeout: longest time to poll, in seconds
+
+        Raises:
+            DocapiError: the request was refused, or the job failed (its code and the job)
+        """
+        return await self.run("validate-pdfa", {"file": file, "conformance": conformance, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+
+    async def verify_signatures(self, file: str, *, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Validate every digital signature of a PDF (DSS, offline) in output.data.signatures: signer, signing_time, intact, covers_whole_document, modified_after, indication, certificate_chain with validity. Addition beyond the spec.
+
+        Args:
+            file: id of the input file (PDF only)
+            webhook_url: public http(s) URL the finished job is POSTed to, signed
+            wait: True polls the job to its end; False returns it as accepted
+            timeout: longest time to poll, in seconds
+
+        Raises:
+            DocapiError: the request was refused, or the job failed (its code and the job)
+        """
+        return await self.run("verify-signatures", {"file": file, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
     async def watermark(self, file: str, *, text: str, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Stamp a line of text (any script, up to 120 characters) diagonally across every page of a PDF, semi-transparent. Returns the watermarked PDF.
