@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.text.PDFTextStripper;
 
 /** Independent readers for checking outputs: qpdf --check, pdftotext, PDFBox. */
 public final class Independent {
@@ -39,6 +40,13 @@ public final class Independent {
         Run r = run(cmd.toArray(String[]::new));
         if (r.exit() != 0) throw new AssertionError("pdftotext failed: " + r.output());
         return r.output();
+    }
+
+    /** Text of the whole PDF by PDFBox's own stripper, in content order (widget values, as of forms, not included). */
+    public static String pdfboxText(Path pdf) throws IOException {
+        try (PDDocument doc = pdfbox(pdf)) {
+            return new PDFTextStripper().getText(doc);
+        }
     }
 
     public static PDDocument pdfbox(Path pdf, String... password) throws IOException {
