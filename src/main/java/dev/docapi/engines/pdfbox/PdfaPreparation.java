@@ -45,7 +45,7 @@ public class PdfaPreparation {
 
     /**
      * Writes {@code in} to {@code out} with its AcroForm flattened (appearances regenerated first, so every field shows
-     * its value) and its annotations printable; a PDF with only owner-password restrictions loses them (PDF/A forbids
+     * its value; the existing ones when a value cannot be drawn in its field's font) and its annotations printable; a PDF with only owner-password restrictions loses them (PDF/A forbids
      * encryption).
      *
      * Links to a named destination get the explicit page destination it names (Ghostscript's pdfwrite drops links to
@@ -62,7 +62,13 @@ public class PdfaPreparation {
             if (form != null) {
                 for (var ignored : form.getFieldTree()) fields++;
                 form.setNeedAppearances(false);
-                form.flatten(form.getFields(), true);
+                try {
+                    form.flatten(form.getFields(), true);
+                } catch (IllegalArgumentException noGlyph) {
+                    // a value the field's own font cannot encode (a π in a WinAnsi font): its appearance, as the
+                    // filling program drew it, is what PDF/A keeps
+                    form.flatten(form.getFields(), false);
+                }
                 doc.getDocumentCatalog().setAcroForm(null);
             }
             int deadLinks = 0;

@@ -54,8 +54,7 @@ public class FlowReader {
         Path pdf = prepared.pdf();
         Tabula.Tables found;
         try {
-            Path flattened = ctx.tempDir("flow-form").resolve("flattened.pdf");
-            if (forms.flattenForReading(pdf, flattened)) pdf = flattened;
+            pdf = withFormValues(pdf, ctx);
             found = tabula.tables(pdf, false);
         } catch (IOException e) {
             throw new OperationFailure(ErrorCode.INVALID_FILE, "'" + in.file().name() + "': " + e.getMessage(), e);
@@ -68,6 +67,21 @@ public class FlowReader {
             stripper.writeText(doc, Writer.nullWriter());
         }
         return items(stripper.blocks(), stripper.bodySize());
+    }
+
+    /**
+     * A flattened copy of {@code pdf} when it has a form, so its values are read where they stand; {@code pdf} itself
+     * when it has none, or when the form cannot be flattened (a value its field's font cannot draw): the values are then
+     * left out, and the note says so.
+     */
+    private Path withFormValues(Path pdf, OperationContext<?> ctx) {
+        Path flattened = ctx.tempDir("flow-form").resolve("flattened.pdf");
+        try {
+            return forms.flattenForReading(pdf, flattened) ? flattened : pdf;
+        } catch (IOException | RuntimeException e) {
+            ctx.note("The form's field values could not be read (" + e.getMessage() + ") and are left out.");
+            return pdf;
+        }
     }
 
     /**
