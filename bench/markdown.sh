@@ -43,7 +43,7 @@ def median_of(fn):
 
 def api(fid, to):
     t = time.perf_counter()
-    job = call("POST", "/convert", json.dumps({"file": fid, "to": to, "images": False, "wait": 600}).encode())
+    job = call("POST", "/convert", json.dumps({"file": fid, "to": to, "images": False, "wait": 300}).encode())
     assert job["status"] == "succeeded", job
     return time.perf_counter() - t
 
