@@ -43,8 +43,9 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 
 /**
  * Spring Security for the developer area's pages only (issue 11): a server-side session, CSRF on every form, BCrypt
- * password hashes, sign-in throttled per email and per address, passkeys (WebAuthn, issue 26 item 5) beside the password. {@code /v1} is not touched: no chain matches it and
- * the firewall lets it through as it is, so the API keeps its own {@code AuthFilter}, CORS and error shapes.
+ * password hashes, sign-in throttled per email and per address, passkeys (WebAuthn, issue 26 item 5) beside the
+ * password. {@code /v1} is not touched: no chain matches it and the firewall lets it through as it is, so the API
+ * keeps its own {@code AuthFilter}, CORS and error shapes.
  */
 @Configuration
 @ConditionalOnWebApplication
