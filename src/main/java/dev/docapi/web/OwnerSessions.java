@@ -14,6 +14,7 @@ import org.springframework.security.core.userdetails.UserDetails;
 import org.springframework.security.web.authentication.session.ChangeSessionIdAuthenticationStrategy;
 import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
 import org.springframework.security.web.context.SecurityContextRepository;
+import org.springframework.security.web.webauthn.api.PublicKeyCredentialUserEntity;
 
 /**
  * The owners' sessions: signing in without a password (by a one-time link) and ending an account's other sessions
@@ -52,10 +53,11 @@ final class OwnerSessions {
         }
     }
 
-    /** Form login registers a {@link UserDetails}, {@link #signIn} the email itself. */
+    /** Form login registers a {@link UserDetails}, a passkey its WebAuthn user (named by the email), {@link #signIn} the email itself. */
     private static String name(Object principal) {
         return switch (principal) {
             case UserDetails u -> u.getUsername();
+            case PublicKeyCredentialUserEntity u -> u.getName();
             case AuthenticatedPrincipal p -> p.getName();
             default -> principal.toString();
         };

@@ -7,20 +7,29 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import dev.docapi.mail.AccountMail;
 import java.security.Principal;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.web.webauthn.api.CredentialRecord;
+import org.springframework.security.web.webauthn.api.PublicKeyCredentialUserEntity;
+import org.springframework.security.web.webauthn.management.PublicKeyCredentialUserEntityRepository;
+import org.springframework.security.web.webauthn.management.UserCredentialRepository;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 
 /**
  * Sign up ({@code DOCAPI_SIGNUP=open|closed}; with SMTP, a verification mail), sign in by one-time link, and the
- * account page (change password, which ends the account's other sessions). Sign in by password and sign out are
- * Spring Security's form login and logout ({@link WebSecurityConfig}); the mailed links are {@link MailLinksController}'s.
+ * account page (change password, which ends the account's other sessions; the account's passkeys, listed and
+ * removed here, registered by {@code /js/passkeys.js} through Spring Security's WebAuthn endpoints). Sign in by
+ * password or passkey and sign out are Spring Security's ({@link WebSecurityConfig}); the mailed links are
+ * {@link MailLinksController}'s.
  */
 @Controller
 @ConditionalOnWebApplication // its PasswordEncoder comes with the pages' security, absent from `bin/docapi admin`
@@ -33,10 +42,15 @@ class SignInController {
     private final boolean signupOpen;
     private final OwnerSessions sessions;
     private final Optional<AccountMail> mail;
+    private final PublicKeyCredentialUserEntityRepository passkeyUsers;
+    private final UserCredentialRepository passkeys;
 
     SignInController(AccountService accounts, LoginLinks links, PasswordEncoder encoder, CurrentAccount current,
-                     @Value("${docapi.signup:open}") String signup, OwnerSessions sessions, Optional<AccountMail> mail) {
+                     @Value("${docapi.signup:open}") String signup, OwnerSessions sessions, Optional<AccountMail> mail,
+                     PublicKeyCredentialUserEntityRepository passkeyUsers, UserCredentialRepository passkeys) {
         this.accounts = accounts;
+        this.passkeyUsers = passkeyUsers;
+        this.passkeys = passkeys;
         this.sessions = sessions;
         this.mail = mail;
         this.links = links;
@@ -108,7 +122,27 @@ class SignInController {
         model.addAttribute("account", a);
         model.addAttribute("hasPassword", accounts.passwordHash(principal.getName()).isPresent());
         model.addAttribute("unverified", mail.isPresent() && !accounts.isEmailVerified(a.id()));
+        model.addAttribute("passkeys", passkeysOf(a));
         return "account";
+    }
+
+    /** The account's passkeys, oldest first; none before its first one is registered (no WebAuthn user yet). */
+    private List<CredentialRecord> passkeysOf(Account a) {
+        PublicKeyCredentialUserEntity user = passkeyUsers.findByUsername(a.email());
+        if (user == null) return List.of();
+        return passkeys.findByUserId(user.getId()).stream()
+                .sorted(Comparator.comparing(CredentialRecord::getCreated, Comparator.nullsFirst(Comparator.naturalOrder()))).toList();
+    }
+
+    /** Removes one of the account's passkeys (id: base64url); another account's id answers 404 like an unknown one. */
+    @PostMapping("/account/passkeys/{id}/remove")
+    String removePasskey(Principal principal, @PathVariable String id, Model model) {
+        Account a = current.of(principal);
+        CredentialRecord passkey = passkeysOf(a).stream().filter(c -> c.getCredentialId().toBase64UrlString().equals(id))
+                .findFirst().orElseThrow(CurrentAccount::notFound);
+        passkeys.delete(passkey.getCredentialId());
+        model.addAttribute("message", "Passkey \"" + passkey.getLabel() + "\" removed: it no longer signs in.");
+        return account(principal, model);
     }
 
     /** Sets or changes the password; the current one is asked when there is one. The account's other sessions end. */

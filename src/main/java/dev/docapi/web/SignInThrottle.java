@@ -7,6 +7,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Locale;
+import org.springframework.http.HttpStatus;
 import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
@@ -17,6 +18,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * or wrong, takes a token from the email's bucket and from the client address's bucket
  * ({@link WebSecurityConfig#ATTEMPTS_PER_EMAIL}, {@link WebSecurityConfig#ATTEMPTS_PER_ADDRESS} per minute). Past
  * either, the form comes back with "too many attempts" and the password is not checked (nor a mail sent).
+ * {@code POST /login/webauthn} (a passkey's signed answer, which names no email) takes a token from the address's bucket
+ * and answers 429 past it, as the page's script reads JSON.
  * {@code POST /account/verify} (the verification link mailed again) takes a token from the signed-in owner's own
  * bucket only: an owner cannot guess anything there, only fill an inbox. Only in the developer area's security
  * chain, after the session is read, never registered as a servlet filter of its own.
@@ -38,6 +41,11 @@ final class SignInThrottle extends OncePerRequestFilter {
             String owner = signedIn();
             if (owner != null && !perEmail.tryConsume("verify-email:" + owner.toLowerCase(Locale.ROOT)).isConsumed()) {
                 response.sendRedirect(request.getContextPath() + "/account?throttled");
+                return;
+            }
+        } else if (request.getMethod().equals("POST") && form.equals("/login/webauthn")) {
+            if (!perAddress.tryConsume("signin-address:" + request.getRemoteAddr()).isConsumed()) {
+                response.sendError(HttpStatus.TOO_MANY_REQUESTS.value());
                 return;
             }
         } else if (request.getMethod().equals("POST") && (form.equals("/signin") || form.equals("/signin/forgot"))) {

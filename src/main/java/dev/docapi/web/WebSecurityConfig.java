@@ -1,16 +1,20 @@
 package dev.docapi.web;
 
 import dev.docapi.accounts.AccountService;
+import dev.docapi.config.PublicBaseUrl;
 import dev.docapi.limits.RequestBuckets;
 import io.github.bucket4j.TimeMeter;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
 import javax.sql.DataSource;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.support.MetaDataAccessException;
+import org.springframework.security.config.ObjectPostProcessor;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
 import org.springframework.security.core.session.SessionRegistry;
@@ -22,6 +26,15 @@ import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
+import org.springframework.security.web.authentication.session.ChangeSessionIdAuthenticationStrategy;
+import org.springframework.security.web.authentication.session.CompositeSessionAuthenticationStrategy;
+import org.springframework.security.web.authentication.session.RegisterSessionAuthenticationStrategy;
+import org.springframework.security.web.webauthn.authentication.WebAuthnAuthenticationFilter;
+import org.springframework.security.web.webauthn.management.JdbcPublicKeyCredentialUserEntityRepository;
+import org.springframework.security.web.webauthn.management.JdbcUserCredentialRepository;
+import org.springframework.security.web.webauthn.management.PublicKeyCredentialUserEntityRepository;
+import org.springframework.security.web.webauthn.management.UserCredentialRepository;
+import org.springframework.security.web.webauthn.management.WebAuthnRelyingPartyOperations;
 import org.springframework.security.web.session.HttpSessionEventPublisher;
 import org.springframework.security.web.firewall.FirewalledRequest;
 import org.springframework.security.web.firewall.HttpFirewall;
@@ -30,8 +43,9 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 
 /**
  * Spring Security for the developer area's pages only (issue 11): a server-side session, CSRF on every form, BCrypt
- * password hashes, sign-in throttled per email and per address. {@code /v1} is not touched: no chain matches it and
- * the firewall lets it through as it is, so the API keeps its own {@code AuthFilter}, CORS and error shapes.
+ * password hashes, sign-in throttled per email and per address, passkeys (WebAuthn, issue 26 item 5) beside the
+ * password. {@code /v1} is not touched: no chain matches it and the firewall lets it through as it is, so the API
+ * keeps its own {@code AuthFilter}, CORS and error shapes.
  */
 @Configuration
 @ConditionalOnWebApplication
@@ -52,6 +66,17 @@ class WebSecurityConfig {
                         .anyRequest().authenticated())
                 .formLogin(f -> f.loginPage("/signin").usernameParameter("email").failureUrl("/signin?error").defaultSuccessUrl("/", false).permitAll())
                 .logout(l -> l.logoutUrl("/signout").logoutSuccessUrl("/signin?signedout"))
+                // Spring Security's endpoints, called by /js/passkeys.js: POST /webauthn/register/options and
+                // /webauthn/register (signed in), POST /webauthn/authenticate/options and /login/webauthn (signing in)
+                .webAuthn(w -> w.disableDefaultRegistrationPage(true).withObjectPostProcessor(new ObjectPostProcessor<WebAuthnAuthenticationFilter>() {
+                    @Override
+                    public <O extends WebAuthnAuthenticationFilter> O postProcess(O filter) {
+                        // as form login and OwnerSessions.signIn: a new session id, registered for OwnerSessions.endOthers
+                        filter.setSessionAuthenticationStrategy(new CompositeSessionAuthenticationStrategy(List.of(
+                                new ChangeSessionIdAuthenticationStrategy(), new RegisterSessionAuthenticationStrategy(sessionRegistry()))));
+                        return filter;
+                    }
+                }))
                 // every session in the registry, so that a password reset can end the others (OwnerSessions)
                 .sessionManagement(s -> s.maximumSessions(-1).sessionRegistry(sessionRegistry()).expiredUrl("/signin?expired"))
                 .addFilterBefore(throttle, UsernamePasswordAuthenticationFilter.class);
@@ -63,7 +88,7 @@ class WebSecurityConfig {
             String p = path(request);
             return p.equals("/signin") || p.equals("/signup") || p.equals("/signin/link") || p.equals("/error")
                     || p.equals("/signin/forgot") || p.equals("/reset") || p.equals("/verify")
-                    || p.startsWith("/webjars/") || p.startsWith("/css/");
+                    || p.startsWith("/webjars/") || p.startsWith("/css/") || p.startsWith("/js/");
         };
     }
 
@@ -117,6 +142,23 @@ class WebSecurityConfig {
     @Bean
     OwnerSessions ownerSessions(SessionRegistry registry) {
         return new OwnerSessions(registry);
+    }
+
+    /** The passkeys' WebAuthn users (name: the account's email) and credentials, in the service's database (V67). */
+    @Bean
+    PublicKeyCredentialUserEntityRepository passkeyUsers(DataSource dataSource) {
+        return new JdbcPublicKeyCredentialUserEntityRepository(new JdbcTemplate(dataSource));
+    }
+
+    @Bean
+    UserCredentialRepository passkeyCredentials(DataSource dataSource) {
+        return new JdbcUserCredentialRepository(new JdbcTemplate(dataSource));
+    }
+
+    @Bean
+    WebAuthnRelyingPartyOperations relyingParty(PublicKeyCredentialUserEntityRepository users, UserCredentialRepository credentials,
+                                                PublicBaseUrl baseUrl) {
+        return new SiteRelyingParty(users, credentials, baseUrl);
     }
 
     @Bean

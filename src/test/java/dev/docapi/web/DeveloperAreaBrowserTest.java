@@ -30,16 +30,27 @@ import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
+import org.openqa.selenium.virtualauthenticator.HasVirtualAuthenticator;
+import org.openqa.selenium.virtualauthenticator.VirtualAuthenticator;
+import org.openqa.selenium.virtualauthenticator.VirtualAuthenticatorOptions;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.security.web.webauthn.management.PublicKeyCredentialUserEntityRepository;
+import org.springframework.security.web.webauthn.management.UserCredentialRepository;
 
 /**
  * The developer area end to end in Debian's headless Chromium (issue 11): one browser for the class, a real service,
  * the API called with the key the page showed. Every page is screenshotted under {@code target/screenshots/} and
- * checked with axe-core (no serious or critical violation). Not tagged "database": nothing here is SQL-specific.
+ * checked with axe-core (no serious or critical violation); passkeys with Chromium's virtual authenticator (issue 26).
+ * Not tagged "database": nothing here is SQL-specific.
  */
 class DeveloperAreaBrowserTest extends ApiTestBase {
     private static final Path SHOTS = Path.of("target", "screenshots");
     private static WebDriver browser;
     private static Path profile;
+    @Autowired
+    private PublicKeyCredentialUserEntityRepository passkeyUsers;
+    @Autowired
+    private UserCredentialRepository passkeys;
 
     @BeforeAll
     static void startBrowser() throws IOException {
@@ -306,5 +317,57 @@ class DeveloperAreaBrowserTest extends ApiTestBase {
         waiting().until(ExpectedConditions.urlContains("signedout"));
         browser.get(site("/keys"));
         assertThat(browser.getCurrentUrl()).contains("/signin");
+    }
+
+    /**
+     * Passkeys (issue 26 item 5) with Chromium's virtual authenticator (internal, resident keys, user verification):
+     * registered on the Account page after a password sign-in, kept in the database, then signing in without email
+     * or password; once removed, listed no more and refused.
+     */
+    @Test
+    void anOwnerRegistersAPasskeySignsInWithItAndRemovesIt() throws Exception {
+        String email = signedUpAndIn("passkey-");
+        var authenticators = (HasVirtualAuthenticator) browser;
+        VirtualAuthenticator authenticator = authenticators.addVirtualAuthenticator(new VirtualAuthenticatorOptions()
+                .setProtocol(VirtualAuthenticatorOptions.Protocol.CTAP2).setTransport(VirtualAuthenticatorOptions.Transport.INTERNAL)
+                .setHasResidentKey(true).setHasUserVerification(true).setIsUserVerified(true).setIsUserConsenting(true));
+        try {
+            browser.get(site("/account"));
+            assertThat(browser.findElement(By.id("passkey-rows")).getText()).isEqualTo("No passkey yet.");
+            browser.findElement(By.id("label")).sendKeys("laptop");
+            browser.findElement(By.xpath("//button[text()='Add a passkey']")).click();
+            waiting().until(ExpectedConditions.urlContains("passkey=added"));
+            assertThat(browser.findElement(By.id("passkey-rows")).getText()).startsWith("laptop");
+            checkPage("account-passkeys");
+            assertThat(authenticator.getCredentials()).as("a resident key on the authenticator").hasSize(1);
+            var user = passkeyUsers.findByUsername(email);
+            assertThat(passkeys.findByUserId(user.getId())).as("kept in the database").singleElement()
+                    .satisfies(c -> assertThat(c.getLabel()).isEqualTo("laptop"));
+
+            browser.findElement(By.xpath("//button[text()='Sign out']")).click();
+            waiting().until(ExpectedConditions.urlContains("signedout"));
+            browser.findElement(By.id("passkey-signin")).click();
+            waiting().until(ExpectedConditions.urlToBe(site("/")));
+            browser.get(site("/account"));
+            assertThat(browser.findElement(By.tagName("main")).getText()).contains("Signed in as " + email);
+            assertThat(browser.findElement(By.id("passkey-rows")).getText()).as("last used: this sign-in")
+                    .contains(java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString());
+
+            browser.findElement(By.xpath("//button[text()='Remove']")).click();
+            waiting().until(ExpectedConditions.alertIsPresent()).accept();
+            waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("p.message"), "removed"));
+            assertThat(browser.findElement(By.id("passkey-rows")).getText()).isEqualTo("No passkey yet.");
+            assertThat(passkeys.findByUserId(user.getId())).isEmpty();
+
+            browser.findElement(By.xpath("//button[text()='Sign out']")).click();
+            waiting().until(ExpectedConditions.urlContains("signedout"));
+            browser.findElement(By.id("passkey-signin")).click();
+            assertThat(waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("passkey-problem"))).getText())
+                    .isEqualTo("Passkey sign-in failed: This passkey was not accepted.");
+            browser.get(site("/account"));
+            assertThat(browser.getCurrentUrl()).as("still signed out").startsWith(site("/signin"));
+        } finally {
+            authenticators.removeVirtualAuthenticator(authenticator);
+        }
     }
 }

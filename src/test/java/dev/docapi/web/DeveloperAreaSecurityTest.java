@@ -161,6 +161,25 @@ class DeveloperAreaSecurityTest extends ApiTestBase {
         assertThat(attacker.get("/keys").statusCode()).as("not signed in").isEqualTo(302);
     }
 
+    /** Passkeys (issue 26 item 5): Spring Security's WebAuthn endpoints under the pages' CSRF, registration signed in only. */
+    @Test
+    void passkeyEndpointsNeedTheCsrfTokenAndRegistrationASignedInOwner() {
+        AreaClient stranger = new AreaClient(port);
+        assertThat(stranger.post("/webauthn/authenticate/options", Map.of()).statusCode()).as("no CSRF token").isEqualTo(403);
+        assertThat(stranger.post("/login/webauthn", Map.of()).statusCode()).as("no CSRF token").isEqualTo(403);
+        assertThat(stranger.submit("/signin", "/webauthn/authenticate/options", Map.of()).body()).as("a challenge for any passkey")
+                .contains("\"rpId\":\"localhost\"").contains("\"challenge\":");
+        assertThat(stranger.submit("/signin", "/webauthn/register/options", Map.of()).statusCode()).as("not signed in").isNotEqualTo(200);
+
+        String email = email();
+        AreaClient owner = signedUp(email);
+        HttpResponse<String> options = owner.submit("/account", "/webauthn/register/options", Map.of());
+        assertThat(options.statusCode()).isEqualTo(200);
+        assertThat(options.body()).as("the relying party: the site's host").contains("\"rp\":{\"id\":\"localhost\",\"name\":\"docapi\"}")
+                .contains("\"name\":\"" + email + "\"");
+        assertThat(owner.submit("/account", "/account/passkeys/AAAA/remove", Map.of()).statusCode()).as("not one of the owner's").isEqualTo(404);
+    }
+
     @Test
     void theKeyAppearsOnNoPageAfterItsCreation() {
         AreaClient c = signedUp(email());

@@ -16,7 +16,7 @@ class WithoutSmtpTest {
     @Test
     void theSignInPageOffersNoReset() {
         var model = new ExtendedModelMap();
-        new SignInController(null, null, null, null, "open", null, Optional.empty()).signIn(model);
+        new SignInController(null, null, null, null, "open", null, Optional.empty(), null, null).signIn(model);
         assertThat(model.get("resetOffered")).isEqualTo(false);
     }
 
