@@ -2,34 +2,21 @@ package dev.docapi.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.Independent;
 import dev.docapi.support.TestMail;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
-import org.openqa.selenium.support.ui.WebDriverWait;
 import org.openqa.selenium.virtualauthenticator.HasVirtualAuthenticator;
 import org.openqa.selenium.virtualauthenticator.VirtualAuthenticator;
 import org.openqa.selenium.virtualauthenticator.VirtualAuthenticatorOptions;
@@ -40,61 +27,14 @@ import org.springframework.security.web.webauthn.management.UserCredentialReposi
 /**
  * The developer area end to end in Debian's headless Chromium (issue 11): one browser for the class, a real service,
  * the API called with the key the page showed. Every page is screenshotted under {@code target/screenshots/} and
- * checked with axe-core (no serious or critical violation); passkeys with Chromium's virtual authenticator (issue 26).
- * Not tagged "database": nothing here is SQL-specific.
+ * checked with axe-core (no serious or critical violation, {@link AreaBrowserTestBase}); passkeys with Chromium's
+ * virtual authenticator (issue 26). Not tagged "database": nothing here is SQL-specific.
  */
-class DeveloperAreaBrowserTest extends ApiTestBase {
-    private static final Path SHOTS = Path.of("target", "screenshots");
-    private static WebDriver browser;
-    private static Path profile;
+class DeveloperAreaBrowserTest extends AreaBrowserTestBase {
     @Autowired
     private PublicKeyCredentialUserEntityRepository passkeyUsers;
     @Autowired
     private UserCredentialRepository passkeys;
-
-    @BeforeAll
-    static void startBrowser() throws IOException {
-        profile = Files.createTempDirectory("docapi-chromium-");
-        ChromeOptions options = new ChromeOptions().setBinary("/usr/bin/chromium").addArguments("--headless", "--no-sandbox",
-                "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--no-first-run", "--window-size=1280,900", "--user-data-dir=" + profile);
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(new java.io.File("/usr/bin/chromedriver")).build();
-        browser = new ChromeDriver(service, options);
-        Files.createDirectories(SHOTS);
-    }
-
-    @AfterAll
-    static void stopBrowser() throws IOException {
-        if (browser != null) browser.quit();
-        try (var files = Files.walk(profile)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
-    }
-
-    private String site(String path) {
-        return "http://localhost:" + port + path;
-    }
-
-    private WebDriverWait waiting() {
-        return new WebDriverWait(browser, Duration.ofSeconds(15));
-    }
-
-    /** Screenshot of the current page, then axe-core's serious and critical violations, which must be none. */
-    private void checkPage(String name) throws IOException {
-        Files.copy(((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE).toPath(), SHOTS.resolve(name + ".png"),
-                StandardCopyOption.REPLACE_EXISTING);
-        String axe;
-        try (InputStream in = getClass().getResourceAsStream("/META-INF/resources/webjars/axe-core/4.6.3/axe.min.js")) {
-            axe = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-        JavascriptExecutor js = (JavascriptExecutor) browser;
-        js.executeScript(axe);
-        Object result = js.executeAsyncScript("""
-                const done = arguments[arguments.length - 1];
-                axe.run(document).then(r => done(r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-                    .map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))));""");
-        assertThat((List<?>) result).as("axe-core serious/critical violations on " + name).isEmpty();
-    }
 
     private static String hmac(String secret, String signed) {
         try {
@@ -168,20 +108,6 @@ class DeveloperAreaBrowserTest extends ApiTestBase {
         waiting().until(ExpectedConditions.urlContains("revoked"));
         assertThat(get(key, "/jobs").status()).isEqualTo(401);
         assertThat(get(key, "/jobs").code()).isEqualTo("invalid_api_key");
-    }
-
-    /** A new account signed up over HTTP, then signed in by the browser (a fresh session); returns its email. */
-    private String signedUpAndIn(String prefix) {
-        String email = prefix + UUID.randomUUID() + "@example.com";
-        new AreaClient(port).signUp(email, "a long enough password");
-        browser.manage().deleteAllCookies();
-        browser.get(site("/signin"));
-        browser.findElement(By.id("email")).sendKeys(email);
-        browser.findElement(By.id("password")).sendKeys("a long enough password");
-        browser.findElement(By.cssSelector("form button[type=submit]")).click();
-        waiting().until(ExpectedConditions.urlToBe(site("/")));
-        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("API keys");
-        return email;
     }
 
     @Test

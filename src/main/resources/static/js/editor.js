@@ -1,0 +1,227 @@
+// The page editor (issue 26). The arrangement is a list of {key, page, rotation}: `page` is the source page number
+// (from 1), `rotation` the clockwise degrees added to it, `key` tells duplicates apart. Every change replaces the list
+// whole and pushes the old one on the undo stack, so undo/redo are exact and the count of changes is the stack's size.
+// Saving sends {pages: [{page, rotation}]}; the server turns it into one workflow run (organize, then rotate).
+const root = document.getElementById('editor');
+const list = document.getElementById('pages');
+const problem = document.getElementById('problem');
+// whatever fails unexpectedly is said on the page, not only in the console
+const say = message => { problem.textContent = message; problem.hidden = false; };
+window.addEventListener('error', e => say(`Error: ${e.message}`));
+window.addEventListener('unhandledrejection', e => say(`Error: ${e.reason?.message ?? e.reason}`));
+const pdfjs = await import(root.dataset.pdfjs);
+pdfjs.GlobalWorkerOptions.workerSrc = root.dataset.worker;
+
+let arrangement = [];
+let selected = new Set();
+let anchor = null; // the last page clicked alone: the start of a Shift+click range
+const undo = [];
+const redo = [];
+let nextKey = 1;
+const elements = new Map(); // key → <li>, kept across changes so that drawn thumbnails are not drawn again
+
+const doc = await open(root.dataset.pdf);
+async function open(url) {
+  try {
+    const answer = await fetch(url);
+    if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
+    return await pdfjs.getDocument({ data: await answer.arrayBuffer() }).promise;
+  } catch (e) {
+    say(`Could not open the PDF: ${e.message}`);
+    throw e;
+  }
+}
+arrangement = Array.from({ length: doc.numPages }, (_, i) => ({ key: nextKey++, page: i + 1, rotation: 0 }));
+document.getElementById('loading').remove();
+
+// Each source page is rendered once, only when one of its thumbnails comes into view: a 1,000-page PDF stays light.
+const rendered = new Map(); // source page → Promise<canvas>
+function source(page) {
+  if (!rendered.has(page)) {
+    rendered.set(page, doc.getPage(page).then(async p => {
+      const base = p.getViewport({ scale: 1 });
+      const viewport = p.getViewport({ scale: 160 / Math.max(base.width, base.height) });
+      const canvas = document.createElement('canvas');
+      canvas.width = Math.ceil(viewport.width);
+      canvas.height = Math.ceil(viewport.height);
+      await p.render({ canvasContext: canvas.getContext('2d'), viewport }).promise;
+      return canvas;
+    }));
+  }
+  return rendered.get(page);
+}
+const inView = new IntersectionObserver(entries => {
+  for (const entry of entries) {
+    if (!entry.isIntersecting) continue;
+    inView.unobserve(entry.target);
+    const canvas = entry.target.querySelector('canvas');
+    source(Number(entry.target.dataset.source)).then(drawn => {
+      canvas.width = drawn.width;
+      canvas.height = drawn.height;
+      canvas.getContext('2d').drawImage(drawn, 0, 0);
+      entry.target.dataset.drawn = '';
+    });
+  }
+}, { rootMargin: '400px' });
+
+function pageElement(item) {
+  const li = document.createElement('li');
+  li.className = 'page';
+  li.dataset.key = item.key;
+  li.dataset.source = item.page;
+  li.innerHTML = `<button type="button" class="thumb"><canvas width="120" height="160"></canvas></button>
+    <span class="label"></span>
+    <span class="actions">
+      <button type="button" data-one="left">⟲</button><button type="button" data-one="right">⟳</button>
+      <button type="button" data-one="duplicate">Duplicate</button><button type="button" data-one="delete" class="danger">Delete</button>
+    </span>`;
+  inView.observe(li);
+  return li;
+}
+
+function render() {
+  const keys = new Set(arrangement.map(p => p.key));
+  for (const [key, li] of elements) if (!keys.has(key)) { li.remove(); elements.delete(key); }
+  selected = new Set([...selected].filter(k => keys.has(k)));
+  arrangement.forEach((item, i) => {
+    if (!elements.has(item.key)) elements.set(item.key, pageElement(item));
+    const li = elements.get(item.key);
+    const n = i + 1;
+    li.dataset.rotation = item.rotation;
+    li.classList.toggle('selected', selected.has(item.key));
+    li.querySelector('canvas').style.transform = `rotate(${item.rotation}deg)`;
+    const turned = item.rotation ? `, rotated ${item.rotation}°` : '';
+    li.querySelector('.label').textContent = `${n} (p. ${item.page})`;
+    const thumb = li.querySelector('.thumb');
+    thumb.setAttribute('aria-label', `Page ${n}, page ${item.page} of the file${turned}`);
+    thumb.setAttribute('aria-pressed', selected.has(item.key));
+    for (const b of li.querySelectorAll('[data-one]')) b.setAttribute('aria-label', `${b.dataset.one === 'left' ? 'Rotate left' : b.dataset.one === 'right' ? 'Rotate right' : b.textContent} page ${n}`);
+    if (list.children[i] !== li) list.insertBefore(li, list.children[i] || null);
+  });
+  const none = selected.size === 0;
+  for (const b of root.querySelectorAll('[data-act]')) b.disabled = none;
+  document.getElementById('undo').disabled = undo.length === 0;
+  document.getElementById('redo').disabled = redo.length === 0;
+  document.getElementById('save').disabled = undo.length === 0 || arrangement.length === 0;
+  document.getElementById('changes').textContent = undo.length === 0 ? 'No change' : undo.length === 1 ? '1 change' : `${undo.length} changes`;
+}
+
+function change(next) {
+  undo.push(arrangement);
+  redo.length = 0;
+  arrangement = next;
+  render();
+}
+
+function step(from, to) {
+  if (from.length === 0) return;
+  to.push(arrangement);
+  arrangement = from.pop();
+  render();
+}
+
+// The actions, on a set of keys; each is one change (one undo step), whatever the number of pages it touches.
+const actions = {
+  left: keys => change(arrangement.map(p => keys.has(p.key) ? { ...p, rotation: (p.rotation + 270) % 360 } : p)),
+  right: keys => change(arrangement.map(p => keys.has(p.key) ? { ...p, rotation: (p.rotation + 90) % 360 } : p)),
+  delete: keys => change(arrangement.filter(p => !keys.has(p.key))),
+  duplicate: keys => change(arrangement.flatMap(p => keys.has(p.key) ? [p, { ...p, key: nextKey++ }] : [p])),
+  earlier: keys => moveBy(keys, -1),
+  later: keys => moveBy(keys, 1),
+};
+
+function moveBy(keys, by) {
+  const next = [...arrangement];
+  const order = next.map((p, i) => i).filter(i => keys.has(next[i].key));
+  if (by > 0) order.reverse();
+  for (const i of order) {
+    const j = i + by;
+    if (j < 0 || j >= next.length || keys.has(next[j].key)) continue;
+    [next[i], next[j]] = [next[j], next[i]];
+  }
+  change(next);
+}
+
+function select(key, event) {
+  if (event.shiftKey && anchor !== null) {
+    const keys = arrangement.map(p => p.key);
+    const [a, b] = [keys.indexOf(anchor), keys.indexOf(key)].sort((x, y) => x - y);
+    if (!(event.ctrlKey || event.metaKey)) selected.clear();
+    keys.slice(a, b + 1).forEach(k => selected.add(k));
+  } else if (event.ctrlKey || event.metaKey) {
+    if (!selected.delete(key)) selected.add(key);
+    anchor = key;
+  } else {
+    selected = new Set([key]);
+    anchor = key;
+  }
+  render();
+}
+
+list.addEventListener('click', event => {
+  const li = event.target.closest('.page');
+  if (!li) return;
+  const key = Number(li.dataset.key);
+  const one = event.target.closest('[data-one]');
+  if (one) actions[one.dataset.one](new Set([key]));
+  else if (event.target.closest('.thumb')) select(key, event);
+});
+for (const b of root.querySelectorAll('[data-act]')) b.addEventListener('click', () => actions[b.dataset.act](new Set(selected)));
+document.getElementById('undo').addEventListener('click', () => step(undo, redo));
+document.getElementById('redo').addEventListener('click', () => step(redo, undo));
+
+document.addEventListener('keydown', event => {
+  if (event.target.closest('input, textarea, select')) return;
+  const ctrl = event.ctrlKey || event.metaKey;
+  const key = event.key.toLowerCase();
+  if (ctrl && key === 'z') step(event.shiftKey ? redo : undo, event.shiftKey ? undo : redo);
+  else if (ctrl && key === 'y') step(redo, undo);
+  else if (ctrl || selected.size === 0) return;
+  else if (event.key === 'Delete' || event.key === 'Backspace') actions.delete(new Set(selected));
+  else if (key === 'r') actions[event.shiftKey ? 'left' : 'right'](new Set(selected));
+  else if (event.altKey && event.key === 'ArrowLeft') actions.earlier(new Set(selected));
+  else if (event.altKey && event.key === 'ArrowRight') actions.later(new Set(selected));
+  else return;
+  event.preventDefault();
+});
+
+// SortableJS moves the element itself; the arrangement follows, and render() then agrees with the DOM.
+// forceFallback: Sortable's own pointer dragging rather than HTML5 drag and drop, the same in every browser.
+Sortable.create(list, {
+  animation: 120,
+  forceFallback: true,
+  onEnd: e => {
+    if (e.oldIndex === e.newIndex) return;
+    const next = [...arrangement];
+    next.splice(e.newIndex, 0, ...next.splice(e.oldIndex, 1));
+    change(next);
+  },
+});
+
+document.getElementById('save').addEventListener('click', async () => {
+  const button = document.getElementById('save');
+  button.disabled = true;
+  problem.hidden = true;
+  try {
+    const answer = await fetch(root.dataset.save, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [root.dataset.csrfHeader]: root.dataset.csrf },
+      body: JSON.stringify({ pages: arrangement.map(p => ({ page: p.page, rotation: p.rotation })) }),
+    });
+    const body = await answer.json().catch(() => ({}));
+    if (answer.status === 200) {
+      location.assign(root.dataset.save.replace(/\/files\/[^/]+\/edit/, `/files/${body.file}/edit`) + '?saved');
+      return;
+    }
+    // a failure keeps the arrangement and its undo history: nothing is lost, the owner may fix it and save again
+    problem.textContent = answer.status === 202
+      ? `The job ${body.job} is still running; its result will be in Files.`
+      : `Not saved: ${body.error?.message ?? 'HTTP ' + answer.status}`;
+  } catch (e) {
+    problem.textContent = `Not saved: ${e.message}`;
+  }
+  problem.hidden = false;
+  render();
+});
+
+render();
