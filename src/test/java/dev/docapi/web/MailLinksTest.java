@@ -101,7 +101,7 @@ class MailLinksTest extends ApiTestBase {
         String unknown = email();
         String known = c.submit("/signin/forgot", "/signin/forgot", Map.of("email", email)).body();
         String other = c.submit("/signin/forgot", "/signin/forgot", Map.of("email", unknown)).body();
-        assertThat(known).contains("If an account has this email").isEqualTo(other.replace(unknown, email));
+        assertThat(withoutCsrfToken(known)).contains("If an account has this email").isEqualTo(withoutCsrfToken(other.replace(unknown, email)));
         String link = TestMail.awaitLink(email, RESET, 1);
         assertThat(TestMail.mails(unknown, RESET)).isEmpty();
 
@@ -153,5 +153,10 @@ class MailLinksTest extends ApiTestBase {
         assertThat(signedIn.submit("/signin/link?token=" + resetToken, "/signin/link", Map.of("token", resetToken)).body()).contains(INVALID);
         assertThat(AreaClient.location(new AreaClient(port).signIn(victim, PASSWORD))).doesNotContain("error");
         assertThat(AreaClient.location(reset(signedIn, "/reset?token=" + resetToken, "the owner's own choice"))).endsWith("/signin?reset");
+    }
+
+    /** The page with its CSRF token left out: Spring Security masks it anew for every response (BREACH). */
+    private static String withoutCsrfToken(String page) {
+        return page.replaceAll("(<meta name=\"_csrf\" content=\")[^\"]*", "$1");
     }
 }
