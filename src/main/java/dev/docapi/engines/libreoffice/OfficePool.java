@@ -240,6 +240,7 @@ public class OfficePool {
         }
         Slot slot = free.poll(props.queueTimeout().toMillis(), TimeUnit.MILLISECONDS);
         if (slot == null) throw new IOException("no LibreOffice process became free within " + props.queueTimeout().toMinutes() + " min");
+        long restartsBefore = restarts.get();
         try {
             Path src = slot.exchange().resolve(in.getFileName());
             Path dst = slot.exchange().resolve("output." + extension(out));
@@ -249,9 +250,32 @@ public class OfficePool {
         } finally {
             try {
                 emptyExchange(slot);
+                if (restarts.get() > restartsBefore) slot = replace(slot);
             } finally {
-                free.add(slot); // whatever happens, the process serves the next document
+                if (slot != null) free.add(slot); // whatever happens, the process serves the next document
             }
+        }
+    }
+
+    /**
+     * A fresh slot in place of one whose process was stopped by a timeout or crashed: JODConverter restarts such a
+     * process in place, but on a busy machine that restart was seen failing ("Could not start the office process")
+     * and every later task of the slot then ran into its timeout. When no new process starts, the slot is dropped
+     * (null): the pool goes on with the others, and starts anew on the next conversion when none is left.
+     */
+    private synchronized Slot replace(Slot slot) {
+        int i = slots.indexOf(slot);
+        if (i < 0) return null; // the pool was stopped meanwhile
+        stopSlot(slot);
+        try {
+            Slot fresh = startSlot(template);
+            slots.set(i, fresh);
+            return fresh;
+        } catch (OfficeException | IOException | RuntimeException e) {
+            log.warn("a LibreOffice process could not be replaced after a failed conversion: {}", e.getMessage());
+            slots.remove(i);
+            if (slots.isEmpty()) log.warn("no LibreOffice process left; the pool starts again on the next conversion");
+            return null;
         }
     }
 
