@@ -7,28 +7,11 @@
 #                                JAR=/path/to/docapi.jar to time another build)
 # Starts its own service on a free port with a throw-away data directory, and stops it at the end.
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/service.sh"
 cd "$ROOT"
 RUNS="${RUNS:-5}"
 WARMUP="${WARMUP:-10}"
-export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
-JAR="${JAR:-$ROOT/target/docapi.jar}"
-if [[ "$JAR" == "$ROOT/target/docapi.jar" ]] && { [[ ! -f "$JAR" ]] || [[ -n "$(find src pom.xml docapi.pom.xml -newer "$JAR" -print -quit)" ]]; }; then
-  echo "building $JAR" >&2; mvn -q -B -DskipTests package >&2
-fi
-
-WORK="$(mktemp -d /tmp/docapi-bench-generate.XXXXXX)"
-PID=""
-cleanup() { if [[ -n "$PID" ]]; then kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; fi; rm -rf "$WORK"; }
-trap cleanup EXIT
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-PORT="$(free_port)"; MGMT="$(free_port)"
-env DOCAPI_DATA_DIR="$WORK/data" DOCAPI_PORT="$PORT" DOCAPI_MANAGEMENT_PORT="$MGMT" DOCAPI_OFFICE_PROCESSES=1 \
-  DOCAPI_REQUESTS_PER_MINUTE=1000000 "$JAVA_HOME/bin/java" -jar "$JAR" >"$WORK/service.log" 2>&1 &
-PID=$!
-for _ in $(seq 1 120); do curl -fs "http://127.0.0.1:$PORT/v1" >/dev/null 2>&1 && break; sleep 0.5; done
-KEY="$(env DOCAPI_DATA_DIR="$WORK/data" DOCAPI_MANAGEMENT_PORT="$MGMT" "$JAVA_HOME/bin/java" -jar "$JAR" admin create-account \
-  --email "bench-generate-$(date +%s)@example.com" --plan pro 2>/dev/null | tail -1)"
+bench_service generate DOCAPI_OFFICE_PROCESSES=1
 
 python3 - "$PORT" "$KEY" "$WORK" "$RUNS" "$WARMUP" <<'PY'
 import json, os, statistics, subprocess, sys, time, urllib.request, zipfile

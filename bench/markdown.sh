@@ -5,27 +5,11 @@
 #   bench/markdown.sh     (RUNS=5, WARMUP=3 by default; CORPUS=/path/to/shared/corpus; JAR=/path/to/docapi.jar)
 # Starts its own service on a free port with a throw-away data directory, and stops it at the end.
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/service.sh"
 cd "$ROOT"
 RUNS="${RUNS:-5}"
 WARMUP="${WARMUP:-3}"
-CORPUS="${CORPUS:-$(cd "$ROOT/.." && pwd)/shared/corpus}"
-[[ -d "$CORPUS" ]] || CORPUS=/work/shared/corpus
-export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
-JAR="${JAR:-$ROOT/target/docapi.jar}"
-if [[ "$JAR" == "$ROOT/target/docapi.jar" ]] && { [[ ! -f "$JAR" ]] || [[ -n "$(find src pom.xml -newer "$JAR" -print -quit)" ]]; }; then
-  echo "building $JAR" >&2; mvn -q -B -DskipTests package >&2
-fi
-WORK="$(mktemp -d /tmp/docapi-bench-markdown.XXXXXX)"
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-PORT="$(free_port)"; MGMT="$(free_port)"
-env DOCAPI_DATA_DIR="$WORK/data" DOCAPI_PORT="$PORT" DOCAPI_MANAGEMENT_PORT="$MGMT" DOCAPI_REQUESTS_PER_MINUTE=1000000 \
-  "$JAVA_HOME/bin/java" -jar "$JAR" >"$WORK/service.log" 2>&1 &
-SERVICE=$!
-trap 'kill $SERVICE 2>/dev/null; wait $SERVICE 2>/dev/null; rm -rf "$WORK"' EXIT
-for _ in $(seq 1 480); do curl -fs "http://127.0.0.1:$PORT/v1" >/dev/null 2>&1 && break; sleep 0.5; done
-KEY="$(env DOCAPI_DATA_DIR="$WORK/data" DOCAPI_MANAGEMENT_PORT="$MGMT" "$JAVA_HOME/bin/java" -jar "$JAR" admin create-account \
-  --email "bench-md-$(date +%s)@example.com" --plan pro 2>/dev/null | tail -1)"
+bench_service markdown
 
 python3 - "$PORT" "$KEY" "$CORPUS" "$RUNS" "$WARMUP" <<'PY'
 import json, os, statistics, subprocess, sys, time, urllib.request

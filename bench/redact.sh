@@ -6,32 +6,12 @@
 # (kept with the file; reported apart), later runs reuse that OCR. Short runs: the machine may be shared; the load
 # average is printed. Prints a Markdown table. FILES="pdf-text/a.pdf ..." to choose other corpus files.
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/service.sh"
 cd "$ROOT"
 RUNS="${RUNS:-3}"
-CORPUS="${CORPUS:-$(cd "$ROOT/.." && pwd)/shared/corpus}"
-[[ -d "$CORPUS" ]] || CORPUS=/work/shared/corpus
 FILES="${FILES:-pdf-text/two-column-paper-2p.pdf pdf-text/rotated-pages-20p.pdf pdf-text/geotopo-117p-linearized-links.pdf
   pdf-scanned/huckfinn-page-c02-22.pdf}"
-export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
-JAR="${JAR:-$ROOT/target/docapi.jar}"
-if [[ "$JAR" == "$ROOT/target/docapi.jar" ]] && { [[ ! -f "$JAR" ]] || [[ -n "$(find src pom.xml -newer "$JAR" -print -quit)" ]]; }; then
-  echo "building $JAR" >&2; mvn -q -B -DskipTests package >&2
-fi
-
-WORK="$(mktemp -d /tmp/docapi-bench-redact.XXXXXX)"
-SERVICE=""
-cleanup() { [[ -n "$SERVICE" ]] && { kill "$SERVICE" 2>/dev/null || true; wait "$SERVICE" 2>/dev/null || true; }; rm -rf "$WORK"; }
-trap cleanup EXIT
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-PORT="$(free_port)"
-export DOCAPI_MANAGEMENT_PORT="$(free_port)"
-env DOCAPI_DATA_DIR="$WORK/data" DOCAPI_PORT="$PORT" DOCAPI_OFFICE_WARM=false \
-  DOCAPI_REQUESTS_PER_MINUTE=1000000 "$JAVA_HOME/bin/java" -jar "$JAR" >"$WORK/service.log" 2>&1 &
-SERVICE=$!
-for _ in $(seq 1 120); do curl -fs "http://127.0.0.1:$PORT/v1" >/dev/null 2>&1 && break; sleep 0.5; done
-KEY="$(env DOCAPI_DATA_DIR="$WORK/data" "$JAVA_HOME/bin/java" -jar "$JAR" admin create-account \
-  --email "bench-redact-$(date +%s)@example.com" --plan pro 2>/dev/null | tail -1)"
+bench_service redact DOCAPI_OFFICE_WARM=false
 
 # the raw tool: what a PyMuPDF user would write for the same redaction. Debian's python3-fitz 1.21.1 (SWIG 4.1)
 # breaks in Page.apply_redactions once an annotation proxy is freed (pymupdf/PyMuPDF#2328), so it keeps them and
