@@ -13,10 +13,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/service.sh"
 RUNS="${RUNS:-5}"
 FILE="${FILE:-pdf-text/geotopo-117p-linearized-links.pdf}"
 bench_service editor DOCAPI_OFFICE_WARM=false
-FID="$(curl -fsS -H "Authorization: Bearer $KEY" -H 'Content-Type: application/pdf' --data-binary @"$CORPUS/$FILE" \
+FID="$(curl -fsS -H "Authorization: Bearer $KEY" -H 'Content-Type: application/octet-stream' --data-binary @"$CORPUS/$FILE" \
   "http://127.0.0.1:$PORT/v1/files?name=$(basename "$FILE")" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')"
 
-python3 - "$PORT" "$(bench_login_link)" "$FID" "$CORPUS/$FILE" "$RUNS" "$WORK" <<'PY'
+# Debian's Python: python3-selenium is installed for it
+/usr/bin/python3 - "$PORT" "$(bench_login_link)" "$FID" "$CORPUS/$FILE" "$RUNS" "$WORK" <<'PY'
 import statistics, subprocess, sys, time
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
