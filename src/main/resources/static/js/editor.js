@@ -1,7 +1,9 @@
-// The page editor (issue 26). The arrangement is a list of {key, page, rotation}: `page` is the source page number
-// (from 1), `rotation` the clockwise degrees added to it, `key` tells duplicates apart. Every change replaces the list
-// whole and pushes the old one on the undo stack, so undo/redo are exact and the count of changes is the stack's size.
-// Saving sends {pages: [{page, rotation}]}; the server turns it into one workflow run (organize, then rotate).
+// The page editor (issue 26). The arrangement is a list of {key, page, rotation, file?}: `page` is the source page
+// number (from 1), `rotation` the clockwise degrees added to it, `file` the id of another PDF of the account whose page
+// was inserted (absent for this file's pages), `key` tells duplicates apart. Every change replaces the list whole and
+// pushes the old one on the undo stack, so undo/redo are exact and the count of changes is the stack's size.
+// Saving sends {pages: [{page, rotation, file?}]}; the server turns it into one workflow run (merge when other files'
+// pages are in it, organize, then rotate).
 const root = document.getElementById('editor');
 const list = document.getElementById('pages');
 const problem = document.getElementById('problem');
@@ -20,7 +22,18 @@ const redo = [];
 let nextKey = 1;
 const elements = new Map(); // key → <li>, kept across changes so that drawn thumbnails are not drawn again
 
-const doc = await open(root.dataset.pdf);
+// The PDFs drawn, each opened once: this file's at once, another file's when its pages are first inserted.
+const documents = new Map(); // file id ('' for this file) → Promise of the PDF.js document
+const otherFile = id => [...(document.getElementById('insert-file')?.options ?? [])].find(o => o.value === id);
+function documentOf(file = '') {
+  if (!documents.has(file)) {
+    const opened = open(file ? otherFile(file).dataset.pdf : root.dataset.pdf);
+    opened.catch(() => documents.delete(file)); // a failed fetch may be tried again
+    documents.set(file, opened);
+  }
+  return documents.get(file);
+}
+const doc = await documentOf();
 async function open(url) {
   try {
     const answer = await fetch(url);
@@ -35,10 +48,11 @@ arrangement = Array.from({ length: doc.numPages }, (_, i) => ({ key: nextKey++, 
 document.getElementById('loading').remove();
 
 // Each source page is rendered once, only when one of its thumbnails comes into view: a 1,000-page PDF stays light.
-const rendered = new Map(); // source page → Promise<canvas>
-function source(page) {
-  if (!rendered.has(page)) {
-    rendered.set(page, doc.getPage(page).then(async p => {
+const rendered = new Map(); // 'file:page' → Promise<canvas>
+function source(file, page) {
+  const key = `${file}:${page}`;
+  if (!rendered.has(key)) {
+    rendered.set(key, documentOf(file).then(d => d.getPage(page)).then(async p => {
       const base = p.getViewport({ scale: 1 });
       const viewport = p.getViewport({ scale: 160 / Math.max(base.width, base.height) });
       const canvas = document.createElement('canvas');
@@ -48,14 +62,14 @@ function source(page) {
       return canvas;
     }));
   }
-  return rendered.get(page);
+  return rendered.get(key);
 }
 const inView = new IntersectionObserver(entries => {
   for (const entry of entries) {
     if (!entry.isIntersecting) continue;
     inView.unobserve(entry.target);
     const canvas = entry.target.querySelector('canvas');
-    source(Number(entry.target.dataset.source)).then(drawn => {
+    source(entry.target.dataset.file ?? '', Number(entry.target.dataset.source)).then(drawn => {
       canvas.width = drawn.width;
       canvas.height = drawn.height;
       canvas.getContext('2d').drawImage(drawn, 0, 0);
@@ -69,6 +83,7 @@ function pageElement(item) {
   li.className = 'page';
   li.dataset.key = item.key;
   li.dataset.source = item.page;
+  if (item.file) li.dataset.file = item.file;
   li.innerHTML = `<button type="button" class="thumb"><canvas width="120" height="160"></canvas></button>
     <span class="label"></span>
     <span class="actions">
@@ -91,9 +106,10 @@ function render() {
     li.classList.toggle('selected', selected.has(item.key));
     li.querySelector('canvas').style.transform = `rotate(${item.rotation}deg)`;
     const turned = item.rotation ? `, rotated ${item.rotation}°` : '';
-    li.querySelector('.label').textContent = `${n} (p. ${item.page})`;
+    const from = item.file ? otherFile(item.file).dataset.name : null;
+    li.querySelector('.label').textContent = from ? `${n} (${from}, p. ${item.page})` : `${n} (p. ${item.page})`;
     const thumb = li.querySelector('.thumb');
-    thumb.setAttribute('aria-label', `Page ${n}, page ${item.page} of the file${turned}`);
+    thumb.setAttribute('aria-label', `Page ${n}, page ${item.page} of ${from ?? 'the file'}${turned}`);
     thumb.setAttribute('aria-pressed', selected.has(item.key));
     for (const b of li.querySelectorAll('[data-one]')) b.setAttribute('aria-label', `${b.dataset.one === 'left' ? 'Rotate left' : b.dataset.one === 'right' ? 'Rotate right' : b.textContent} page ${n}`);
     if (list.children[i] !== li) list.insertBefore(li, list.children[i] || null);
@@ -104,6 +120,8 @@ function render() {
   document.getElementById('redo').disabled = redo.length === 0;
   document.getElementById('save').disabled = undo.length === 0 || arrangement.length === 0;
   document.getElementById('changes').textContent = undo.length === 0 ? 'No change' : undo.length === 1 ? '1 change' : `${undo.length} changes`;
+  document.getElementById('tools').disabled = undo.length > 0;
+  document.getElementById('tools-unsaved').hidden = undo.length === 0;
 }
 
 function change(next) {
@@ -185,11 +203,42 @@ document.addEventListener('keydown', event => {
   event.preventDefault();
 });
 
+// Pages of another file, at the chosen place: one change, undone as one. The other file is fetched once, here, so that
+// a page number it does not have is said at once.
+document.getElementById('insert')?.addEventListener('click', async () => {
+  problem.hidden = true;
+  const file = document.getElementById('insert-file').value;
+  const count = (await documentOf(file)).numPages;
+  const pages = pageList(document.getElementById('insert-pages').value, count);
+  if (typeof pages === 'string') { say(pages); return; }
+  const items = pages.map(page => ({ key: nextKey++, file, page, rotation: 0 }));
+  const at = document.getElementById('insert-at').value;
+  const chosen = arrangement.map((p, i) => selected.has(p.key) ? i : -1).filter(i => i >= 0);
+  const index = at === 'end' || chosen.length === 0 ? arrangement.length : at === 'before' ? chosen[0] : chosen[chosen.length - 1] + 1;
+  selected = new Set(items.map(p => p.key));
+  change([...arrangement.slice(0, index), ...items, ...arrangement.slice(index)]);
+});
+
+// "all", or numbers and ranges ("1-3, 5") of a document of `count` pages → the page numbers, or what is wrong (a string).
+function pageList(text, count) {
+  if (text.trim().toLowerCase() === 'all') return Array.from({ length: count }, (_, i) => i + 1);
+  const pages = [];
+  for (const item of text.split(/[,\s]+/).filter(Boolean)) {
+    const ends = item.match(/^(\d+)(?:-(\d+))?$/);
+    const [from, to] = ends ? [Number(ends[1]), Number(ends[2] ?? ends[1])] : [];
+    if (!ends || from < 1 || to < from || to > count) return `"${item}" is not a page or range of that file's ${count} pages (such as 1-3, 5, or "all").`;
+    for (let p = from; p <= to; p++) pages.push(p);
+  }
+  return pages.length ? pages : 'Say which pages: "all", or numbers and ranges such as 1-3, 5.';
+}
+
 // SortableJS moves the element itself; the arrangement follows, and render() then agrees with the DOM.
 // forceFallback: Sortable's own pointer dragging rather than HTML5 drag and drop, the same in every browser.
+// fallbackTolerance: a click whose pointer shifts a pixel stays a click (a drag, once started, swallows the click).
 Sortable.create(list, {
   animation: 120,
   forceFallback: true,
+  fallbackTolerance: 4,
   onEnd: e => {
     if (e.oldIndex === e.newIndex) return;
     const next = [...arrangement];
@@ -206,7 +255,7 @@ document.getElementById('save').addEventListener('click', async () => {
     const answer = await fetch(root.dataset.save, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', [root.dataset.csrfHeader]: root.dataset.csrf },
-      body: JSON.stringify({ pages: arrangement.map(p => ({ page: p.page, rotation: p.rotation })) }),
+      body: JSON.stringify({ pages: arrangement.map(p => ({ page: p.page, rotation: p.rotation, ...(p.file && { file: p.file }) })) }),
     });
     const body = await answer.json().catch(() => ({}));
     if (answer.status === 200) {

@@ -44,7 +44,12 @@ public record OperationSpec<O extends Record>(String name, String toolName, Stri
          * Leaves an input's digital signatures valid (sign appends an incremental update; compress returns a signed PDF
          * unchanged). Every other operation that writes a PDF says in its note that a signed input's signature is lost.
          */
-        KEEPS_SIGNATURES
+        KEEPS_SIGNATURES,
+        /**
+         * Gives something other than one PDF for a PDF (split: a ZIP of parts; convert: another format), though it
+         * writes files: the page editor does not offer it among the tools applied to the open document.
+         */
+        NOT_ONE_PDF_OUT
     }
 
     public OperationSpec {

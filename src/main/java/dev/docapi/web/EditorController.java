@@ -11,9 +11,12 @@ import dev.docapi.jobs.JobStatus;
 import dev.docapi.workflows.WorkflowService;
 import java.security.Principal;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -28,9 +31,10 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The page editor (issue 26): a PDF of the account as thumbnails (rendered in the browser by PDF.js, script
- * {@code /js/editor.js}) to reorder, rotate, delete and duplicate, saved as ONE workflow run through the API's own
- * path ({@link WorkflowService#runAdHoc}: validated, counted and listed like {@code POST /v1/workflows/run}). The
- * result is a new file; the original stays. Another account's file answers 404 like an unknown one.
+ * {@code /js/editor.js}) to reorder, rotate, delete and duplicate, with pages of the account's other PDFs inserted,
+ * saved as ONE workflow run through the API's own path ({@link WorkflowService#runAdHoc}: validated, counted and
+ * listed like {@code POST /v1/workflows/run}). The result is a new file; the original stays. Another account's file
+ * answers 404 like an unknown one. The page's document tools are {@link EditorToolsController}'s.
  */
 @Controller
 class EditorController {
@@ -41,8 +45,11 @@ class EditorController {
     private final JobRunner runner;
     private final JsonMapper json;
     private final CurrentAccount current;
+    private final DocumentTools tools;
 
-    EditorController(FileService files, WorkflowService workflows, JobRunner runner, JsonMapper json, CurrentAccount current) {
+    EditorController(FileService files, WorkflowService workflows, JobRunner runner, JsonMapper json, CurrentAccount current,
+                     DocumentTools tools) {
+        this.tools = tools;
         this.files = files;
         this.workflows = workflows;
         this.runner = runner;
@@ -52,14 +59,21 @@ class EditorController {
 
     @GetMapping("/files/{id}/edit")
     String page(Principal principal, @PathVariable String id, Model model) {
-        model.addAttribute("file", ownPdf(current.of(principal), id));
+        Account account = current.of(principal);
+        model.addAttribute("file", ownPdf(account, id));
+        // the PDFs whose pages can be inserted: any other of the account that opens without a password
+        model.addAttribute("others", files.list(account, FilesPageController.RECENT).stream()
+                .filter(f -> f.kind() == FileKind.PDF && !f.encrypted() && !f.id().equals(id)).toList());
+        model.addAttribute("tools", tools.all());
         return "editor";
     }
 
     /**
-     * {@code {pages: [{page, rotation}]}} (source page numbers from 1, in the new order; rotation 0, 90, 180 or 270
-     * clockwise, added to the page's own) → 200 {@code {job, file}} (the new file's id), 202 {@code {job}} when the job
-     * is still running after {@value #SAVE_WAIT} s, or the API's status with {@code {error: {code, message}, job?}}.
+     * {@code {pages: [{page, rotation, file?}]}} (source page numbers from 1, in the new order; rotation 0, 90, 180 or
+     * 270 clockwise, added to the page's own; {@code file} the id of another PDF of the account whose page this is,
+     * absent for this file's pages) → 200 {@code {job, file}} (the new file's id), 202 {@code {job}} when the job is
+     * still running after {@value #SAVE_WAIT} s, or the API's status with {@code {error: {code, message}, job?}}: 404
+     * for another account's or an unknown file, 400 for a file that is not a PDF or a page it does not have.
      */
     @PostMapping("/files/{id}/edit")
     ResponseEntity<ObjectNode> save(Principal principal, @PathVariable String id, @RequestBody(required = false) JsonNode body)
@@ -67,9 +81,13 @@ class EditorController {
         Account account = current.of(principal);
         try {
             // the API's own answers (404, 410) as JSON here: the page shows them and keeps the arrangement
-            StoredFile file = files.get(account, id);
-            if (file.kind() != FileKind.PDF) throw ApiException.invalid("file '" + id + "' is not a PDF");
-            Job job = runner.await(workflows.runAdHoc(account, steps(arrangement(body), file.pages()), List.of(file.id()), null), SAVE_WAIT);
+            StoredFile file = pdf(account, id);
+            List<Placement> arrangement = arrangement(body, id);
+            // every file checked before the job: the merge step would check them too, but only once the job runs
+            Map<String, StoredFile> sources = new LinkedHashMap<>();
+            sources.put(id, file);
+            for (Placement p : arrangement) if (!sources.containsKey(p.file())) sources.put(p.file(), pdf(account, p.file()));
+            Job job = runner.await(workflows.runAdHoc(account, steps(arrangement, sources), List.copyOf(sources.keySet()), null), SAVE_WAIT);
             ObjectNode answer = json.createObjectNode().put("job", job.id());
             if (job.status() == JobStatus.SUCCEEDED) return ResponseEntity.ok(answer.put("file", job.output().path("files").get(0).asString()));
             if (job.status() != JobStatus.FAILED) return ResponseEntity.accepted().body(answer);
@@ -82,38 +100,68 @@ class EditorController {
         }
     }
 
-    /** One page of the arrangement: its number in the source file (from 1) and the rotation added to it. */
-    record Placement(int page, int rotation) {
+    /** The account's PDF; 404 {@code file_not_found} (another account's too), 410, 400 when it is not a PDF. */
+    private StoredFile pdf(Account account, String id) {
+        StoredFile f = files.get(account, id);
+        if (f.kind() != FileKind.PDF) throw ApiException.invalid("file '" + id + "' is not a PDF");
+        return f;
     }
 
-    private static List<Placement> arrangement(JsonNode body) {
+    /** One page of the arrangement: the file it comes from, its number there (from 1) and the rotation added to it. */
+    record Placement(String file, int page, int rotation) {
+    }
+
+    /** The placements of {@code body}; a page without {@code file} is one of {@code fileId}'s. */
+    private static List<Placement> arrangement(JsonNode body, String fileId) {
         JsonNode pages = body == null ? null : body.get("pages");
-        if (pages == null || !pages.isArray()) throw ApiException.invalid("'pages' must be an array of {page, rotation}");
+        if (pages == null || !pages.isArray()) throw ApiException.invalid("'pages' must be an array of {page, rotation, file?}");
         List<Placement> out = new ArrayList<>();
         for (JsonNode p : pages) {
             if (!p.path("page").isIntegralNumber() || !p.path("rotation").isIntegralNumber()) {
                 throw ApiException.invalid("each page must be {page, rotation} with integers");
             }
+            if (p.has("file") && !p.get("file").isString()) throw ApiException.invalid("a page's 'file' must be a file id");
             int rotation = Math.floorMod(p.get("rotation").asInt(), 360);
             if (rotation % 90 != 0) throw ApiException.invalid("'rotation' must be a multiple of 90");
-            out.add(new Placement(p.get("page").asInt(), rotation));
+            out.add(new Placement(p.has("file") ? p.get("file").asString() : fileId, p.get("page").asInt(), rotation));
         }
         return out;
     }
 
     /**
-     * The smallest chain of the spec's operations giving {@code arrangement}: {@code organize} with the pages in their
-     * new order (duplicates and deletions included) unless the order is the file's own, then one {@code rotate} per
-     * angle over the output's page numbers. Page numbers are checked by the operations themselves (400 as the API).
+     * The smallest chain of the spec's operations giving {@code arrangement}: when pages of other files are in it,
+     * {@code merge} of {@code sources} in their order (the edited file first); then {@code organize} with the pages in
+     * their new order (duplicates and deletions included; numbers offset into the merged document) unless that order
+     * is the document's own; then one {@code rotate} per angle over the output's page numbers.
      *
-     * @param pageCount the source's number of pages, null when unknown (then organize is always kept)
-     * @throws ApiException 400 when nothing changes
+     * @param sources the files of the arrangement by id, in order: the edited one first
+     * @throws ApiException 400 when nothing changes, or, with other files, for a page a file does not have (alone, the
+     *                      edited file's pages are checked by organize itself, as the API does)
      */
-    ArrayNode steps(List<Placement> arrangement, Integer pageCount) {
+    ArrayNode steps(List<Placement> arrangement, Map<String, StoredFile> sources) {
         ArrayNode steps = json.createArrayNode();
-        List<Integer> order = arrangement.stream().map(Placement::page).toList();
-        boolean same = pageCount != null && order.size() == pageCount
-                && java.util.stream.IntStream.range(0, order.size()).allMatch(i -> order.get(i) == i + 1);
+        boolean merged = sources.size() > 1;
+        if (merged) steps.addObject().put("operation", "merge");
+        // where each file's pages start in the merged document
+        Map<String, Integer> offsets = new HashMap<>();
+        int total = 0;
+        for (StoredFile f : sources.values()) {
+            offsets.put(f.id(), total);
+            if (f.pages() == null) {
+                if (merged) throw ApiException.invalid("file '" + f.id() + "' needs a password to open; unlock it first");
+                continue;
+            }
+            total += f.pages();
+        }
+        List<Integer> order = new ArrayList<>();
+        for (Placement p : arrangement) {
+            if (merged && (p.page() < 1 || p.page() > sources.get(p.file()).pages())) {
+                throw ApiException.invalid("file '" + p.file() + "' has no page " + p.page());
+            }
+            order.add(offsets.get(p.file()) + p.page());
+        }
+        boolean same = order.size() == total
+                && IntStream.range(0, order.size()).allMatch(i -> order.get(i) == i + 1);
         if (!same) {
             ObjectNode organize = steps.addObject().put("operation", "organize");
             organize.putObject("options").set("pages", json.valueToTree(order));

@@ -8,7 +8,9 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.springframework.stereotype.Component;
+import org.springframework.ui.Model;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -58,6 +60,19 @@ class OperationForm {
                     schema.get("minLength"), schema.get("maxLength"), help(kind, schema)));
         }
         return controls;
+    }
+
+    /**
+     * Puts the operation's form in the model of the template fragment {@code try :: options} ({@code operation},
+     * {@code controls}, {@code values}), with the values sent again but for secrets, which are never repeated.
+     */
+    void show(Operation<?> op, Map<String, String> values, Model model) {
+        Map<String, String> shown = values.entrySet().stream()
+                .filter(e -> op.options().field(e.getKey()) == null || !op.options().field(e.getKey()).isSecret())
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+        model.addAttribute("operation", op);
+        model.addAttribute("controls", controls(op));
+        model.addAttribute("values", shown);
     }
 
     private static String kind(OptionField f, Map<String, Object> schema) {

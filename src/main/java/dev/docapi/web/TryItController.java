@@ -148,12 +148,7 @@ class TryItController {
 
     /** The operation's form, with the values sent (secrets never repeated) and the files picked or uploaded. */
     private void showForm(Account account, Operation<?> op, Map<String, String> values, Collection<String> picked, Model model) {
-        Map<String, String> shown = values.entrySet().stream()
-                .filter(e -> op.options().field(e.getKey()) == null || !op.options().field(e.getKey()).isSecret())
-                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
-        model.addAttribute("operation", op);
-        model.addAttribute("controls", form.controls(op));
-        model.addAttribute("values", shown);
+        form.show(op, values, model);
         model.addAttribute("picked", picked);
         model.addAttribute("kinds", op.inputs().kinds().stream().map(FileKind::id).sorted().collect(Collectors.joining(", ")));
         model.addAttribute("files", files.list(account, FilesPageController.RECENT).stream()

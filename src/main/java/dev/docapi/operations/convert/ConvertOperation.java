@@ -51,7 +51,8 @@ public class ConvertOperation implements Operation<ConvertOperation.ConvertOptio
             + "a PDF to docx, xlsx, pptx, jpg (a ZIP of page images), or (additions) md or html with headings, lists "
             + "and tables. Returns the converted file.")
             .inputs(Inputs.one(FileKind.PDF, FileKind.IMAGE, FileKind.OFFICE, FileKind.HTML, FileKind.MARKDOWN, FileKind.TEXT))
-            .options(OPTIONS);
+            .options(OPTIONS)
+            .traits(OperationSpec.Trait.NOT_ONE_PDF_OUT);
     /** Canonical extensions by media type, for files whose name has no usable extension. */
     private static final Map<String, String> EXTENSION_BY_TYPE = Map.ofEntries(
             Map.entry("application/pdf", "pdf"), Map.entry("image/jpeg", "jpg"), Map.entry("image/png", "png"),

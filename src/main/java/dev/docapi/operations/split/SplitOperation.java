@@ -38,7 +38,8 @@ public class SplitOperation implements Operation<SplitOperation.SplitOptions> {
     private static final OperationSpec<SplitOptions> SPEC = OperationSpec.of("split", "split_pdf",
             "Split a PDF into a ZIP of PDFs: every N pages (default 1), or by [from, to] page ranges.")
             .options(OPTIONS)
-            .outputs(OutputMember.NOTE);
+            .outputs(OutputMember.NOTE)
+            .traits(OperationSpec.Trait.NOT_ONE_PDF_OUT);
     private final Qpdf qpdf;
 
     public SplitOperation(Qpdf qpdf) {
