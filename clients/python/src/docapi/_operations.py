@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Literal
 if TYPE_CHECKING:
     from .types import Job
 
-OPERATIONS = ("agent", "ask", "compare", "compress", "convert", "extract", "extract-text", "fill-form", "form-fields", "generate", "images-to-pdf", "merge", "ocr", "organize", "page-numbers", "pdfa", "protect", "redact", "remove-pages", "rotate", "sign", "split", "unlock", "validate-pdfa", "verify-signatures", "watermark",)
+OPERATIONS = ("agent", "ask", "compare", "compress", "convert", "edit-plan", "extract", "extract-text", "fill-form", "form-fields", "generate", "images-to-pdf", "merge", "ocr", "organize", "page-numbers", "pdfa", "protect", "redact", "remove-pages", "rotate", "sign", "split", "unlock", "validate-pdfa", "verify-signatures", "watermark",)
 
 
 class SyncOperations:
@@ -93,6 +93,22 @@ class SyncOperations:
             DocapiError: the request was refused, or the job failed (its code and the job)
         """
         return self.run("convert", {"file": file, "to": to, "images": images, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+
+    def edit_plan(self, file: str, *, instruction: str, model: str | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Plan edits of a PDF from an instruction in plain words: a language model proposes workflow steps (organize, rotate, remove-pages, page-numbers, …), checked against the document; when every step arranges pages, the resulting page order is given too. Nothing is changed: run the steps with POST /v1/workflows/run.
+
+        Args:
+            file: id of the input file (PDF only)
+            instruction: What should change, in plain words (e.g. 'remove the blank pages', 'put the last page first')
+            model: Model id (GET /v1/models); default: the editor pipeline's model
+            webhook_url: public http(s) URL the finished job is POSTed to, signed
+            wait: True polls the job to its end; False returns it as accepted
+            timeout: longest time to poll, in seconds
+
+        Raises:
+            DocapiError: the request was refused, or the job failed (its code and the job)
+        """
+        return self.run("edit-plan", {"file": file, "instruction": instruction, "model": model, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
     def extract(self, file: str, *, fields: list[Any] | None = None, schema: dict[str, Any] | None = None, instructions: str | None = None, model: str | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Extract fields (or data matching a JSON Schema) from a PDF or image with a language model. A field the document does not contain is null; values are never guessed.
@@ -504,6 +520,22 @@ class AsyncOperations:
             DocapiError: the request was refused, or the job failed (its code and the job)
         """
         return await self.run("convert", {"file": file, "to": to, "images": images, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+
+    async def edit_plan(self, file: str, *, instruction: str, model: str | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Plan edits of a PDF from an instruction in plain words: a language model proposes workflow steps (organize, rotate, remove-pages, page-numbers, …), checked against the document; when every step arranges pages, the resulting page order is given too. Nothing is changed: run the steps with POST /v1/workflows/run.
+
+        Args:
+            file: id of the input file (PDF only)
+            instruction: What should change, in plain words (e.g. 'remove the blank pages', 'put the last page first')
+            model: Model id (GET /v1/models); default: the editor pipeline's model
+            webhook_url: public http(s) URL the finished job is POSTed to, signed
+            wait: True polls the job to its end; False returns it as accepted
+            timeout: longest time to poll, in seconds
+
+        Raises:
+            DocapiError: the request was refused, or the job failed (its code and the job)
+        """
+        return await self.run("edit-plan", {"file": file, "instruction": instruction, "model": model, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
     async def extract(self, file: str, *, fields: list[Any] | None = None, schema: dict[str, Any] | None = None, instructions: str | None = None, model: str | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Extract fields (or data matching a JSON Schema) from a PDF or image with a language model. A field the document does not contain is null; values are never guessed.

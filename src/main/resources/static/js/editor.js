@@ -274,3 +274,134 @@ document.getElementById('save').addEventListener('click', async () => {
 });
 
 render();
+
+// ---- AI edits (issue 26 item 4) ----
+// An instruction becomes an edit-plan job (POST …/edit/plan); its plan is shown in words and, when every step arranges
+// pages, previewed with the thumbnails above (new order, rotation, deleted pages marked) before anything runs. Apply
+// runs the plan's steps as one workflow job on the file as saved (POST …/edit/apply) and opens the result. The plan
+// is made for the saved file, so the box waits while the arrangement has unsaved changes (the count of changes says).
+const ai = document.getElementById('ai');
+const aiForm = document.getElementById('ai-form');
+const aiPlan = document.getElementById('ai-plan');
+const aiStatus = document.getElementById('ai-status');
+const aiProblem = document.getElementById('ai-problem');
+const planPreview = document.getElementById('plan-preview');
+let planJob = null;
+
+function aiRefresh() {
+  const unsaved = undo.length > 0;
+  document.getElementById('ai-unsaved').hidden = !unsaved;
+  document.getElementById('plan').disabled = unsaved;
+  document.getElementById('apply').disabled = unsaved;
+}
+new MutationObserver(aiRefresh).observe(document.getElementById('changes'), { childList: true, characterData: true, subtree: true });
+aiRefresh();
+
+async function aiPost(url, body) {
+  const answer = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [root.dataset.csrfHeader]: root.dataset.csrf },
+    body: JSON.stringify(body),
+  });
+  return { status: answer.status, body: await answer.json().catch(() => ({})) };
+}
+
+const listed = pages => pages.join(', ');
+// one line per step, in plain words; an operation without its own sentence is named with its options
+function stepInWords({ operation, options }) {
+  if (operation === 'organize') return `Keep page${options.pages.length === 1 ? '' : 's'} ${listed(options.pages)}, in this order.`;
+  if (operation === 'remove-pages') return `Remove page${options.pages.length === 1 ? '' : 's'} ${listed(options.pages)}.`;
+  if (operation === 'rotate') return `Rotate ${options.pages ? `page${options.pages.length === 1 ? '' : 's'} ${listed(options.pages)}` : 'every page'} by ${options.angle}° clockwise.`;
+  const given = Object.entries(options).map(([name, value]) => `${name.replaceAll('_', ' ')}: ${typeof value === 'object' ? JSON.stringify(value) : value}`);
+  return `Run ${operation}${given.length ? ` (${given.join('; ')})` : ''}.`;
+}
+
+function previewPage(page, rotation, label, deleted) {
+  const li = document.createElement('li');
+  li.className = deleted ? 'page deleted' : 'page';
+  li.dataset.source = page;
+  li.dataset.rotation = rotation;
+  if (deleted) li.dataset.deleted = '';
+  li.innerHTML = '<canvas width="120" height="160" role="img"></canvas><span class="label"></span>';
+  const canvas = li.querySelector('canvas');
+  canvas.style.transform = `rotate(${rotation}deg)`;
+  canvas.setAttribute('aria-label', `Page ${page} of the file${rotation ? `, rotated ${rotation}°` : ''}${deleted ? ', deleted' : ''}`);
+  li.querySelector('.label').textContent = label;
+  inView.observe(li); // drawn like the editor's own thumbnails, when it scrolls into view
+  return li;
+}
+
+function showPlan(plan) {
+  document.getElementById('plan-summary').textContent = plan.summary || 'The model gave no summary.';
+  const steps = document.getElementById('plan-steps');
+  steps.replaceChildren(...plan.steps.map(s => Object.assign(document.createElement('li'), { textContent: stepInWords(s) })));
+  planPreview.replaceChildren();
+  if (plan.pages) {
+    plan.pages.forEach((p, i) => planPreview.append(previewPage(p.page, p.rotation, `${i + 1} (p. ${p.page})${p.rotation ? `, ${p.rotation}°` : ''}`, false)));
+    plan.deleted_pages.forEach(p => planPreview.append(previewPage(p, 0, `p. ${p}: deleted`, true)));
+  }
+  planPreview.hidden = !plan.pages;
+  aiStatus.textContent = plan.pages ? 'The preview shows the result; nothing has changed yet.'
+    : 'These steps change what is on the pages, not their order: no preview. Nothing has changed yet.';
+  aiPlan.hidden = false;
+}
+
+function refusedOrRunning(what, answer) {
+  aiProblem.textContent = answer.status === 202
+    ? `The job ${answer.body.job} is still running; its result will be in Jobs.`
+    : `${what}: ${answer.body.error?.message ?? 'HTTP ' + answer.status}`;
+  aiProblem.hidden = false;
+  aiStatus.textContent = '';
+}
+
+aiForm.addEventListener('submit', async event => {
+  event.preventDefault();
+  aiPlan.hidden = true;
+  aiProblem.hidden = true;
+  planJob = null;
+  document.getElementById('plan').disabled = true;
+  aiStatus.textContent = 'Planning: the model is reading the pages…';
+  try {
+    const answer = await aiPost(ai.dataset.plan, { instruction: document.getElementById('instruction').value });
+    if (answer.status === 200) {
+      planJob = answer.body.job;
+      showPlan(answer.body.plan);
+    } else {
+      refusedOrRunning('No plan', answer);
+    }
+  } catch (e) {
+    refusedOrRunning('No plan', { status: 0, body: { error: { message: e.message } } });
+  }
+  aiRefresh();
+});
+
+document.getElementById('discard').addEventListener('click', () => {
+  aiPlan.hidden = true;
+  planJob = null;
+  aiStatus.textContent = 'Plan discarded; nothing was changed.';
+});
+
+document.getElementById('apply').addEventListener('click', async () => {
+  const button = document.getElementById('apply');
+  button.disabled = true;
+  aiProblem.hidden = true;
+  aiStatus.textContent = 'Applying the plan…';
+  try {
+    const answer = await aiPost(ai.dataset.apply, { job: planJob });
+    if (answer.status === 200 && answer.body.file) {
+      location.assign(ai.dataset.plan.replace(/\/files\/[^/]+\/edit\/plan$/, `/files/${answer.body.file}/edit`) + '?saved');
+      return;
+    }
+    if (answer.status === 200) {
+      aiStatus.innerHTML = '';
+      const link = Object.assign(document.createElement('a'), { href: `${ai.dataset.jobs}/${answer.body.job}`, textContent: 'its job' });
+      aiStatus.append('Applied; the result is not one PDF, so it is not opened here: see ', link, '.');
+      aiPlan.hidden = true;
+    } else {
+      refusedOrRunning('Not applied', answer);
+    }
+  } catch (e) {
+    refusedOrRunning('Not applied', { status: 0, body: { error: { message: e.message } } });
+  }
+  aiRefresh();
+});

@@ -7,7 +7,6 @@ import dev.docapi.files.FileService;
 import dev.docapi.files.StoredFile;
 import dev.docapi.jobs.Job;
 import dev.docapi.jobs.JobRunner;
-import dev.docapi.jobs.JobStatus;
 import dev.docapi.workflows.WorkflowService;
 import java.security.Principal;
 import java.util.ArrayList;
@@ -88,15 +87,9 @@ class EditorController {
             sources.put(id, file);
             for (Placement p : arrangement) if (!sources.containsKey(p.file())) sources.put(p.file(), pdf(account, p.file()));
             Job job = runner.await(workflows.runAdHoc(account, steps(arrangement, sources), List.copyOf(sources.keySet()), null), SAVE_WAIT);
-            ObjectNode answer = json.createObjectNode().put("job", job.id());
-            if (job.status() == JobStatus.SUCCEEDED) return ResponseEntity.ok(answer.put("file", job.output().path("files").get(0).asString()));
-            if (job.status() != JobStatus.FAILED) return ResponseEntity.accepted().body(answer);
-            answer.set("error", json.createObjectNode().put("code", job.errorCode()).put("message", job.errorMessage()));
-            return ResponseEntity.status(502).body(answer);
+            return EditorAnswers.of(job, json, (done, answer) -> answer.put("file", done.output().path("files").get(0).asString()));
         } catch (ApiException refused) {
-            ObjectNode answer = json.createObjectNode();
-            answer.set("error", json.createObjectNode().put("code", refused.code().code()).put("message", refused.getMessage()));
-            return ResponseEntity.status(refused.code().status()).body(answer);
+            return EditorAnswers.refused(refused, json);
         }
     }
 

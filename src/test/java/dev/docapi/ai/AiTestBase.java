@@ -7,13 +7,14 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * The service with its own model configured as {@code openai/gpt-test} (the agent pipeline overridden to
  * {@code openai/gpt-agent}), every provider's base URL pointing at one {@link ScriptedModelServer}.
- * All AI test classes share this configuration, hence one running service.
+ * All AI test classes share this configuration, hence one running service; a test with another base (the editor's
+ * browser test) registers it with {@link #aiProperties}.
  */
 public abstract class AiTestBase extends ApiTestBase {
-    protected static final ScriptedModelServer MODEL = new ScriptedModelServer();
+    public static final ScriptedModelServer MODEL = new ScriptedModelServer();
 
     @DynamicPropertySource
-    static void aiProperties(DynamicPropertyRegistry registry) {
+    public static void aiProperties(DynamicPropertyRegistry registry) {
         registry.add("docapi.ai.service-model", () -> "openai/gpt-test");
         registry.add("docapi.ai.service-model-key", () -> "sk-service-good");
         registry.add("docapi.ai.agent", () -> "openai/gpt-agent");
