@@ -3,6 +3,7 @@ package dev.docapi.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.docapi.support.ApiTestBase;
+import dev.docapi.support.Independent;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +13,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import org.apache.pdfbox.text.PDFTextStripper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.openqa.selenium.By;
@@ -60,6 +62,28 @@ abstract class AreaBrowserTestBase extends ApiTestBase {
 
     WebDriverWait waiting() {
         return new WebDriverWait(browser, Duration.ofSeconds(15));
+    }
+
+    /**
+     * Downloads the account's file {@code fileId} and checks it page by page against {@code source}: it has
+     * {@code from.length} pages, page i + 1 is the source's page {@code from[i]} (its text "Original page N", read by
+     * PDFBox without white space: a rotated page's text comes out broken into lines), turned {@code turned[i]} degrees
+     * clockwise more than there.
+     */
+    void assertArranged(String key, String fileId, Path source, int[] from, int[] turned) throws IOException {
+        Path output = Files.createTempFile(DATA_DIR, "edited-", ".pdf");
+        Files.write(output, get(null, get(key, "/files/" + fileId).body().get("download_url").asString()).raw());
+        try (var original = Independent.pdfbox(source); var pdf = Independent.pdfbox(output)) {
+            assertThat(pdf.getNumberOfPages()).isEqualTo(from.length);
+            for (int i = 0; i < from.length; i++) {
+                PDFTextStripper stripper = new PDFTextStripper();
+                stripper.setStartPage(i + 1);
+                stripper.setEndPage(i + 1);
+                assertThat(stripper.getText(pdf).replaceAll("\\s+", "")).as("page " + (i + 1)).isEqualTo("Originalpage" + from[i]);
+                assertThat(pdf.getPage(i).getRotation()).as("rotation of page " + (i + 1))
+                        .isEqualTo((original.getPage(from[i] - 1).getRotation() + turned[i]) % 360);
+            }
+        }
     }
 
     /** Screenshot of the current page, then axe-core's serious and critical violations, which must be none. */

@@ -4,13 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.docapi.ai.AiTestBase;
 import dev.docapi.ai.ScriptedModelServer;
-import dev.docapi.support.Independent;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.apache.pdfbox.text.PDFTextStripper;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
@@ -93,21 +90,7 @@ class EditorAiBrowserTest extends AreaBrowserTestBase {
         String applied = browser.getCurrentUrl().replaceAll("^.*/files/([^/]+)/edit.*$", "$1");
         assertThat(applied).isNotEqualTo(fileId);
         waiting().until(d -> d.findElements(By.cssSelector("#pages li.page")).size() == 5);
-        Path output = Files.createTempFile(DATA_DIR, "ai-edited-", ".pdf");
-        Files.write(output, get(null, get(key, "/files/" + applied).body().get("download_url").asString()).raw());
-        try (var source = Independent.pdfbox(CORPUS); var pdf = Independent.pdfbox(output)) {
-            assertThat(pdf.getNumberOfPages()).isEqualTo(5);
-            int[] from = {6, 1, 3, 4, 5};
-            for (int i = 0; i < from.length; i++) {
-                PDFTextStripper stripper = new PDFTextStripper();
-                stripper.setStartPage(i + 1);
-                stripper.setEndPage(i + 1);
-                assertThat(stripper.getText(pdf).replaceAll("\\s+", "")).as("page " + (i + 1)).isEqualTo("Originalpage" + from[i]);
-                int turned = i == 1 ? 90 : 0;
-                assertThat(pdf.getPage(i).getRotation()).as("rotation of page " + (i + 1))
-                        .isEqualTo((source.getPage(from[i] - 1).getRotation() + turned) % 360);
-            }
-        }
+        assertArranged(key, applied, CORPUS, new int[] {6, 1, 3, 4, 5}, new int[] {0, 90, 0, 0, 0});
         String jobs = get(key, "/jobs").body().toString();
         assertThat(jobs).as("the plan and the run, listed like API calls").contains("\"operation\":\"edit-plan\"").contains("\"operation\":\"workflow\"");
         assertThat(aiOperationsUsed(key)).as("applying is no AI operation").isEqualTo(before + 1);
