@@ -16,8 +16,8 @@ bench_service() {
     echo "building $JAR" >&2; (cd "$ROOT" && mvn -q -B -DskipTests package >&2)
   fi
   WORK="$(mktemp -d "/tmp/docapi-bench-$name.XXXXXX")"
-  # the script's own exit status, not the stopped service's
-  trap 'status=$?; kill $SERVICE 2>/dev/null; wait $SERVICE 2>/dev/null; rm -rf "$WORK"; exit $status' EXIT
+  # the script's own exit status, not the stopped service's (errexit holds inside the trap too)
+  trap 'status=$?; kill $SERVICE 2>/dev/null || true; wait $SERVICE 2>/dev/null || true; rm -rf "$WORK"; exit $status' EXIT
   PORT="$(bench_free_port)"; MGMT="$(bench_free_port)"
   env DOCAPI_DATA_DIR="$WORK/data" DOCAPI_PORT="$PORT" DOCAPI_MANAGEMENT_PORT="$MGMT" DOCAPI_REQUESTS_PER_MINUTE=1000000 "$@" \
     "$JAVA_HOME/bin/java" -jar "$JAR" >"$WORK/service.log" 2>&1 &
