@@ -11,7 +11,7 @@ import dev.docapi.operations.ValidationContext;
 import dev.docapi.workflows.Step;
 import dev.docapi.workflows.StepValidator;
 import java.util.List;
-import java.util.Map;
+import java.util.Collections;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
@@ -94,7 +94,7 @@ class PlanCheck {
 
     /** Runs {@code op}'s own validation with the options as its record (generic, so that an {@code Operation<?>} fits). */
     private static <O extends Record> void validate(Operation<O> op, Account account, InputFile in, JsonNode options) {
-        op.validate(new ValidationContext<>(account, List.of(in), op.options().bind((ObjectNode) options), Map.of()));
+        op.validate(new ValidationContext<>(account, List.of(in), op.options().bind((ObjectNode) options), Collections.emptyMap()));
     }
 
     /** The file as a step sees it: its pages as the steps before left them (null: not known before the plan runs). */

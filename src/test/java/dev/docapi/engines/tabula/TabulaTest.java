@@ -46,7 +46,9 @@ class TabulaTest extends ApiTestBase {
         Tabula.Tables found = new Tabula(runner, Duration.ofSeconds(8)).tables(pdf, false, done::add);
         Duration took = Duration.ofNanos(System.nanoTime() - start);
 
-        assertThat(took).isLessThan(Duration.ofSeconds(40));
+        // the hostile page alone would never end: any bound proves it was stopped; 120 s leaves room for the child JVM's
+        // starts on a loaded machine (49.7 s was seen in a fresh-clone CI run)
+        assertThat(took).isLessThan(Duration.ofSeconds(120));
         assertThat(found.unreadPages()).containsExactly(
                 new Tabula.UnreadPage(2, "the table detector did not finish it within 8 s"));
         assertThat(found.note()).isEqualTo("Tables could not be detected on page 2 (the table detector did not finish it within 8 s).");
