@@ -204,7 +204,8 @@ class ConvertToMarkupTest extends ApiTestBase {
     /** A scan reads through OCR (the scan itself is not repeated as a picture). */
     @Test
     void aScanIsOcrd() throws Exception {
-        JsonNode job = convert(newKey(), corpus("pdf-scanned/english-skewed-brochure.pdf"), Map.of("to", "html"));
+        // the API's longest wait: OCR and the table detector's child JVM took past the default 60 s on a loaded machine
+        JsonNode job = convert(newKey(), corpus("pdf-scanned/english-skewed-brochure.pdf"), Map.of("to", "html", "wait", 300));
         Document html = Jsoup.parse(downloadOutput(job, 0).toFile(), "UTF-8");
         assertThat(html.body().text()).contains("LinnSequencer");
         assertThat(html.select("img")).isEmpty();
