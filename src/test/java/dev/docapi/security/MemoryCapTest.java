@@ -145,7 +145,9 @@ class MemoryCapTest extends ApiTestBase {
             Thread.sleep(200);
         }
         assertThat(finished).as("every job ended").hasSize(jobs.size());
-        assertThat(Duration.ofNanos(slowest)).as("slowest GET /v1/jobs meanwhile").isLessThan(Duration.ofSeconds(1));
+        // a node whose memory the pages had taken would stall for many seconds or not answer; the bound only has to
+        // tell that from a loaded machine (1.35 s was seen in a CI run where the whole suite ran at half speed)
+        assertThat(Duration.ofNanos(slowest)).as("slowest GET /v1/jobs meanwhile").isLessThan(Duration.ofSeconds(5));
         for (String id : jobs.subList(0, 4)) {
             assertThat(finished.get(id).get("status").asString()).isEqualTo("failed");
             assertThat(finished.get(id).at("/error/message").asString()).contains("MB of memory");
