@@ -237,6 +237,70 @@ function pageList(text, count) {
   return pages.length ? pages : 'Say which pages: "all", or numbers and ranges such as 1-3, 5.';
 }
 
+// The chosen file's pages as thumbnails, so that pages are inserted without typing their numbers: drawn when the picker
+// is opened (not before: the other file is fetched only then), a click adds the page to the pages field or takes it
+// out, and the field, typed or clicked, says which thumbnails are pressed ("all" when none is).
+const insertFile = document.getElementById('insert-file');
+const insertPages = document.getElementById('insert-pages');
+const chooser = document.getElementById('insert-choose');
+const choices = document.getElementById('insert-view');
+const ranges = pages => pages.reduce((out, p) => {
+  const last = out.at(-1);
+  if (last && p === last[1] + 1) last[1] = p; else out.push([p, p]);
+  return out;
+}, []).map(([a, b]) => a === b ? `${a}` : `${a}-${b}`).join(', ');
+
+// the pages the field names; none for "all", or for what is not a list of the file's pages
+function chosenPages() {
+  const text = insertPages.value.trim().toLowerCase();
+  const pages = text === 'all' ? [] : pageList(text, choices.children.length);
+  return new Set(typeof pages === 'string' ? [] : pages);
+}
+
+function pressedChoices() {
+  const chosen = chosenPages();
+  for (const li of choices.children) {
+    const on = chosen.has(Number(li.dataset.source));
+    li.classList.toggle('selected', on);
+    li.querySelector('.thumb').setAttribute('aria-pressed', on);
+  }
+}
+
+async function showChoices() {
+  if (!chooser.open) return;
+  const file = insertFile.value;
+  choices.dataset.file = file;
+  choices.replaceChildren();
+  const count = (await documentOf(file)).numPages;
+  if (choices.dataset.file !== file || choices.children.length) return; // another file chosen meanwhile, or drawn already
+  const name = otherFile(file).dataset.name;
+  for (let page = 1; page <= count; page++) {
+    const li = document.createElement('li');
+    li.className = 'page';
+    li.dataset.file = file;
+    li.dataset.source = page;
+    li.innerHTML = `<button type="button" class="thumb" aria-pressed="false"><canvas width="60" height="80"></canvas></button><span class="label">${page}</span>`;
+    li.querySelector('.thumb').setAttribute('aria-label', `Page ${page} of ${name}`);
+    choices.append(li);
+    inView.observe(li);
+  }
+  pressedChoices();
+  choices.scrollIntoView({ block: 'nearest' }); // the side column scrolls on its own: its end may be out of sight
+}
+
+chooser?.addEventListener('toggle', showChoices);
+insertFile?.addEventListener('change', () => { insertPages.value = 'all'; showChoices(); });
+insertPages?.addEventListener('input', pressedChoices);
+choices?.addEventListener('click', event => {
+  const li = event.target.closest('.page');
+  if (!li) return;
+  const chosen = chosenPages();
+  const page = Number(li.dataset.source);
+  if (!chosen.delete(page)) chosen.add(page);
+  insertPages.value = chosen.size ? ranges([...chosen].sort((a, b) => a - b)) : 'all';
+  pressedChoices();
+});
+
 // SortableJS moves the element itself; the arrangement follows, and render() then agrees with the DOM.
 // forceFallback: Sortable's own pointer dragging rather than HTML5 drag and drop, the same in every browser.
 // fallbackTolerance: a click whose pointer shifts a pixel stays a click (a drag, once started, swallows the click).

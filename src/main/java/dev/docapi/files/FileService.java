@@ -202,7 +202,15 @@ public class FileService {
 
     /** A fresh signed link to the file's content, valid one hour. */
     public String downloadUrl(StoredFile f) {
-        return baseUrl.get() + "/files/" + f.id() + "/content?" + links.query(f.id());
+        return baseUrl.get() + downloadPath(f).substring("/v1".length());
+    }
+
+    /**
+     * The signed link of {@link #downloadUrl}, as a path from the service's root ({@code /v1/files/{id}/content?e=…&t=…}):
+     * for the service's own pages, which fetch it from their own origin whatever the public base URL says.
+     */
+    public String downloadPath(StoredFile f) {
+        return "/v1/files/" + f.id() + "/content?" + links.query(f.id());
     }
 
     /**

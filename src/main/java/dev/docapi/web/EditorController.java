@@ -59,7 +59,11 @@ class EditorController {
     @GetMapping("/files/{id}/edit")
     String page(Principal principal, @PathVariable String id, Model model) {
         Account account = current.of(principal);
-        model.addAttribute("file", ownPdf(account, id));
+        StoredFile file = ownPdf(account, id);
+        model.addAttribute("file", file);
+        // the bytes by their signed link, not by /files/{id}/download's redirect to it: one round trip less before the
+        // first thumbnail (bench/editor.sh); the page is drawn within the link's hour
+        model.addAttribute("pdf", files.downloadPath(file));
         // the PDFs whose pages can be inserted: any other of the account that opens without a password
         model.addAttribute("others", files.list(account, FilesPageController.RECENT).stream()
                 .filter(f -> f.kind() == FileKind.PDF && !f.encrypted() && !f.id().equals(id)).toList());

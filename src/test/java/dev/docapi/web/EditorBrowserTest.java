@@ -22,8 +22,8 @@ import tools.jackson.databind.JsonNode;
  * The page editor (issue 26) in headless Chromium: a 6-page PDF (the first six pages of a corpus file, each saying
  * "Original page N") opened from Files, its thumbnails drawn by PDF.js, the last page dragged to the front with the
  * mouse (SortableJS), moved by keyboard (Alt+→, Alt+←), page 2 rotated, page 3 deleted, page 1 of a second file
- * inserted at the end, undo and redo, then saved: the new file read back with PDFBox (order by each page's text,
- * rotations, page count). A save that the API refuses shows why and keeps the arrangement; another account's file is
+ * chosen by its thumbnail and inserted at the end, undo and redo, then saved: the new file read back with PDFBox
+ * (order by each page's text, rotations, page count). A save that the API refuses shows why and keeps the arrangement; another account's file is
  * 404 and a file that is not a PDF 400. The document tools panel: disabled while changes are unsaved, watermark refused
  * then applied, its result opened in the editor and its stamp read by pdftotext.
  */
@@ -113,8 +113,17 @@ class EditorBrowserTest extends AreaBrowserTestBase {
         browser.findElement(By.id("insert")).click();
         assertThat(waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("problem"))).getText())
                 .as("a page the other file does not have").contains("\"3\"").contains("2 pages");
-        browser.findElement(By.id("insert-pages")).clear();
-        browser.findElement(By.id("insert-pages")).sendKeys("1");
+        // page 1 chosen by its thumbnail, no number typed: a click presses it, a second one takes it out again
+        browser.findElement(By.cssSelector("#insert-choose summary")).click();
+        By firstChoice = By.cssSelector("#insert-view li.page[data-source='1'][data-drawn] .thumb");
+        waiting().until(d -> d.findElements(By.cssSelector("#insert-view li.page")).size() == 2);
+        waiting().until(ExpectedConditions.elementToBeClickable(firstChoice)).click();
+        assertThat(browser.findElement(By.id("insert-pages")).getDomProperty("value")).isEqualTo("1");
+        assertThat(browser.findElement(firstChoice).getDomAttribute("aria-pressed")).isEqualTo("true");
+        browser.findElement(By.cssSelector("#insert-view li.page[data-source='2'] .thumb")).click();
+        assertThat(browser.findElement(By.id("insert-pages")).getDomProperty("value")).isEqualTo("1-2");
+        browser.findElement(By.cssSelector("#insert-view li.page[data-source='2'] .thumb")).click();
+        assertThat(browser.findElement(By.id("insert-pages")).getDomProperty("value")).isEqualTo("1");
         new Select(browser.findElement(By.id("insert-at"))).selectByValue("end");
         browser.findElement(By.id("insert")).click();
         waiting().until(d -> d.findElements(By.cssSelector("#pages li.page[data-drawn]")).size() == 6);
