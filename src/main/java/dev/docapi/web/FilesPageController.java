@@ -10,7 +10,10 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 
-/** The account's files of the last 24 hours (spec §2.2): download by signed link, delete with confirmation. */
+/**
+ * The account's files of the last 24 hours (spec §2.2): download by signed link, delete with confirmation, open in the
+ * page editor ({@link EditorOpenController} for a fresh upload and the files converted first).
+ */
 @Controller
 class FilesPageController {
     static final int RECENT = 100;
@@ -25,6 +28,7 @@ class FilesPageController {
     @GetMapping("/files")
     String files(Principal principal, Model model) {
         model.addAttribute("files", files.list(current.of(principal), RECENT));
+        model.addAttribute("convertible", EditorOpenController.CONVERTED);
         return "files";
     }
 

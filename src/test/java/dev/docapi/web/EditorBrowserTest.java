@@ -220,4 +220,56 @@ class EditorBrowserTest extends AreaBrowserTestBase {
         assertThat(get(key, "/jobs").body().path("data").get(0).path("operation").asString()).as("one job of the operation itself")
                 .isEqualTo("watermark");
     }
+
+    @Test
+    void aWordFileUploadedOnFilesOpensConvertedAndAnImageAndAJobsOutputOpenFromTheirPages() throws Exception {
+        String email = signedUpAndIn("editor-open-");
+        String key = accounts.createKey(accounts.findByEmail(email).orElseThrow().id(), "editor");
+
+        // a fresh upload: converted by one convert job, its PDF opened
+        browser.get(site("/files"));
+        browser.findElement(By.id("open-file")).sendKeys(corpus("office/fake.docx").toString());
+        browser.findElement(By.xpath("//button[text()='Upload and edit']")).click();
+        waiting().until(ExpectedConditions.urlMatches("/files/file_[^/]+/edit\\?converted$"));
+        String pdf = browser.getCurrentUrl().replaceAll("^.*/files/([^/]+)/edit.*$", "$1");
+        JsonNode converted = get(key, "/files/" + pdf).body();
+        assertThat(converted.path("content_type").asString()).isEqualTo("application/pdf");
+        int pages = converted.path("pages").asInt();
+        assertThat(pages).isPositive();
+        waiting().until(d -> d.findElements(By.cssSelector("#pages li.page[data-drawn]")).size() == pages);
+        Path output = Files.createTempFile(DATA_DIR, "converted-", ".pdf");
+        Files.write(output, get(null, converted.path("download_url").asString()).raw());
+        assertThat(Independent.pdftotext(output)).contains("Lorem ipsum");
+        JsonNode job = get(key, "/jobs").body().path("data").get(0);
+        assertThat(job.path("operation").asString()).as("one job of the API's convert").isEqualTo("convert");
+        assertThat(job.at("/input/options/to").asString()).isEqualTo("pdf");
+        assertThat(job.at("/output/files/0/id").asString()).isEqualTo(pdf);
+
+        // from the job's page: its PDF output opens as it is
+        browser.get(site("/jobs/" + job.path("id").asString()));
+        browser.findElement(By.cssSelector("a[aria-label='Edit " + converted.path("name").asString() + "']")).click();
+        waiting().until(ExpectedConditions.urlMatches("/files/" + pdf + "/edit$"));
+
+        // an image of the account, from the Files page's button
+        uploadId(key, corpus("images/DA-1p.png"));
+        browser.get(site("/files"));
+        browser.findElement(By.cssSelector("button[aria-label='Edit DA-1p.png as a PDF (converted first)']")).click();
+        waiting().until(ExpectedConditions.urlMatches("/files/file_[^/]+/edit\\?converted$"));
+        waiting().until(d -> d.findElements(By.cssSelector("#pages li.page[data-drawn]")).size() == 1);
+
+        // an upload refused (a ZIP is not a type docapi accepts, spec §2.2): said on the Files page, nothing run
+        Path zip = Files.createTempFile(DATA_DIR, "archive-", ".zip");
+        try (var out = new java.util.zip.ZipOutputStream(Files.newOutputStream(zip))) {
+            out.putNextEntry(new java.util.zip.ZipEntry("notes.txt"));
+            out.write("not a document".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        int jobs = get(key, "/jobs").body().path("data").size();
+        browser.get(site("/files"));
+        browser.findElement(By.id("open-file")).sendKeys(zip.toString());
+        browser.findElement(By.xpath("//button[text()='Upload and edit']")).click();
+        assertThat(waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("files-problem"))).getText())
+                .contains("is not a type docapi accepts");
+        assertThat(get(key, "/jobs").body().path("data").size()).isEqualTo(jobs);
+        checkPage("files-open");
+    }
 }
