@@ -134,14 +134,20 @@ class SignInController {
                 .sorted(Comparator.comparing(CredentialRecord::getCreated, Comparator.nullsFirst(Comparator.naturalOrder()))).toList();
     }
 
-    /** Removes one of the account's passkeys (id: base64url); another account's id answers 404 like an unknown one. */
+    /**
+     * Removes one of the account's passkeys (id: base64url); another account's id answers 404 like an unknown one. The
+     * account's other sessions end, as after a password change: any of them may have been signed in with that passkey
+     * (a lost device's, say), and a session does not record how it was signed in.
+     */
     @PostMapping("/account/passkeys/{id}/remove")
-    String removePasskey(Principal principal, @PathVariable String id, Model model) {
+    String removePasskey(Principal principal, @PathVariable String id, HttpServletRequest request, Model model) {
         Account a = current.of(principal);
         CredentialRecord passkey = passkeysOf(a).stream().filter(c -> c.getCredentialId().toBase64UrlString().equals(id))
                 .findFirst().orElseThrow(CurrentAccount::notFound);
         passkeys.delete(passkey.getCredentialId());
-        model.addAttribute("message", "Passkey \"" + passkey.getLabel() + "\" removed: it no longer signs in.");
+        sessions.endOthers(a.email(), request);
+        model.addAttribute("message", "Passkey \"" + passkey.getLabel() + "\" removed: it no longer signs in, and your other sessions "
+                + "were signed out (any of them may have used it).");
         return account(principal, model);
     }
 

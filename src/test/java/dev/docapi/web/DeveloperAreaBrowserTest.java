@@ -248,7 +248,7 @@ class DeveloperAreaBrowserTest extends AreaBrowserTestBase {
     /**
      * Passkeys (issue 26 item 5) with Chromium's virtual authenticator (internal, resident keys, user verification):
      * registered on the Account page after a password sign-in, kept in the database, then signing in without email
-     * or password; once removed, listed no more and refused.
+     * or password; once removed, listed no more and refused, and the account's other sessions signed out.
      */
     @Test
     void anOwnerRegistersAPasskeySignsInWithItAndRemovesIt() throws Exception {
@@ -279,9 +279,15 @@ class DeveloperAreaBrowserTest extends AreaBrowserTestBase {
             assertThat(browser.findElement(By.id("passkey-rows")).getText()).as("last used: this sign-in")
                     .contains(java.time.LocalDate.now(java.time.ZoneOffset.UTC).toString());
 
+            // another session of the account (another device, by password): removing the passkey signs it out
+            AreaClient other = new AreaClient(port);
+            other.signIn(email, "a long enough password");
+            assertThat(other.get("/account").statusCode()).isEqualTo(200);
             browser.findElement(By.xpath("//button[text()='Remove']")).click();
             waiting().until(ExpectedConditions.alertIsPresent()).accept();
             waiting().until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector("p.message"), "removed"));
+            assertThat(browser.findElement(By.cssSelector("p.message")).getText()).contains("other sessions were signed out");
+            assertThat(AreaClient.location(other.get("/account"))).as("the other session ended").contains("/signin");
             assertThat(browser.findElement(By.id("passkey-rows")).getText()).isEqualTo("No passkey yet.");
             assertThat(passkeys.findByUserId(user.getId())).isEmpty();
 
