@@ -92,7 +92,7 @@ function pageElement(item) {
   li.innerHTML = `<button type="button" class="thumb"><canvas width="120" height="160"></canvas></button>
     <span class="label"></span>
     <span class="actions">
-      <button type="button" data-one="left">⟲</button><button type="button" data-one="right">⟳</button>
+      <button type="button" data-one="view">View</button><button type="button" data-one="left">⟲</button><button type="button" data-one="right">⟳</button>
       <button type="button" data-one="duplicate">Duplicate</button><button type="button" data-one="delete" class="danger">Delete</button>
     </span>`;
   inView.observe(li);
@@ -186,14 +186,68 @@ list.addEventListener('click', event => {
   if (!li) return;
   const key = Number(li.dataset.key);
   const one = event.target.closest('[data-one]');
-  if (one) actions[one.dataset.one](new Set([key]));
+  if (one?.dataset.one === 'view') view(key);
+  else if (one) actions[one.dataset.one](new Set([key]));
   else if (event.target.closest('.thumb')) select(key, event);
 });
+list.addEventListener('dblclick', event => {
+  const li = event.target.closest('.page');
+  if (li && event.target.closest('.thumb')) view(Number(li.dataset.key));
+});
+
+// A larger view of one page, drawn for the window when shown (with the rotation added so far), in the arrangement's
+// order: Previous/Next (← →) go through the pages, Escape or Close ends it.
+const viewer = document.getElementById('viewer');
+const viewerCanvas = document.getElementById('viewer-canvas');
+let viewing = null; // the key of the page shown
+let drawing = null; // PDF.js's render task on the viewer's canvas, cancelled when another page is asked for
+async function view(key) {
+  const i = arrangement.findIndex(p => p.key === key);
+  if (i < 0) return;
+  viewing = key;
+  const item = arrangement[i];
+  const from = item.file ? ` of ${otherFile(item.file).dataset.name}` : '';
+  document.getElementById('viewer-label').textContent =
+    `Page ${i + 1} of ${arrangement.length} (p. ${item.page}${from}${item.rotation ? `, rotated ${item.rotation}°` : ''})`;
+  document.getElementById('viewer-previous').disabled = i === 0;
+  document.getElementById('viewer-next').disabled = i === arrangement.length - 1;
+  delete viewerCanvas.dataset.drawn;
+  if (!viewer.open) viewer.showModal();
+  const page = await (await documentOf(item.file ?? '')).getPage(item.page);
+  if (viewing !== key) return;
+  const rotation = (page.rotate + item.rotation) % 360;
+  const base = page.getViewport({ scale: 1, rotation });
+  const fit = Math.min((innerWidth * 0.9 - 40) / base.width, (innerHeight * 0.95 - 160) / base.height);
+  const viewport = page.getViewport({ scale: fit * devicePixelRatio, rotation });
+  drawing?.cancel();
+  viewerCanvas.width = Math.floor(viewport.width);
+  viewerCanvas.height = Math.floor(viewport.height);
+  viewerCanvas.style.width = `${Math.floor(viewport.width / devicePixelRatio)}px`;
+  drawing = page.render({ canvasContext: viewerCanvas.getContext('2d'), viewport });
+  try {
+    await drawing.promise;
+    viewerCanvas.dataset.drawn = key; // read by EditorBrowserTest
+  } catch (e) {
+    if (e.name !== 'RenderingCancelledException') throw e;
+  }
+}
+const viewBy = by => {
+  const i = arrangement.findIndex(p => p.key === viewing) + by;
+  if (i >= 0 && i < arrangement.length) view(arrangement[i].key);
+};
+document.getElementById('viewer-previous').addEventListener('click', () => viewBy(-1));
+document.getElementById('viewer-next').addEventListener('click', () => viewBy(1));
+document.getElementById('viewer-close').addEventListener('click', () => viewer.close());
+viewer.addEventListener('close', () => { drawing?.cancel(); viewing = null; });
 for (const b of root.querySelectorAll('[data-act]')) b.addEventListener('click', () => actions[b.dataset.act](new Set(selected)));
 document.getElementById('undo').addEventListener('click', () => step(undo, redo));
 document.getElementById('redo').addEventListener('click', () => step(redo, undo));
 
 document.addEventListener('keydown', event => {
+  if (viewer.open) { // the page shown larger has the keys: ← and →; Escape is the dialog's own
+    if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') viewBy(event.key === 'ArrowLeft' ? -1 : 1);
+    return;
+  }
   if (event.target.closest('input, textarea, select')) return;
   const ctrl = event.ctrlKey || event.metaKey;
   const key = event.key.toLowerCase();
@@ -204,6 +258,7 @@ document.addEventListener('keydown', event => {
   else if (key === 'r') actions[event.shiftKey ? 'left' : 'right'](new Set(selected));
   else if (event.altKey && event.key === 'ArrowLeft') actions.earlier(new Set(selected));
   else if (event.altKey && event.key === 'ArrowRight') actions.later(new Set(selected));
+  else if (key === 'v') view(arrangement.find(p => selected.has(p.key)).key);
   else return;
   event.preventDefault();
 });

@@ -21,7 +21,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * The page editor (issue 26) in headless Chromium: a 6-page PDF (the first six pages of a corpus file, each saying
  * "Original page N") opened from Files, its thumbnails drawn by PDF.js, the last page dragged to the front with the
- * mouse (SortableJS), moved by keyboard (Alt+→, Alt+←), page 2 rotated, page 3 deleted, page 1 of a second file
+ * mouse (SortableJS), moved by keyboard (Alt+→, Alt+←), page 2 rotated and shown larger, page 3 deleted, page 1 of a second file
  * chosen by its thumbnail and inserted at the end, undo and redo, then saved: the new file read back with PDFBox
  * (order by each page's text, rotations, page count). A save that the API refuses shows why and keeps the arrangement; another account's file is
  * 404 and a file that is not a PDF 400. The document tools panel: disabled while changes are unsaved, watermark refused
@@ -102,6 +102,18 @@ class EditorBrowserTest extends AreaBrowserTestBase {
         assertThat(sources()).containsExactly("6", "1", "2", "3", "4", "5");
 
         page(2).findElement(By.cssSelector("[aria-label='Rotate right page 2']")).click();
+        // page 2 larger, drawn turned as the arrangement has it; → shows the next page, Escape closes
+        page(2).findElement(By.cssSelector("[aria-label='View page 2']")).click();
+        WebElement larger = waiting().until(ExpectedConditions.visibilityOfElementLocated(By.id("viewer-canvas")));
+        waiting().until(d -> larger.getDomAttribute("data-drawn") != null);
+        assertThat(browser.findElement(By.id("viewer-label")).getText()).isEqualTo("Page 2 of 6 (p. 1, rotated 90°)");
+        assertThat(Integer.parseInt(larger.getDomProperty("width"))).as("a portrait page turned a quarter: landscape, and larger than its thumbnail")
+                .isGreaterThan(Integer.parseInt(larger.getDomProperty("height"))).isGreaterThan(400);
+        checkPage("editor-viewer");
+        new Actions(browser).sendKeys(Keys.ARROW_RIGHT).perform();
+        waiting().until(ExpectedConditions.textToBe(By.id("viewer-label"), "Page 3 of 6 (p. 2)"));
+        new Actions(browser).sendKeys(Keys.ESCAPE).perform();
+        waiting().until(ExpectedConditions.invisibilityOfElementLocated(By.id("viewer")));
         page(3).findElement(By.cssSelector(".thumb")).click();
         new Actions(browser).sendKeys(Keys.DELETE).perform();
         assertThat(sources()).containsExactly("6", "1", "3", "4", "5");
