@@ -18,7 +18,9 @@ import org.springframework.security.config.ObjectPostProcessor;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
 import org.springframework.security.core.session.SessionRegistry;
-import org.springframework.security.core.session.SessionRegistryImpl;
+import org.springframework.session.FindByIndexNameSessionRepository;
+import org.springframework.session.Session;
+import org.springframework.session.security.SpringSessionBackedSessionRegistry;
 import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.core.userdetails.UsernameNotFoundException;
@@ -35,7 +37,6 @@ import org.springframework.security.web.webauthn.management.JdbcUserCredentialRe
 import org.springframework.security.web.webauthn.management.PublicKeyCredentialUserEntityRepository;
 import org.springframework.security.web.webauthn.management.UserCredentialRepository;
 import org.springframework.security.web.webauthn.management.WebAuthnRelyingPartyOperations;
-import org.springframework.security.web.session.HttpSessionEventPublisher;
 import org.springframework.security.web.firewall.FirewalledRequest;
 import org.springframework.security.web.firewall.HttpFirewall;
 import org.springframework.security.web.firewall.StrictHttpFirewall;
@@ -55,7 +56,7 @@ class WebSecurityConfig {
     static final int ATTEMPTS_PER_ADDRESS = 20;
 
     @Bean
-    SecurityFilterChain developerArea(HttpSecurity http, DataSource dataSource) throws MetaDataAccessException {
+    SecurityFilterChain developerArea(HttpSecurity http, DataSource dataSource, SessionRegistry sessionRegistry) throws MetaDataAccessException {
         // Bucket4j buckets as the API's request limit uses: shared through PostgreSQL, in memory on H2
         SignInThrottle throttle = new SignInThrottle(
                 RequestBuckets.forDatabase(dataSource, ATTEMPTS_PER_EMAIL, TimeMeter.SYSTEM_MILLISECONDS),
@@ -73,12 +74,12 @@ class WebSecurityConfig {
                     public <O extends WebAuthnAuthenticationFilter> O postProcess(O filter) {
                         // as form login and OwnerSessions.signIn: a new session id, registered for OwnerSessions.endOthers
                         filter.setSessionAuthenticationStrategy(new CompositeSessionAuthenticationStrategy(List.of(
-                                new ChangeSessionIdAuthenticationStrategy(), new RegisterSessionAuthenticationStrategy(sessionRegistry()))));
+                                new ChangeSessionIdAuthenticationStrategy(), new RegisterSessionAuthenticationStrategy(sessionRegistry))));
                         return filter;
                     }
                 }))
                 // every session in the registry, so that a password reset can end the others (OwnerSessions)
-                .sessionManagement(s -> s.maximumSessions(-1).sessionRegistry(sessionRegistry()).expiredUrl("/signin?expired"))
+                .sessionManagement(s -> s.maximumSessions(-1).sessionRegistry(sessionRegistry).expiredUrl("/signin?expired"))
                 .addFilterBefore(throttle, UsernamePasswordAuthenticationFilter.class);
         return http.build();
     }
@@ -128,15 +129,13 @@ class WebSecurityConfig {
         return web -> web.httpFirewall(firewall);
     }
 
+    /**
+     * The sessions of every node, as Spring Session JDBC keeps them in the database (V68, indexed by the signed-in
+     * email): a session signed in on one node is known to the others, and one ended on any node ends everywhere.
+     */
     @Bean
-    SessionRegistry sessionRegistry() {
-        return new SessionRegistryImpl();
-    }
-
-    /** Tells the registry of sessions that end or change id. */
-    @Bean
-    HttpSessionEventPublisher sessionEvents() {
-        return new HttpSessionEventPublisher();
+    SessionRegistry sessionRegistry(FindByIndexNameSessionRepository<? extends Session> sessions) {
+        return new SpringSessionBackedSessionRegistry<>(sessions);
     }
 
     @Bean

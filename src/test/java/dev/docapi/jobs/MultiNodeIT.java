@@ -7,6 +7,7 @@ import dev.docapi.engines.process.ProcessRunner;
 import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.PackagedService;
 import dev.docapi.support.S3ProxyServer;
+import dev.docapi.web.AreaClient;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -41,7 +43,8 @@ import tools.jackson.databind.json.JsonMapper;
  * docapi on three nodes (issue 15): three packaged services on one fresh PostgreSQL database and one real S3-compatible
  * store (S3Proxy), one {@code DOCAPI_SECRET}. Proves the durable queue (any node runs any node's jobs, a killed node's
  * running jobs end {@code interrupted}, none runs twice, a {@code SIGTERM} loses nothing), shared file bytes (every
- * output downloads through every node) and limits shared by all nodes (quota, request rate).
+ * output downloads through every node), limits shared by all nodes (quota, request rate) and the developer area's
+ * sessions shared by all nodes.
  *
  * <p>Needs PostgreSQL ({@code DOCAPI_TEST_POSTGRES_URL}, set by {@code .ci/run}).
  */
@@ -55,6 +58,8 @@ class MultiNodeIT {
 
     private static String database;
     private static String adminUrl;
+    /** The nodes' database. */
+    private static String url;
     private static S3ProxyServer s3;
     private static final List<PackagedService> nodes = new ArrayList<>();
 
@@ -64,7 +69,7 @@ class MultiNodeIT {
         assumeTrue(adminUrl != null && !adminUrl.isBlank(), "needs PostgreSQL (DOCAPI_TEST_POSTGRES_URL)");
         database = "docapi_multinode_" + System.nanoTime();
         sql(adminUrl, "CREATE DATABASE " + database);
-        String url = adminUrl.replaceFirst("/[^/?]+(\\?|$)", "/" + database + "$1");
+        url = adminUrl.replaceFirst("/[^/?]+(\\?|$)", "/" + database + "$1");
         s3 = S3ProxyServer.start();
         String secret = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(database.getBytes()));
         for (int i = 0; i < 3; i++) {
@@ -249,6 +254,40 @@ class MultiNodeIT {
         assertThat(ranOnStopped).as("jobs the stopped node had started (and finished)").isPositive();
         assertThat(starts().values()).as("no job ran twice").allMatch(n -> n == 1);
         stopping.start();
+    }
+
+    /**
+     * The developer area behind a balancer that does not pin a browser to a node: a session signed in on one node is
+     * signed in on the others (the sessions are in the database, Spring Session JDBC), and a password changed on one
+     * node signs the account's other sessions out on every node.
+     */
+    @Test
+    @Order(4)
+    void aSessionSignedInOnOneNodeIsSignedInOnTheOthersAndAPasswordChangeEndsTheOthersEverywhere() throws Exception {
+        String email = "owner-" + System.nanoTime() + "@example.com";
+        nodes.get(0).newKey(email, "pro");
+        sql(url, "UPDATE accounts SET password_hash = '" + new BCryptPasswordEncoder().encode("the first password")
+                + "' WHERE email = '" + email + "'");
+        AreaClient one = new AreaClient(port(0));
+        assertThat(AreaClient.location(one.signIn(email, "the first password"))).doesNotContain("error");
+        for (int i = 1; i < 3; i++) {
+            HttpResponse<String> account = one.at(port(i)).get("/account");
+            assertThat(account.statusCode()).as("the session on node %d", i + 1).isEqualTo(200);
+            assertThat(account.body()).contains("Signed in as <strong>" + email + "</strong>");
+        }
+        AreaClient two = new AreaClient(port(2));
+        two.signIn(email, "the first password");
+        assertThat(two.at(port(0)).get("/account").statusCode()).isEqualTo(200);
+
+        HttpResponse<String> changed = one.at(port(1)).submit("/account", "/account/password",
+                Map.of("current", "the first password", "password", "the second password"));
+        assertThat(changed.body()).contains("Password saved. Your other sessions are signed out.");
+        assertThat(AreaClient.location(two.at(port(0)).get("/account"))).as("the other session, on another node").contains("/signin");
+        assertThat(one.at(port(2)).get("/account").statusCode()).as("the session that changed it stays").isEqualTo(200);
+    }
+
+    private static int port(int node) {
+        return URI.create(nodes.get(node).base()).getPort();
     }
 
     /** Engine starts per job id, read from every node's log ("job … started on …"). */

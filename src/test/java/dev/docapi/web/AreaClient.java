@@ -19,21 +19,31 @@ import java.util.stream.Collectors;
  * A browser-like HTTP client of the developer area for the security tests: keeps cookies, follows no redirect
  * (the tests look at where they go), and posts forms with the CSRF token read from the page, as a browser would.
  */
-final class AreaClient {
+public final class AreaClient {
     private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
-    private final HttpClient http = HttpClient.newBuilder().cookieHandler(new CookieManager()).followRedirects(HttpClient.Redirect.NEVER).build();
+    private final HttpClient http;
     private final String site;
 
-    AreaClient(int port) {
+    public AreaClient(int port) {
+        this(HttpClient.newBuilder().cookieHandler(new CookieManager()).followRedirects(HttpClient.Redirect.NEVER).build(), port);
+    }
+
+    private AreaClient(HttpClient http, int port) {
+        this.http = http;
         this.site = "http://localhost:" + port;
     }
 
-    HttpResponse<String> get(String path) {
+    /** The same browser (its cookies) on another service at localhost, e.g. another node behind a balancer. */
+    public AreaClient at(int port) {
+        return new AreaClient(http, port);
+    }
+
+    public HttpResponse<String> get(String path) {
         return send(HttpRequest.newBuilder(URI.create(site + path)).GET());
     }
 
     /** Posts {@code fields} with the CSRF token of the page at {@code formPage}. */
-    HttpResponse<String> submit(String formPage, String action, Map<String, String> fields) {
+    public HttpResponse<String> submit(String formPage, String action, Map<String, String> fields) {
         Matcher m = CSRF.matcher(get(formPage).body());
         if (!m.find()) throw new AssertionError("no CSRF token on " + formPage);
         Map<String, String> all = new LinkedHashMap<>(fields);
@@ -76,11 +86,11 @@ final class AreaClient {
         return link.substring(link.indexOf("token=") + 6);
     }
 
-    HttpResponse<String> signIn(String email, String password) {
+    public HttpResponse<String> signIn(String email, String password) {
         return submit("/signin", "/signin", Map.of("email", email, "password", password));
     }
 
-    static String location(HttpResponse<?> r) {
+    public static String location(HttpResponse<?> r) {
         return r.headers().firstValue("Location").orElse("");
     }
 
