@@ -30,7 +30,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @Controller
 class EditorOpenController {
-    /** The kinds {@code convert} turns into a PDF (spec §2.4). */
+    /** The kinds {@code convert} turns into a PDF (spec §4.4, POST /convert: images, Office files, HTML, Markdown, text). */
     static final Set<FileKind> CONVERTED = EnumSet.of(FileKind.IMAGE, FileKind.OFFICE, FileKind.HTML, FileKind.MARKDOWN, FileKind.TEXT);
     /** The file field of the Files page's upload form. */
     static final String UPLOAD = "file";
