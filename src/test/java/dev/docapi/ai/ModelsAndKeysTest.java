@@ -7,17 +7,20 @@ import dev.docapi.accounts.AdminCommands;
 import dev.docapi.accounts.Plan;
 import dev.docapi.config.DocapiProperties;
 import dev.docapi.net.SafeHttpClient;
+import dev.docapi.support.ApiTestBase;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.JsonNode;
 
-class ModelsAndKeysTest extends AiTestBase {
+@ResourceLock(ApiTestBase.MODEL_LOCK)
+class ModelsAndKeysTest extends ApiTestBase {
     @Autowired
     AdminCommands admin;
     @Autowired

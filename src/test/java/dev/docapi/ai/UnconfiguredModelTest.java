@@ -1,32 +1,61 @@
 package dev.docapi.ai;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.docapi.accounts.Account;
+import dev.docapi.accounts.UsageService;
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
+import dev.docapi.limits.QuotaPolicy;
 import dev.docapi.support.ApiTestBase;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.JsonNode;
+import org.springframework.beans.factory.annotation.Autowired;
 
-/** The default service: no model configured (runs in the core's shared context). */
+/**
+ * A service without a model (no {@code DOCAPI_SERVICE_MODEL}) and an account without provider keys: the model
+ * catalogue of such a service, built here on the test service's real key store and database (the shared test service
+ * has a model configured; a second service only for this would cost the suite a Spring context, issue 41). An AI
+ * operation's validation resolves its model through {@link ModelCatalog#resolve}, whose 503 the API answers as is.
+ */
 class UnconfiguredModelTest extends ApiTestBase {
+    private static final AiProperties NONE = new AiProperties(null, null, null, null, null, null, null, "test-operator-secret",
+            null, null, null, null, null);
+
+    @Autowired
+    ProviderKeys keys;
+    @Autowired
+    ModelFactory factory;
+    @Autowired
+    UsageService usage;
+    @Autowired
+    QuotaPolicy quotas;
+    @Autowired
+    PipelineModels choices;
+
+    private Account account() {
+        return accounts.createAccount("unconfigured-" + java.util.UUID.randomUUID() + "@example.com", dev.docapi.accounts.Plan.PRO).account();
+    }
 
     @Test
-    void aiOperationsAnswer503WithHowToConfigureAModel() {
-        String key = newKey();
-        String file = uploadId(key, corpus("pdf-text/libreoffice-form.pdf"));
-        var extract = post(key, "/extract", json().put("file", file).set("fields", JSON.readTree("[\"first_name\"]")));
-        assertThat(extract.status()).isEqualTo(503);
-        assertThat(extract.code()).isEqualTo("service_unavailable");
-        assertThat(extract.body().path("error").path("message").asString()).contains("DOCAPI_SERVICE_MODEL").contains("add-provider-key");
-        assertThat(post(key, "/ask", json().put("file", file).put("question", "Who?")).status()).isEqualTo(503);
-        assertThat(post(key, "/agent", json().put("goal", "rotate it").set("files", JSON.createArrayNode().add(file))).status()).isEqualTo(503);
-        assertThat(get(key, "/jobs").body().path("data")).as("nothing ran").isEmpty();
+    void everyPipelineAnswers503WithHowToConfigureAModel() {
+        ModelCatalog catalog = new ModelCatalog(NONE, keys, factory, usage, quotas, choices);
+        Account account = account();
+        for (Pipeline p : Pipeline.values()) {
+            assertThatThrownBy(() -> catalog.resolve(account, p, null))
+                    .isInstanceOfSatisfying(ApiException.class, e -> {
+                        assertThat(e.code()).isEqualTo(ErrorCode.SERVICE_UNAVAILABLE);
+                        assertThat(e.code().status()).isEqualTo(503);
+                        assertThat(e.getMessage()).contains("DOCAPI_SERVICE_MODEL").contains("add-provider-key");
+                    });
+        }
     }
 
     @Test
     void modelsListsNothingAndNoPipelineModel() {
-        JsonNode body = get(newKey(), "/models").body();
-        assertThat(body.get("data")).isEmpty();
-        assertThat(body.get("pipelines").get("extraction").isNull()).isTrue();
-        assertThat(body.get("pipelines").get("agent").isNull()).isTrue();
+        ModelCatalog catalog = new ModelCatalog(NONE, keys, factory, usage, quotas, choices);
+        Account account = account();
+        assertThat(catalog.list(account)).isEmpty();
+        assertThat(catalog.pipelines(account).values()).containsOnlyNulls();
     }
 }

@@ -10,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -21,6 +22,7 @@ import tools.jackson.databind.node.ObjectNode;
  * operation; every answer must be below 500 (or a job's failure with its operation's own reason: {@link #explained}) and, being a {@code /v1} response, match the OpenAPI description
  * ({@link ApiTestBase#send}). Accepted requests run with {@code wait: 0}, so engines do not slow the test down.
  */
+@Isolated("hundreds of hostile requests at the node")
 class RequestFuzzTest extends ApiTestBase {
     private static final List<String> HOSTILE = List.of("null", "true", "-1", "0", "1.5", "1e308", "-1e308",
             "99999999999999999999", "\"\"", "\"x\"", "\"\\u0000\\u202e\"", "\"%zz%FF\"", "\"../../etc/passwd\"",

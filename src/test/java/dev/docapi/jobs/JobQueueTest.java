@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.JsonNode;
@@ -18,6 +19,7 @@ import tools.jackson.databind.JsonNode;
  * The multi-node behaviour is {@link MultiNodeIT}'s.
  */
 @Tag("database")
+@Isolated("measures the order in which the node's workers take queued jobs")
 class JobQueueTest extends ApiTestBase {
     private static final String PDF = "pdf-text/form-filled-by-acrobat-3p.pdf";
     @Autowired

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.docapi.accounts.Plan;
 import dev.docapi.accounts.UsageService;
-import dev.docapi.ai.AiTestBase;
 import dev.docapi.ai.ScriptedModelServer;
+import dev.docapi.support.ApiTestBase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -22,7 +23,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * The free plan's AI cap held exactly under concurrency (issue 25 item 5): the AI operation is reserved with the job
  * at admission, in the same transaction, so 30 simultaneous extract calls at 15 of 20 admit exactly 5.
  */
-class AiQuotaTest extends AiTestBase {
+@ResourceLock(ApiTestBase.MODEL_LOCK)
+class AiQuotaTest extends ApiTestBase {
     @Autowired
     JdbcClient db;
     @Autowired

@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * A burst of simultaneous operations from many accounts never answers with a 5xx (issue 15, measured before: 192
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * transaction on one connection; on PostgreSQL the queue claims with {@code SKIP LOCKED}, hence the database tag.
  */
 @Tag("database")
+@Isolated("a burst of requests against the node's limits")
 class BurstTest extends ApiTestBase {
 
     @Test

@@ -23,12 +23,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.JsonNode;
 
 /** Limits and usage (spec §8), each driven past its edge over real HTTP, including concurrent requests. */
 @Tag("database")
+@Isolated("measures the rate limit's refill in time")
 class LimitsTest extends ApiTestBase {
     private static final String FOUR = "pdf-text/pdflatex-4-pages-objstm.pdf";
 

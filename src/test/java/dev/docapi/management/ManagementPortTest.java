@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
@@ -20,6 +21,7 @@ import tools.jackson.databind.JsonNode;
  * The management port (issue 24) of the real service: probes, Prometheus metrics that move with real jobs, the
  * admin API, and the separation of the two ports.
  */
+@Isolated("reads the node-wide queue depth and job metrics")
 class ManagementPortTest extends ApiTestBase {
     @Autowired
     ManagementPort management;

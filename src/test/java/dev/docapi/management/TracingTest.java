@@ -23,11 +23,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -39,10 +41,12 @@ import tools.jackson.databind.json.JsonMapper;
  * (continued from the job row, as another node would) and the engine run; the job's JSON log lines carry that trace
  * id. A service of its own (own data dir and database), so no other test service claims its job.
  */
+@DirtiesContext // a service of its own: closed after this class, not kept to the end of the run (issue 41)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "logging.structured.format.console=ecs",
         "management.opentelemetry.tracing.export.schedule-delay=100ms"})
 @ExtendWith(OutputCaptureExtension.class)
+@Isolated("a second service, and it reads everything the JVM prints")
 class TracingTest {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final List<ExportTraceServiceRequest> RECEIVED = new CopyOnWriteArrayList<>();

@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.util.FileSystemUtils;
 import tools.jackson.databind.JsonNode;
@@ -34,6 +35,7 @@ import tools.jackson.databind.JsonNode;
  * the browser's cap, and the next page prints; four such pages at once fail each, while GET /v1/jobs answers in under
  * a second throughout and an Office conversion beside them succeeds.
  */
+@Isolated("its memory-filling pages and latency bounds need the node to themselves")
 class MemoryCapTest extends ApiTestBase {
     private static final long CAP_MB = 256;
 

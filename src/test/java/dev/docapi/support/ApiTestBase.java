@@ -2,6 +2,8 @@ package dev.docapi.support;
 
 import dev.docapi.accounts.AccountService;
 import dev.docapi.accounts.Plan;
+import dev.docapi.ai.ScriptedModelServer;
+import dev.docapi.operations.reversepages.ReversePagesOperation;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -28,16 +30,23 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Base of the integration tests: the real service on a random port, over real HTTP, with the real database — H2 in
  * a temp data directory, or PostgreSQL when {@code DOCAPI_TEST_DATABASE_URL} is set (schema {@code docapi_test},
- * cleaned at start). All test classes share one running service (Spring's context cache).
+ * cleaned at start). All test classes share one running service (Spring's context cache): a second configuration
+ * would start a second service, warm its own engines and stay alive to the end of the run (issue 41), so a test that
+ * needs an engine configured otherwise builds that engine itself. The service's own model is {@code openai/gpt-test}
+ * (the agent pipeline's {@code openai/gpt-agent}), every provider's base URL pointing at one {@link #MODEL}.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@Import({ApiTestBase.CleanDatabase.class, TestOperations.class})
+@Import({ApiTestBase.CleanDatabase.class, TestOperations.class, ReversePagesOperation.class})
 public abstract class ApiTestBase {
     protected static final Path DATA_DIR;
     /** The host of test pages whose origin (any port) the service allows ({@code DOCAPI_CORS_ORIGINS}); a loopback name. */
     protected static final String CORS_PAGE_HOST = "cors-allowed.localhost";
     protected static final JsonMapper JSON = JsonMapper.builder().build();
     protected static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    /** The language model providers' stand-in: replays their documented wire formats from a local HTTP server. */
+    public static final ScriptedModelServer MODEL = new ScriptedModelServer();
+    /** The lock of the classes that script {@link #MODEL}: its replies are a queue, so two such classes never run at once. */
+    public static final String MODEL_LOCK = "docapi.test.model";
 
     static {
         try {
@@ -53,6 +62,14 @@ public abstract class ApiTestBase {
         registry.add("docapi.allow-private-urls", () -> "true");
         registry.add("docapi.cors-origins", () -> "http://" + CORS_PAGE_HOST + ":[*]");
         registry.add("docapi.smtp-url", TestMail::url);
+        registry.add("docapi.ai.service-model", () -> "openai/gpt-test");
+        registry.add("docapi.ai.service-model-key", () -> "sk-service-good");
+        registry.add("docapi.ai.agent", () -> "openai/gpt-agent");
+        registry.add("docapi.ai.secret", () -> "test-operator-secret");
+        registry.add("docapi.ai.timeout-seconds", () -> "20");
+        for (String provider : new String[] {"openai", "anthropic", "google", "openrouter"}) {
+            registry.add("docapi.ai." + provider + "-base-url", () -> MODEL.base(provider));
+        }
         String pg = System.getenv("DOCAPI_TEST_DATABASE_URL");
         if (pg != null && !pg.isBlank()) {
             registry.add("docapi.database-url", () -> pg + (pg.contains("?") ? "&" : "?") + "currentSchema=docapi_test");

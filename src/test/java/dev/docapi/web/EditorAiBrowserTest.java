@@ -2,19 +2,17 @@ package dev.docapi.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.docapi.ai.AiTestBase;
 import dev.docapi.ai.ScriptedModelServer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -24,15 +22,9 @@ import tools.jackson.databind.JsonNode;
  * file read back with PDFBox; the AI edit is one AI operation in {@code GET /v1/usage}. A plan naming page 99 is
  * refused on the page, and the box waits while the arrangement has unsaved changes.
  */
+@Isolated("a browser's waits")
 class EditorAiBrowserTest extends AreaBrowserTestBase {
     private static final Path CORPUS = corpus("pdf-text/rotated-pages-20p.pdf");
-    private static final ScriptedModelServer MODEL = AiTestBase.MODEL;
-
-    @DynamicPropertySource
-    static void ai(DynamicPropertyRegistry registry) {
-        AiTestBase.aiProperties(registry);
-    }
-
     private List<String> preview(String attribute) {
         return browser.findElements(By.cssSelector("#plan-preview li.page")).stream().map(li -> li.getDomAttribute(attribute)).toList();
     }

@@ -2,16 +2,18 @@ package dev.docapi.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.docapi.ai.AiTestBase;
 import dev.docapi.ai.Provider;
 import dev.docapi.ai.ProviderKeys;
+import dev.docapi.support.ApiTestBase;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /** The provider keys page against the local replay of the providers' wire format ({@code ScriptedModelServer}). */
-class ProviderKeysPageTest extends AiTestBase {
+@ResourceLock(ApiTestBase.MODEL_LOCK)
+class ProviderKeysPageTest extends ApiTestBase {
     @Autowired
     ProviderKeys keys;
 

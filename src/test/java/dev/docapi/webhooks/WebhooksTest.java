@@ -27,6 +27,7 @@ import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.JsonNode;
@@ -37,6 +38,7 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code DOCAPI_ALLOW_PRIVATE_URLS=true}); retry delays are 2 s then 1 s in tests (src/test/resources/config).
  */
 @Tag("database")
+@Isolated("waits on retry delays measured in milliseconds")
 class WebhooksTest extends ApiTestBase {
     private static final String FOUR = "pdf-text/pdflatex-4-pages-objstm.pdf";
 

@@ -4,19 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.docapi.accounts.Plan;
 import dev.docapi.accounts.UsageService;
-import dev.docapi.ai.AiTestBase;
 import dev.docapi.ai.ScriptedModelServer;
 import dev.docapi.ai.ScriptedModelServer.Recorded;
+import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.Independent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
-class AgentTest extends AiTestBase {
+@ResourceLock(ApiTestBase.MODEL_LOCK)
+class AgentTest extends ApiTestBase {
     @Autowired
     UsageService usage;
 

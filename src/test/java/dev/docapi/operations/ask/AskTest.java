@@ -4,16 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.docapi.accounts.Plan;
 import dev.docapi.accounts.UsageService;
-import dev.docapi.ai.AiTestBase;
 import dev.docapi.ai.ProviderKeys;
 import dev.docapi.ai.ScriptedModelServer;
 import dev.docapi.ai.ScriptedModelServer.Recorded;
+import dev.docapi.support.ApiTestBase;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
-class AskTest extends AiTestBase {
+@ResourceLock(ApiTestBase.MODEL_LOCK)
+class AskTest extends ApiTestBase {
     @Autowired
     ProviderKeys keys;
     @Autowired

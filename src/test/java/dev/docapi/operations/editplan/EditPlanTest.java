@@ -3,14 +3,15 @@ package dev.docapi.operations.editplan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.docapi.accounts.Plan;
-import dev.docapi.ai.AiTestBase;
 import dev.docapi.ai.ModelCatalog;
 import dev.docapi.ai.Pipeline;
 import dev.docapi.ai.ScriptedModelServer;
+import dev.docapi.support.ApiTestBase;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
@@ -19,7 +20,8 @@ import tools.jackson.databind.JsonNode;
  * completions: a 6-page PDF (the first six pages of a corpus file, each saying "Original page N"), the account's
  * editor pipeline set to a model of its own choice.
  */
-class EditPlanTest extends AiTestBase {
+@ResourceLock(ApiTestBase.MODEL_LOCK)
+class EditPlanTest extends ApiTestBase {
     @Autowired
     ModelCatalog catalog;
 

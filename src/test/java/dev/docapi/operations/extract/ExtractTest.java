@@ -4,18 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.docapi.accounts.Plan;
 import dev.docapi.accounts.UsageService;
-import dev.docapi.ai.AiTestBase;
 import dev.docapi.ai.ScriptedModelServer;
 import dev.docapi.ai.ScriptedModelServer.Recorded;
+import dev.docapi.support.ApiTestBase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
-class ExtractTest extends AiTestBase {
+@ResourceLock(ApiTestBase.MODEL_LOCK)
+class ExtractTest extends ApiTestBase {
     @Autowired
     UsageService usage;
 

@@ -2,8 +2,8 @@ package dev.docapi.operations.reversepages;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.docapi.ai.AiTestBase;
 import dev.docapi.ai.ScriptedModelServer;
+import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.Independent;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -16,16 +16,16 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.springframework.context.annotation.Import;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Issue 14: adding an operation is one package. {@link ReversePagesOperation} is declared nowhere else, yet it is an
  * endpoint, an OpenAPI path, an MCP tool, a workflow step and one of the agent's tools. Results are read back with
- * {@code pdftotext}, not with the PDFBox the operation uses.
+ * {@code pdftotext}, not with the PDFBox the operation uses. The test service declares it ({@code ApiTestBase}'s imports).
  */
-@Import(ReversePagesOperation.class)
-class ReversePagesOperationTest extends AiTestBase {
+@ResourceLock(ApiTestBase.MODEL_LOCK)
+class ReversePagesOperationTest extends ApiTestBase {
     private static final Path FOUR = corpus("pdf-text/pdflatex-4-pages-objstm.pdf");
 
     @Test
