@@ -7,6 +7,7 @@ import dev.docapi.engines.process.ProcessRunner;
 import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.PackagedService;
 import dev.docapi.support.S3ProxyServer;
+import dev.docapi.support.TestSize;
 import dev.docapi.web.AreaClient;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
@@ -48,6 +50,7 @@ import tools.jackson.databind.json.JsonMapper;
  *
  * <p>Needs PostgreSQL ({@code DOCAPI_TEST_POSTGRES_URL}, set by {@code .ci/run}).
  */
+@Tag("slow")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class MultiNodeIT {
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -96,7 +99,8 @@ class MultiNodeIT {
 
     @Test
     @Order(1)
-    void threeHundredJobsOfTenAccountsAcrossThreeNodesSurviveANodeKilledMidway() throws Exception {
+    void jobsOfTenAccountsAcrossThreeNodesSurviveANodeKilledMidway() throws Exception {
+        int total = TestSize.of(90, 300); // a multiple of 10: every account sends as many, a tenth of them splits
         List<String> keys = new ArrayList<>();
         List<String> smallFiles = new ArrayList<>();
         List<String> largeFiles = new ArrayList<>();
@@ -107,12 +111,12 @@ class MultiNodeIT {
             smallFiles.add(via.upload(key, ApiTestBase.corpus(SMALL)));
             largeFiles.add(via.upload(key, ApiTestBase.corpus(LARGE)));
         }
-        // 300 jobs sent round-robin to the three nodes; every tenth is a slow split, so jobs are running at the kill.
+        // the jobs sent round-robin to the three nodes; every tenth is a slow split, so jobs are running at the kill.
         Map<String, String> jobKeys = new ConcurrentHashMap<>();
         ExecutorService pool = Executors.newFixedThreadPool(30);
         List<Future<?>> sent = new ArrayList<>();
         AtomicInteger counter = new AtomicInteger();
-        for (int i = 0; i < 300; i++) {
+        for (int i = 0; i < total; i++) {
             int n = i;
             sent.add(pool.submit(() -> {
                 int a = n % 10;
@@ -132,14 +136,14 @@ class MultiNodeIT {
                     Thread.sleep(r.retryAfterMillis());
                 }
             }));
-            if (i == 150) {
+            if (i == total / 2) {
                 Thread.sleep(1500);
                 nodes.get(2).killJvm(); // SIGKILL while jobs run on it
             }
         }
         for (Future<?> f : sent) f.get();
         pool.shutdown();
-        assertThat(jobKeys).hasSize(300);
+        assertThat(jobKeys).hasSize(total);
 
         List<PackagedService> alive = nodes.subList(0, 2);
         try {
@@ -175,7 +179,7 @@ class MultiNodeIT {
                 assertThat(first.length).isPositive();
             }
         }
-        System.out.println("MultiNodeIT: 300 jobs, " + interrupted + " interrupted on the killed node");
+        System.out.println("MultiNodeIT: " + jobKeys.size() + " jobs, " + interrupted + " interrupted on the killed node");
     }
 
     @Test
