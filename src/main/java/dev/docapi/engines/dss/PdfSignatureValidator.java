@@ -6,7 +6,6 @@ import eu.europa.esig.dss.diagnostic.DiagnosticData;
 import eu.europa.esig.dss.diagnostic.PDFRevisionWrapper;
 import eu.europa.esig.dss.diagnostic.SignatureWrapper;
 import eu.europa.esig.dss.diagnostic.TimestampWrapper;
-import eu.europa.esig.dss.model.DSSException;
 import eu.europa.esig.dss.model.FileDocument;
 import eu.europa.esig.dss.simplereport.SimpleReport;
 import eu.europa.esig.dss.spi.validation.CommonCertificateVerifier;
@@ -29,6 +28,7 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class PdfSignatureValidator {
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(PdfSignatureValidator.class);
 
     /**
      * One certificate of a chain, signing certificate first.
@@ -69,7 +69,8 @@ public class PdfSignatureValidator {
     /**
      * Every signature and document timestamp's signature of {@code pdf}, in the order DSS finds them.
      *
-     * @throws EngineFailure {@link EngineFailure.Kind#INVALID_INPUT} when DSS cannot read the PDF
+     * @throws EngineFailure {@link EngineFailure.Kind#INVALID_INPUT} when DSS cannot read the PDF or its signatures,
+     *                       in our words ({@link #unreadable}); {@code FAILED} when the file cannot be read from disk
      */
     public List<Signature> validate(Path pdf) throws EngineFailure {
         Reports reports;
@@ -79,10 +80,11 @@ public class PdfSignatureValidator {
             SignedDocumentValidator validator = SignedDocumentValidator.fromDocument(new FileDocument(pdf.toFile()));
             validator.setCertificateVerifier(new CommonCertificateVerifier()); // no online sources: offline validation
             reports = validator.validateDocument();
-        } catch (DSSException | IllegalArgumentException | IllegalStateException e) {
-            throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "the PDF's signatures could not be read: " + e.getMessage(), e);
+        } catch (RuntimeException | StackOverflowError e) {
+            throw unreadable(e);
         } catch (IOException e) {
-            throw new EngineFailure(EngineFailure.Kind.FAILED, "the PDF could not be read: " + e.getMessage(), e);
+            log.warn("the PDF could not be read for signature validation: {}", e.toString());
+            throw new EngineFailure(EngineFailure.Kind.FAILED, "the PDF could not be read from the service's storage", e);
         }
         SimpleReport simple = reports.getSimpleReport();
         DiagnosticData diagnostic = reports.getDiagnosticData();
@@ -105,6 +107,24 @@ public class PdfSignatureValidator {
                     signing != null && claimed != null && !claimed.before(signing.getNotBefore()) && !claimed.after(signing.getNotAfter())));
         }
         return out;
+    }
+
+    /**
+     * A failure of DSS (or BouncyCastle under it) on the file, in our words (issue 40): its own text, which can name
+     * Java classes and methods, stays in the log. The why is what the kind of failure says of the file.
+     */
+    static EngineFailure unreadable(Throwable e) {
+        log.info("DSS could not read the signatures: {}", e.toString());
+        String why;
+        if (e instanceof StackOverflowError) {
+            why = "a signature's data nests structures too deeply to be read (a damaged or hostile signature)";
+        } else if (e instanceof NullPointerException) {
+            why = "a signature dictionary lacks a value the signature reader needs (e.g. its signing time /M), "
+                    + "so the signatures cannot be put in order";
+        } else {
+            why = "a signature's data is damaged or is not a PDF signature (CMS) the signature reader understands";
+        }
+        return new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "the PDF's signatures could not be read: " + why, e);
     }
 
     private static boolean intact(TimestampWrapper t) {
