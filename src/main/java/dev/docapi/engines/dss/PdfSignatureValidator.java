@@ -29,6 +29,16 @@ import org.springframework.stereotype.Component;
 @Component
 public class PdfSignatureValidator {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(PdfSignatureValidator.class);
+    private final int maxSignatures;
+
+    /**
+     * @param maxSignatures the most signatures a PDF may have ({@code DOCAPI_MAX_SIGNATURES}): counted after DSS has
+     *                      found them and before it validates any (the costly part, about 1.4 s a signature in a 4 MB
+     *                      file), for files whose signatures the bounded scan at validation could not see
+     */
+    public PdfSignatureValidator(@org.springframework.beans.factory.annotation.Value("${docapi.max-signatures:50}") int maxSignatures) {
+        this.maxSignatures = maxSignatures;
+    }
 
     /**
      * One certificate of a chain, signing certificate first.
@@ -70,7 +80,8 @@ public class PdfSignatureValidator {
      * Every signature and document timestamp's signature of {@code pdf}, in the order DSS finds them.
      *
      * @throws EngineFailure {@link EngineFailure.Kind#INVALID_INPUT} when DSS cannot read the PDF or its signatures,
-     *                       in our words ({@link #unreadable}); {@code FAILED} when the file cannot be read from disk
+     *                       in our words ({@link #unreadable}), or has more than {@code DOCAPI_MAX_SIGNATURES}
+     *                       signatures; {@code FAILED} when the file cannot be read from disk
      */
     public List<Signature> validate(Path pdf) throws EngineFailure {
         Reports reports;
@@ -79,6 +90,11 @@ public class PdfSignatureValidator {
             size = Files.size(pdf);
             SignedDocumentValidator validator = SignedDocumentValidator.fromDocument(new FileDocument(pdf.toFile()));
             validator.setCertificateVerifier(new CommonCertificateVerifier()); // no online sources: offline validation
+            int found = validator.getSignatures().size();
+            if (found > maxSignatures) {
+                throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, String.format(java.util.Locale.ROOT,
+                        "the PDF has %,d signatures; the limit is %,d per PDF (DOCAPI_MAX_SIGNATURES)", found, maxSignatures));
+            }
             reports = validator.validateDocument();
         } catch (RuntimeException | StackOverflowError e) {
             throw unreadable(e);
@@ -118,13 +134,18 @@ public class PdfSignatureValidator {
         String why;
         if (e instanceof StackOverflowError) {
             why = "a signature's data nests structures too deeply to be read (a damaged or hostile signature)";
-        } else if (e instanceof NullPointerException) {
+        } else if (causedBy(e, NullPointerException.class)) {
             why = "a signature dictionary lacks a value the signature reader needs (e.g. its signing time /M), "
                     + "so the signatures cannot be put in order";
         } else {
             why = "a signature's data is damaged or is not a PDF signature (CMS) the signature reader understands";
         }
         return new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "the PDF's signatures could not be read: " + why, e);
+    }
+
+    private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
+        for (Throwable t = e; t != null; t = t.getCause()) if (type.isInstance(t)) return true;
+        return false;
     }
 
     private static boolean intact(TimestampWrapper t) {

@@ -54,7 +54,7 @@ public final class PdfSignatures {
     /**
      * What the scan found.
      *
-     * @param signatures every signature dictionary's byte range, in file order (one per distinct range)
+     * @param signatures every signature's byte range, in file order (one per distinct range)
      * @param hostile    why the signatures cannot be read safely, in words for the client; null when they can
      */
     public record Scan(List<Signature> signatures, String hostile) {
@@ -76,45 +76,45 @@ public final class PdfSignatures {
      * Every signature of {@code pdf}, each CMS checked when there are at most {@code maxSignatures} (above that the
      * count is what matters and the scan stops at {@code maxSignatures + 1}).
      *
-     * @return the signatures, and why they cannot be read when a byte range lies outside the file or does not
-     *         frame a hex string, two signatures claim the same bytes, or a CMS nests more than
-     *         {@value #MAX_DER_DEPTH} levels deep
+     * @return the signatures (one per distinct byte range), and why they cannot be read safely when a CMS nests
+     *         more than {@value #MAX_DER_DEPTH} levels deep
      * @throws IOException when the file cannot be read
      */
     public static Scan scan(Path pdf, int maxSignatures) throws IOException {
         List<long[]> ranges = byteRanges(pdf, maxSignatures + 1);
         List<Signature> signatures = new ArrayList<>();
         Map<String, Integer> seen = new LinkedHashMap<>();
-        String hostile = null;
-        long size = Files.size(pdf);
         for (long[] r : ranges) {
             String key = r[0] + " " + r[1] + " " + r[2] + " " + r[3];
-            Integer earlier = seen.putIfAbsent(key, signatures.size() + 1);
-            if (earlier != null) {
-                // DSS orders such signatures by /M and failed with a NullPointerException when it is missing
-                if (hostile == null) hostile = "two of its signature dictionaries claim the same signed bytes (/ByteRange [" + key
-                        + "]), which no signing tool writes";
-                continue;
+            // one signature dictionary written again in a later revision is one signature. (Two distinct dictionaries
+            // with one range and no /M made DSS fail with a NullPointerException; that is said in our words at run
+            // time: telling the two cases apart here would need the object structure, PdfSignatureValidator#unreadable)
+            if (seen.putIfAbsent(key, signatures.size() + 1) != null) continue;
+            signatures.add(new Signature(signatures.size() + 1, r));
+        }
+        String hostile = null;
+        if (ranges.size() <= maxSignatures) {
+            long size = Files.size(pdf);
+            for (Signature s : signatures) {
+                if (hostile == null) hostile = checkCms(pdf, size, s);
             }
-            Signature s = new Signature(signatures.size() + 1, r);
-            signatures.add(s);
-            if (hostile == null && ranges.size() <= maxSignatures) hostile = checkCms(pdf, size, s);
         }
         return new Scan(List.copyOf(signatures), hostile);
     }
 
-    /** Why signature {@code s}'s CMS cannot be read safely, or null. */
+    /**
+     * Why signature {@code s}'s CMS cannot be read safely, or null. A byte range that does not frame a hex string
+     * (the file was rewritten after signing, which breaks the signature) is left to DSS, which reports such a
+     * signature as not intact.
+     */
     private static String checkCms(Path pdf, long size, Signature s) throws IOException {
         long[] r = s.byteRange();
         long from = r[0] + r[1], to = r[2];
-        if (r[1] < 0 || r[3] < 0 || from >= to || to + r[3] > size) {
-            return "signature " + s.number() + "'s byte range [" + r[0] + " " + r[1] + " " + r[2] + " " + r[3]
-                    + "] does not fit the file of " + size + " bytes";
-        }
+        if (r[1] < 0 || from >= to || to > size) return null;
         try (FileChannel ch = FileChannel.open(pdf, StandardOpenOption.READ)) {
             ch.position(from);
             InputStream in = new BufferedInputStream(Channels.newInputStream(ch), 65536);
-            if (in.read() != '<') return "signature " + s.number() + "'s byte range does not frame its /Contents string";
+            if (in.read() != '<') return null;
             int depth = derDepth(new HexBytes(in, to - from - 1), MAX_DER_DEPTH);
             if (depth > MAX_DER_DEPTH) {
                 return "signature " + s.number() + "'s data (its CMS) nests more than " + MAX_DER_DEPTH

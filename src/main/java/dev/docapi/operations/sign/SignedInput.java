@@ -31,8 +31,7 @@ public class SignedInput {
     /**
      * @throws ApiException 400 {@code invalid_file} when {@code in} has more than {@code DOCAPI_MAX_SIGNATURES}
      *                      signatures, or a signature built to break a signature reader (a CMS nested more than
-     *                      {@value PdfSignatures#MAX_DER_DEPTH} levels, a byte range outside the file, two signatures
-     *                      claiming the same bytes), each named in the message
+     *                      {@value PdfSignatures#MAX_DER_DEPTH} levels), each named in the message
      */
     public void check(InputFile in) {
         PdfSignatures.Scan scan;
