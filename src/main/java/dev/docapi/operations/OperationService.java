@@ -277,7 +277,7 @@ public class OperationService {
      * {@code service_unavailable}; the rest (a crash, a timeout, a sandbox bound) is {@code internal_error}, which a
      * client may retry.
      */
-    static OperationFailure failure(EngineFailure e) {
+    public static OperationFailure failure(EngineFailure e) {
         ErrorCode code = switch (e.kind()) {
             case INVALID_INPUT, PASSWORD_NEEDED -> ErrorCode.INVALID_FILE;
             case ENGINE_MISSING -> ErrorCode.SERVICE_UNAVAILABLE;

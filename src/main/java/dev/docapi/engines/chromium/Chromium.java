@@ -1,5 +1,7 @@
 package dev.docapi.engines.chromium;
 
+import dev.docapi.engines.EngineFailure;
+import dev.docapi.engines.EngineFailure.Kind;
 import dev.docapi.engines.process.MemoryCaps;
 import dev.docapi.engines.process.ProcessRunner;
 import dev.docapi.engines.process.Sandbox;
@@ -19,8 +21,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import io.micrometer.observation.Observation;
-import io.micrometer.observation.ObservationRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -53,6 +53,11 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>The browser starts on first use and is restarted when it dies or stops answering; a document that hangs the
  * page fails after {@code docapi.chromium.timeout} and only its tab is closed, as is a tab that does not come back
  * to {@code about:blank} promptly after a print.
+ *
+ * <p>Its failures are {@link EngineFailure}s of the same kinds as the process engines' (issue 40), observed in the
+ * same block ({@link ProcessRunner#observe}): a page that does not load within the timeout is {@code TIMEOUT}; one
+ * whose scripts or whose browser went past a memory bound is {@code BOUND_EXCEEDED}; a browser that cannot start,
+ * stops answering or prints nothing is {@code FAILED}. None is the input's fault: any HTML is a page.
  */
 @Component
 public class Chromium {
@@ -95,17 +100,17 @@ public class Chromium {
         public static final PageSetup A4 = new PageSetup(8.27, 11.69, 0.5);
     }
 
-    private final ObservationRegistry observations;
+    private final ProcessRunner runner;
     private final java.util.concurrent.atomic.AtomicLong restarts = new java.util.concurrent.atomic.AtomicLong();
 
     public Chromium(Sandbox sandbox, MemoryCaps caps, @Value("${docapi.chromium.binary:/usr/bin/chromium}") String binary,
                     @Value("${docapi.chromium.timeout:60s}") Duration timeout,
                     @Value("${docapi.chromium.tabs:2}") int tabs,
-                    @Value("${docapi.chromium.script-memory-mb:512}") int scriptMemoryMb, ObservationRegistry observations) {
+                    @Value("${docapi.chromium.script-memory-mb:512}") int scriptMemoryMb, ProcessRunner runner) {
         this.sandbox = sandbox;
         this.caps = caps;
         this.scriptMemoryMb = scriptMemoryMb;
-        this.observations = observations;
+        this.runner = runner;
         this.binary = Path.of(binary);
         this.timeout = timeout;
         this.tabCount = Math.max(1, tabs);
@@ -146,23 +151,48 @@ public class Chromium {
      * Prints {@code html} (a complete document; served as UTF-8) to {@code out}.
      *
      * @param blocked receives each URL the page tried to load and was refused (may be null)
-     * @throws IOException when the browser cannot start, the page does not load and print within the timeout, or
-     *                     printing fails; {@code out} is then absent
+     * @throws EngineFailure {@code TIMEOUT} when the page does not load and print within the timeout
+     *                       ({@code DOCAPI_CHROMIUM_TIMEOUT}); {@code BOUND_EXCEEDED} when the page crashed past a memory
+     *                       bound; {@code ENGINE_MISSING} when Chromium is not installed; {@code FAILED} when the browser
+     *                       cannot start, stops answering or prints nothing. {@code out} is then absent
      */
-    public void print(String html, PageSetup page, Path out, List<String> blocked) throws IOException, InterruptedException {
-        // observed as an engine run (issue 24), like the engines ProcessRunner starts
-        Observation observation = Observation.createNotStarted("docapi.engine.run", observations)
-                .contextualName("engine chromium").lowCardinalityKeyValue("engine", "chromium")
-                .highCardinalityKeyValue("timeout_seconds", String.valueOf(timeout.toSeconds())).start();
-        String outcome = "failed";
-        try (Observation.Scope scope = observation.openScope()) {
-            printInTab(html, page, out, blocked);
-            outcome = "ok";
-        } catch (InterruptedException e) {
-            outcome = "interrupted";
-            throw e;
-        } finally {
-            observation.lowCardinalityKeyValue("outcome", outcome).stop();
+    public void print(String html, PageSetup page, Path out, List<String> blocked) throws EngineFailure, InterruptedException {
+        if (!available()) throw new EngineFailure(Kind.ENGINE_MISSING, "Chromium is not installed on this node");
+        Sandbox.Bounds bounds = new Sandbox.Bounds(0, 0, sandbox.defaults().fileBytes());
+        runner.observe("chromium", timeout, bounds, observation -> {
+            try {
+                printInTab(html, page, out, blocked);
+            } catch (Stopped e) {
+                throw new EngineFailure(e.kind, e.getMessage(), e);
+            } catch (NotStarted e) {
+                log.warn("Chromium could not be started: {}", e.getMessage());
+                throw new EngineFailure(Kind.FAILED, "the browser that prints HTML could not be started on this node; the document was not printed", e);
+            } catch (DevToolsGone e) {
+                log.warn("Chromium stopped answering while printing: {}", e.getMessage());
+                throw new EngineFailure(Kind.FAILED, "the browser stopped answering while printing the document and was restarted; "
+                        + "the print may succeed if retried", e);
+            } catch (IOException e) {
+                log.warn("Chromium could not print a document: {}", e.toString());
+                throw new EngineFailure(Kind.FAILED, "the browser could not print the document", e);
+            }
+            return null;
+        });
+    }
+
+    /** The page was stopped by one of the document's bounds: the timeout or a memory bound ({@code kind} says which). */
+    private static final class Stopped extends IOException {
+        private final Kind kind;
+
+        Stopped(Kind kind, String message) {
+            super(message);
+            this.kind = kind;
+        }
+    }
+
+    /** The browser could not be started (it exited at once, or did not answer its first calls). */
+    private static final class NotStarted extends IOException {
+        NotStarted(String message, Throwable cause) {
+            super(message, cause);
         }
     }
 
@@ -176,7 +206,7 @@ public class Chromium {
         try {
             try {
                 printOnce(html, page, out, blocked);
-            } catch (DevToolsGone e) {
+            } catch (DevToolsGone | NotStarted e) {
                 // the browser died (or was killed) under us: one fresh start, one retry
                 log.warn("Chromium stopped answering ({}); restarting it", e.getMessage());
                 restart();
@@ -219,6 +249,8 @@ public class Chromium {
         Tab tab;
         try {
             tab = takeTab();
+        } catch (NotStarted e) {
+            throw e;
         } catch (IOException e) {
             throw new DevToolsGone(e.getMessage(), e);
         }
@@ -236,7 +268,13 @@ public class Chromium {
                     .put("paperWidth", page.width()).put("paperHeight", page.height())
                     .put("marginTop", page.margin()).put("marginBottom", page.margin())
                     .put("marginLeft", page.margin()).put("marginRight", page.margin());
-            String data = dt.call(sid, "Page.printToPDF", print, timeout).path("data").asString("");
+            String data;
+            try {
+                data = dt.call(sid, "Page.printToPDF", print, timeout).path("data").asString("");
+            } catch (DevTools.NoAnswer e) {
+                throw new Stopped(Kind.TIMEOUT, "the page was not printed within " + timeout.toSeconds()
+                        + " s (DOCAPI_CHROMIUM_TIMEOUT): it needs more time to lay out than one print may take");
+            }
             if (data.isEmpty()) throw new IOException("Chromium printed nothing");
             long tPrint = System.nanoTime();
             Path tmp = out.resolveSibling(out.getFileName() + ".part");
@@ -280,13 +318,16 @@ public class Chromium {
             String loader = nav.path("loaderId").asString("");
             long deadline = System.nanoTime() + limit.toNanos();
             for (String done; !loader.equals(done = loads.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)); ) {
-                if (done == null) throw new IOException("the page did not finish loading within " + limit.toSeconds() + " s");
+                if (done == null) {
+                    throw new Stopped(Kind.TIMEOUT, "the page did not finish loading within " + limit.toSeconds()
+                            + " s (DOCAPI_CHROMIUM_TIMEOUT): its scripts or layout need more time than one print may take");
+                }
                 if (done == CRASHED) {
                     if (browserCap != null && browserCap.oomKills() > oomKills) {
-                        throw new IOException("the page crashed: it needed more than the " + browserCap.megabytes()
+                        throw new Stopped(Kind.BOUND_EXCEEDED, "the page crashed: it needed more than the " + browserCap.megabytes()
                                 + " MB of memory the browser may use (DOCAPI_ENGINE_MEMORY_CAP_MB)");
                     }
-                    throw new IOException("the page crashed: its scripts needed more than the " + scriptMemoryMb
+                    throw new Stopped(Kind.BOUND_EXCEEDED, "the page crashed: its scripts needed more than the " + scriptMemoryMb
                             + " MB of memory a document may use (DOCAPI_CHROMIUM_SCRIPT_MEMORY_MB)");
                 }
             }
@@ -487,7 +528,12 @@ public class Chromium {
         cap = browserCap;
         ProcessBuilder pb = new ProcessBuilder(browserCap.enter(sandbox.wrap(cmd, Sandbox.Access.of(profile), bounds, Map.of("TMPDIR", "/tmp"))));
         if (!sandbox.enabled()) pb.environment().put("HOME", profile.toString());
-        Process p = ProcessRunner.spawn(pb);
+        Process p;
+        try {
+            p = ProcessRunner.spawn(pb);
+        } catch (IOException e) {
+            throw new NotStarted("Chromium could not be run: " + e.getMessage(), e);
+        }
         Thread.ofVirtual().name("chromium-log").start(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
                 for (String line; (line = r.readLine()) != null; ) log.debug("chromium: {}", line);
@@ -505,7 +551,7 @@ public class Chromium {
             dt.close();
             ProcessRunner.killTree(p);
             if (e instanceof InterruptedException) Thread.currentThread().interrupt();
-            throw new IOException("Chromium did not start: " + e.getMessage(), e);
+            throw new NotStarted("Chromium did not start: " + e.getMessage(), e);
         }
         browser = new Browser(dt, context);
         process = p;

@@ -29,6 +29,13 @@ final class DevTools implements AutoCloseable {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     /** A command failed in the browser (the protocol's {@code error} member). */
+    /** A call the browser did not answer within its time. */
+    static final class NoAnswer extends IOException {
+        NoAnswer(String message) {
+            super(message);
+        }
+    }
+
     static final class ProtocolException extends IOException {
         ProtocolException(String message) {
             super(message);
@@ -95,9 +102,9 @@ final class DevTools implements AutoCloseable {
             if (reply.has("error")) throw new ProtocolException(method + ": " + reply.get("error").path("message").asString(""));
             return reply.path("result");
         } catch (ExecutionException e) {
-            throw new IOException(method + " failed: " + e.getCause(), e.getCause());
+            throw new IOException(method + " failed: " + e.getCause().getMessage(), e.getCause());
         } catch (TimeoutException e) {
-            throw new IOException(method + " got no answer within " + timeout.toSeconds() + " s");
+            throw new NoAnswer(method + " got no answer within " + timeout.toSeconds() + " s");
         } finally {
             pending.remove(id);
         }

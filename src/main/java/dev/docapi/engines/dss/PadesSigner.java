@@ -108,11 +108,20 @@ public class PadesSigner {
             try (InputStream in = signed.openStream()) {
                 Files.copy(in, out);
             }
+        } catch (StackOverflowError | NullPointerException e) {
+            // the PDF's earlier signatures, which DSS reads to sign after them, are hostile: said in our words (issue 40)
+            EngineFailure f = PdfSignatureValidator.unreadable(e);
+            throw new EngineFailure(f.kind(), "the PDF could not be signed: " + f.getMessage(), e);
         } catch (RuntimeException e) {
             // DSS says what it refuses (a box off the page or over another signature field) as its AlertException
             TimestampSource.Failure tsa = cause(e, TimestampSource.Failure.class);
             if (tsa != null) throw new EngineFailure(EngineFailure.Kind.FAILED, "the timestamp authority gave no timestamp: " + tsa.getMessage(), e);
-            throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "the PDF could not be signed: " + e.getMessage(), e);
+            if (e instanceof eu.europa.esig.dss.alert.exception.AlertException) {
+                throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "the PDF could not be signed: " + e.getMessage(), e);
+            }
+            // any other failure's text is the library's (issue 40): in the log, and in our words for the client
+            EngineFailure f = PdfSignatureValidator.unreadable(e);
+            throw new EngineFailure(f.kind(), "the PDF could not be signed: " + f.getMessage(), e);
         } catch (IOException e) {
             throw new EngineFailure(EngineFailure.Kind.FAILED, "the signed PDF could not be written: " + e.getMessage(), e);
         }

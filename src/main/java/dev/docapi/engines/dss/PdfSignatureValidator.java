@@ -6,7 +6,6 @@ import eu.europa.esig.dss.diagnostic.DiagnosticData;
 import eu.europa.esig.dss.diagnostic.PDFRevisionWrapper;
 import eu.europa.esig.dss.diagnostic.SignatureWrapper;
 import eu.europa.esig.dss.diagnostic.TimestampWrapper;
-import eu.europa.esig.dss.model.DSSException;
 import eu.europa.esig.dss.model.FileDocument;
 import eu.europa.esig.dss.simplereport.SimpleReport;
 import eu.europa.esig.dss.spi.validation.CommonCertificateVerifier;
@@ -29,6 +28,17 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class PdfSignatureValidator {
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(PdfSignatureValidator.class);
+    private final int maxSignatures;
+
+    /**
+     * @param maxSignatures the most signatures a PDF may have ({@code DOCAPI_MAX_SIGNATURES}): counted after DSS has
+     *                      found them and before it validates any (the costly part, about 1.4 s a signature in a 4 MB
+     *                      file), for files whose signatures the bounded scan at validation could not see
+     */
+    public PdfSignatureValidator(@org.springframework.beans.factory.annotation.Value("${docapi.max-signatures:50}") int maxSignatures) {
+        this.maxSignatures = maxSignatures;
+    }
 
     /**
      * One certificate of a chain, signing certificate first.
@@ -69,7 +79,9 @@ public class PdfSignatureValidator {
     /**
      * Every signature and document timestamp's signature of {@code pdf}, in the order DSS finds them.
      *
-     * @throws EngineFailure {@link EngineFailure.Kind#INVALID_INPUT} when DSS cannot read the PDF
+     * @throws EngineFailure {@link EngineFailure.Kind#INVALID_INPUT} when DSS cannot read the PDF or its signatures,
+     *                       in our words ({@link #unreadable}), or has more than {@code DOCAPI_MAX_SIGNATURES}
+     *                       signatures; {@code FAILED} when the file cannot be read from disk
      */
     public List<Signature> validate(Path pdf) throws EngineFailure {
         Reports reports;
@@ -78,11 +90,17 @@ public class PdfSignatureValidator {
             size = Files.size(pdf);
             SignedDocumentValidator validator = SignedDocumentValidator.fromDocument(new FileDocument(pdf.toFile()));
             validator.setCertificateVerifier(new CommonCertificateVerifier()); // no online sources: offline validation
+            int found = validator.getSignatures().size();
+            if (found > maxSignatures) {
+                throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, String.format(java.util.Locale.ROOT,
+                        "the PDF has %,d signatures; the limit is %,d per PDF (DOCAPI_MAX_SIGNATURES)", found, maxSignatures));
+            }
             reports = validator.validateDocument();
-        } catch (DSSException | IllegalArgumentException | IllegalStateException e) {
-            throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "the PDF's signatures could not be read: " + e.getMessage(), e);
+        } catch (RuntimeException | StackOverflowError e) {
+            throw unreadable(e);
         } catch (IOException e) {
-            throw new EngineFailure(EngineFailure.Kind.FAILED, "the PDF could not be read: " + e.getMessage(), e);
+            log.warn("the PDF could not be read for signature validation: {}", e.toString());
+            throw new EngineFailure(EngineFailure.Kind.FAILED, "the PDF could not be read from the service's storage", e);
         }
         SimpleReport simple = reports.getSimpleReport();
         DiagnosticData diagnostic = reports.getDiagnosticData();
@@ -105,6 +123,29 @@ public class PdfSignatureValidator {
                     signing != null && claimed != null && !claimed.before(signing.getNotBefore()) && !claimed.after(signing.getNotAfter())));
         }
         return out;
+    }
+
+    /**
+     * A failure of DSS (or BouncyCastle under it) on the file, in our words (issue 40): its own text, which can name
+     * Java classes and methods, stays in the log. The why is what the kind of failure says of the file.
+     */
+    static EngineFailure unreadable(Throwable e) {
+        log.info("DSS could not read the signatures: {}", e.toString());
+        String why;
+        if (e instanceof StackOverflowError) {
+            why = "a signature's data nests structures too deeply to be read (a damaged or hostile signature)";
+        } else if (causedBy(e, NullPointerException.class)) {
+            why = "a signature dictionary lacks a value the signature reader needs (e.g. its signing time /M), "
+                    + "so the signatures cannot be put in order";
+        } else {
+            why = "a signature's data is damaged or is not a PDF signature (CMS) the signature reader understands";
+        }
+        return new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "the PDF's signatures could not be read: " + why, e);
+    }
+
+    private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
+        for (Throwable t = e; t != null; t = t.getCause()) if (type.isInstance(t)) return true;
+        return false;
     }
 
     private static boolean intact(TimestampWrapper t) {

@@ -1,6 +1,9 @@
 package dev.docapi.engines.libreoffice;
 
+import dev.docapi.engines.EngineFailure;
+import dev.docapi.engines.EngineFailure.Kind;
 import dev.docapi.engines.process.MemoryCaps;
+import dev.docapi.engines.process.ProcessRunner;
 import dev.docapi.engines.process.Sandbox;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,8 +22,6 @@ import org.jodconverter.core.office.OfficeException;
 import org.jodconverter.local.LocalConverter;
 import org.jodconverter.local.office.ExistingProcessAction;
 import org.jodconverter.local.office.LocalOfficeManager;
-import io.micrometer.observation.Observation;
-import io.micrometer.observation.ObservationRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
@@ -38,6 +39,11 @@ import org.springframework.util.FileSystemUtils;
  * and restarted when a conversion runs past {@link OfficeProperties#taskTimeout} or the process dies, so one bad file
  * fails only its own conversion and restarts only its own process. Started in the background when the service is
  * ready, or on first use.
+ *
+ * <p>Its failures are {@link EngineFailure}s of the same kinds as the process engines' (issue 40), observed in the
+ * same block ({@link ProcessRunner#observe}): a document LibreOffice cannot load is {@code INVALID_INPUT}; a
+ * conversion past the task timeout is {@code TIMEOUT}; one stopped by the memory cap is {@code BOUND_EXCEEDED}; a
+ * crashed process, a pool that cannot start or a document that gives no output is {@code FAILED}.
  */
 @Component
 @EnableConfigurationProperties(OfficeProperties.class)
@@ -57,7 +63,7 @@ public class OfficePool {
     private final AtomicInteger conversions = new AtomicInteger();
     private final List<Slot> slots = new ArrayList<>();
     private volatile boolean warming;
-    private final ObservationRegistry observations;
+    private final ProcessRunner runner;
     private final java.util.concurrent.atomic.AtomicLong restarts = new java.util.concurrent.atomic.AtomicLong();
     private final BlockingQueue<Slot> free = new LinkedBlockingQueue<>();
     private Path template;
@@ -69,25 +75,12 @@ public class OfficePool {
     private record Slot(Path dir, Path exchange, LocalOfficeManager manager, LocalConverter converter, UnoRelay relay, MemoryCaps.Cap cap) {
     }
 
-    /** Thrown when a document could not be converted: LibreOffice refused it, timed out on it or died on it. */
-    public static class ConversionException extends Exception {
-        private final boolean timedOut;
-
-        ConversionException(String message, boolean timedOut, Throwable cause) {
-            super(message, cause);
-            this.timedOut = timedOut;
-        }
-
-        public boolean timedOut() {
-            return timedOut;
-        }
-    }
-
-    public OfficePool(OfficeProperties props, Sandbox sandbox, MemoryCaps caps, ObservationRegistry observations) {
+    /** @param runner observes each conversion as an engine run ({@link ProcessRunner#observe}) */
+    public OfficePool(OfficeProperties props, Sandbox sandbox, MemoryCaps caps, ProcessRunner runner) {
         this.props = props;
         this.sandbox = sandbox;
         this.caps = caps;
-        this.observations = observations;
+        this.runner = runner;
         // if the JVM ends without closing the context (a killed test fork, SIGTERM races), leave no office behind
         Runtime.getRuntime().addShutdownHook(new Thread(this::killOwnProcesses, "office-pool-cleanup"));
     }
@@ -203,28 +196,22 @@ public class OfficePool {
 
     /**
      * Converts {@code in} to {@code out}; the formats come from the file extensions (e.g. {@code .docx} → {@code .pdf}).
-     * The input is copied into a free process's exchange folder, which is emptied afterwards whatever happens.
+     * The input is copied into a free process's exchange folder, which is emptied afterwards whatever happens. A
+     * process stopped by a timeout or a crash is replaced, and later conversions are unaffected.
      *
-     * @throws ConversionException when LibreOffice cannot load the file, takes longer than the task timeout, or its
-     *                             process dies; the pool restarts that process and later conversions are unaffected
-     * @throws IOException         when no process became free within {@link OfficeProperties#queueTimeout}
+     * @throws EngineFailure {@code INVALID_INPUT} when LibreOffice cannot load the document; {@code TIMEOUT} when it
+     *                       ran past the task timeout ({@code DOCAPI_OFFICE_TASK_TIMEOUT}) or no process became free
+     *                       within the queue timeout; {@code BOUND_EXCEEDED} when the kernel's memory cap stopped it;
+     *                       {@code ENGINE_MISSING} when LibreOffice is not installed; {@code FAILED} when its process
+     *                       crashed, the pool could not start or the conversion gave no output
      */
-    public void convert(Path in, Path out) throws ConversionException, IOException, InterruptedException {
-        // observed as an engine run (issue 24), like the engines ProcessRunner starts
-        Observation observation = Observation.createNotStarted("docapi.engine.run", observations)
-                .contextualName("engine libreoffice").lowCardinalityKeyValue("engine", "libreoffice")
-                .highCardinalityKeyValue("timeout_seconds", String.valueOf(props.taskTimeout().toSeconds()))
-                .highCardinalityKeyValue("bounds.memory_mb", String.valueOf(props.memoryMb())).start();
-        String outcome = "failed";
-        try (Observation.Scope scope = observation.openScope()) {
+    public void convert(Path in, Path out) throws EngineFailure, InterruptedException {
+        if (!available()) throw new EngineFailure(Kind.ENGINE_MISSING, "LibreOffice is not installed on this node");
+        Sandbox.Bounds bounds = new Sandbox.Bounds(props.memoryMb() << 20, 0, sandbox.defaults().fileBytes());
+        runner.observe("libreoffice", props.taskTimeout(), bounds, observation -> {
             convertInPool(in, out);
-            outcome = "ok";
-        } catch (ConversionException e) {
-            if (e.timedOut()) outcome = "timeout";
-            throw e;
-        } finally {
-            observation.lowCardinalityKeyValue("outcome", outcome).stop();
-        }
+            return null;
+        });
     }
 
     /** Conversions stopped by their timeout or a crash, after which JODConverter restarted that process. */
@@ -232,14 +219,18 @@ public class OfficePool {
         return restarts.get();
     }
 
-    private void convertInPool(Path in, Path out) throws ConversionException, IOException, InterruptedException {
+    private void convertInPool(Path in, Path out) throws EngineFailure, InterruptedException {
         try {
             start();
-        } catch (OfficeException e) {
-            throw new IOException("LibreOffice could not be started: " + e.getMessage(), e);
+        } catch (OfficeException | IOException e) {
+            log.warn("LibreOffice could not be started: {}", e.toString());
+            throw new EngineFailure(Kind.FAILED, "LibreOffice could not be started on this node; the document was not converted", e);
         }
         Slot slot = free.poll(props.queueTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        if (slot == null) throw new IOException("no LibreOffice process became free within " + props.queueTimeout().toMinutes() + " min");
+        if (slot == null) {
+            throw new EngineFailure(Kind.TIMEOUT, "no LibreOffice process became free within " + props.queueTimeout().toMinutes()
+                    + " min (DOCAPI_OFFICE_QUEUE_TIMEOUT); the document was not converted");
+        }
         long restartsBefore = restarts.get();
         try {
             Path src = slot.exchange().resolve(in.getFileName());
@@ -247,6 +238,9 @@ public class OfficePool {
             Files.copy(in, src);
             convert(slot, src, dst);
             Files.move(dst, out, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            log.warn("LibreOffice's exchange folder failed: {}", e.toString());
+            throw new EngineFailure(Kind.FAILED, "the document could not be handed to LibreOffice or its output taken back", e);
         } finally {
             try {
                 emptyExchange(slot);
@@ -279,7 +273,7 @@ public class OfficePool {
         }
     }
 
-    private void convert(Slot slot, Path in, Path out) throws ConversionException, IOException {
+    private void convert(Slot slot, Path in, Path out) throws EngineFailure, IOException {
         for (int attempt = 1; ; attempt++) {
             long t0 = System.nanoTime();
             long oomKills = slot.cap().oomKills();
@@ -296,8 +290,8 @@ public class OfficePool {
                 if (slot.cap().oomKills() > oomKills) {
                     // the kernel stopped it at the cap (issue 31): the same document would only reach it again
                     restarts.incrementAndGet();
-                    throw new ConversionException("LibreOffice was stopped: the document needed more than the " + slot.cap().megabytes()
-                            + " MB of memory one LibreOffice process may use (DOCAPI_ENGINE_MEMORY_CAP_MB)", false, e);
+                    throw new EngineFailure(Kind.BOUND_EXCEEDED, "LibreOffice was stopped: the document needs more than the " + slot.cap().megabytes()
+                            + " MB of memory one LibreOffice process may use (DOCAPI_ENGINE_MEMORY_CAP_MB)", e);
                 }
                 // A task handed to a process that is being restarted (after an earlier timeout or crash) is cancelled
                 // at once: that is not this document's fault, so try again on the fresh process. A task cancelled
@@ -307,19 +301,39 @@ public class OfficePool {
                     continue;
                 }
                 if (timedOut || cancelled) restarts.incrementAndGet();
-                throw new ConversionException(timedOut
-                        ? "LibreOffice did not finish converting the document within " + props.taskTimeout().toSeconds() + " s; the conversion was stopped"
-                        : cancelled ? "LibreOffice stopped while converting the document (it crashed or went past its " + props.memoryMb()
-                        + " MB memory bound, and was restarted)"
-                        : "LibreOffice could not convert the document (it is damaged, protected or not a document LibreOffice can read)",
-                        timedOut, e);
+                throw failure(e, timedOut, cancelled);
             }
         }
         conversions.incrementAndGet();
         if (!Files.isRegularFile(out) || Files.size(out) == 0) {
             Files.deleteIfExists(out);
-            throw new ConversionException("LibreOffice produced no output for the document", false, null);
+            throw new EngineFailure(Kind.FAILED, "LibreOffice loaded the document but wrote no output for it");
         }
+    }
+
+    /**
+     * What a failed conversion was, in words a client may read (JODConverter's own texts stay in the log): only a
+     * document LibreOffice could not load is the input's fault; a timeout or a crash is not, though its message says
+     * what bound the document met.
+     */
+    private EngineFailure failure(OfficeException e, boolean timedOut, boolean cancelled) {
+        if (timedOut) {
+            return new EngineFailure(Kind.TIMEOUT, "LibreOffice did not finish converting the document within " + props.taskTimeout().toSeconds()
+                    + " s (DOCAPI_OFFICE_TASK_TIMEOUT) and was stopped: the document needs more time than one conversion may take", e);
+        }
+        if (cancelled) {
+            return new EngineFailure(Kind.FAILED, "LibreOffice stopped while converting the document (its process crashed, was killed or went past its "
+                    + props.memoryMb() + " MB memory bound) and was restarted; the conversion may succeed if retried", e);
+        }
+        // JODConverter's words for a document LibreOffice refused to load, and for one that asks for a password
+        if (causeChainMentions(e, "password requested")) {
+            return new EngineFailure(Kind.PASSWORD_NEEDED, "LibreOffice could not open the document: it is password-protected", e);
+        }
+        if (causeChainMentions(e, "could not open document")) {
+            return new EngineFailure(Kind.INVALID_INPUT,
+                    "LibreOffice could not open the document: it is damaged or not a document LibreOffice can read", e);
+        }
+        return new EngineFailure(Kind.FAILED, "LibreOffice failed while converting the document", e);
     }
 
     /** Empties the exchange folder; a file LibreOffice removes meanwhile (its lock file) is no error. */

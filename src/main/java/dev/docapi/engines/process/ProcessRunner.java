@@ -59,9 +59,8 @@ public class ProcessRunner {
     }
 
     /**
-     * A runner that observes every run as {@code docapi.engine.run} (issue 24): a span, child of the job's, naming the
-     * engine, its sandbox bounds and exit; and a timer tagged {@code engine} and {@code outcome} (ok, failed,
-     * timeout, bound, interrupted). Each run's process tree is held to the kernel's memory cap ({@link MemoryCaps}).
+     * A runner that observes every run as {@code docapi.engine.run} ({@link #observe}). Each run's process tree is
+     * held to the kernel's memory cap ({@link MemoryCaps}).
      */
     @org.springframework.beans.factory.annotation.Autowired
     public ProcessRunner(Sandbox sandbox, MemoryCaps caps, ObservationRegistry observations) {
@@ -162,9 +161,29 @@ public class ProcessRunner {
     public Result run(List<String> command, Duration timeout, Sandbox.Access access, Map<String, String> env,
                       Sandbox.Bounds bounds, Expect expect) throws EngineFailure, InterruptedException {
         String tool = Path.of(command.getFirst()).getFileName().toString();
+        return observe(tool, timeout, bounds, observation -> runObserved(tool, command, timeout, access, env, bounds, expect, observation));
+    }
+
+    /** Work of an engine run, observed by {@link #observe}; it may add keys (an exit code) to the observation. */
+    @FunctionalInterface
+    public interface Observed<T> {
+        T run(Observation observation) throws EngineFailure, InterruptedException;
+    }
+
+    /**
+     * Runs {@code work} observed as {@code docapi.engine.run} (issue 24), the one observation block of every engine,
+     * warm ones (LibreOffice, Chromium) included: a span, child of the job's, naming the engine, its sandbox bounds
+     * and timeout; and a timer tagged {@code engine} and {@code outcome} — ok, failed, timeout, bound (from the
+     * {@link EngineFailure}'s kind), interrupted.
+     *
+     * @param engine  the engine's name ({@code libreoffice}, {@code chromium}, or the tool a process runs)
+     * @param timeout the run's time limit, for the span
+     * @param bounds  the run's sandbox bounds, for the span (0: none)
+     */
+    public <T> T observe(String engine, Duration timeout, Sandbox.Bounds bounds, Observed<T> work) throws EngineFailure, InterruptedException {
         Observation observation = Observation.createNotStarted("docapi.engine.run", observations)
-                .contextualName("engine " + tool)
-                .lowCardinalityKeyValue("engine", tool)
+                .contextualName("engine " + engine)
+                .lowCardinalityKeyValue("engine", engine)
                 .highCardinalityKeyValue("sandbox", sandbox.enabled() ? "bubblewrap" : "off")
                 .highCardinalityKeyValue("bounds.memory_mb", String.valueOf(bounds.memoryBytes() >> 20))
                 .highCardinalityKeyValue("bounds.cpu_seconds", String.valueOf(bounds.cpuSeconds()))
@@ -172,7 +191,7 @@ public class ProcessRunner {
                 .start();
         String outcome = "failed";
         try (Observation.Scope scope = observation.openScope()) {
-            Result r = runObserved(tool, command, timeout, access, env, bounds, expect, observation);
+            T r = work.run(observation);
             outcome = "ok";
             return r;
         } catch (EngineFailure e) {

@@ -113,9 +113,9 @@ public class Tabula {
      *
      * @param streamFallback also try stream mode on pages where lattice mode finds no table; stream tables with fewer
      *                       than 2 rows or 2 columns are dropped
-     * @throws IOException when the PDF cannot be read
+     * @throws EngineFailure as {@link #tables(Path, boolean, IntConsumer)}
      */
-    public Tables tables(Path pdf, boolean streamFallback) throws IOException, EngineFailure, InterruptedException {
+    public Tables tables(Path pdf, boolean streamFallback) throws EngineFailure, InterruptedException {
         return tables(pdf, streamFallback, null);
     }
 
@@ -124,10 +124,20 @@ public class Tabula {
      * null) as the child finishes it. A page Tabula fails on (a content stream it cannot decode, runtime exceptions on
      * odd geometry, a page timeout or a sandbox bound) is an {@link UnreadPage}; the others keep their tables.
      *
-     * @throws IOException   when the PDF cannot be opened at all
-     * @throws EngineFailure {@code FAILED} when the child JVM cannot start or exits in an unexpected way
+     * @throws EngineFailure {@code INVALID_INPUT} when the table detector cannot open the PDF at all; {@code FAILED}
+     *                       when the child JVM cannot start or exits in an unexpected way
      */
-    public Tables tables(Path pdf, boolean streamFallback, IntConsumer pageDone) throws IOException, EngineFailure, InterruptedException {
+    public Tables tables(Path pdf, boolean streamFallback, IntConsumer pageDone) throws EngineFailure, InterruptedException {
+        try {
+            return tablesOrIoFailure(pdf, streamFallback, pageDone);
+        } catch (IOException e) {
+            // the service's own files (the child's class path, its output) failed: not the document's fault
+            log.warn("Tabula could not run: {}", e.toString());
+            throw new EngineFailure(EngineFailure.Kind.FAILED, "the table detector could not run on this node", e);
+        }
+    }
+
+    private Tables tablesOrIoFailure(Path pdf, boolean streamFallback, IntConsumer pageDone) throws IOException, EngineFailure, InterruptedException {
         jvm.train(TabulaMain.class, HEAP_MB, Tabula::trainingInput);
         List<PdfTable> tables = new ArrayList<>();
         List<UnreadPage> unread = new ArrayList<>();
@@ -202,7 +212,11 @@ public class Tabula {
                     try {
                         ProcessRunner.Result r = task.get(200, TimeUnit.MILLISECONDS);
                         readNew(pageDone);
-                        if (r.exitCode() == 2) throw new IOException(r.lastLine());
+                        if (r.exitCode() == 2) {
+                            // PDFBox's own words stay in the log (issue 40: no library text reaches a client)
+                            log.info("Tabula could not open {}: {}", pdf.getFileName(), r.lastLine());
+                            throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "the table detector could not open the PDF (its structure is damaged)");
+                        }
                         if (!r.ok()) throw new EngineFailure(EngineFailure.Kind.FAILED, "Tabula failed (exit " + r.exitCode() + "): " + r.lastLine());
                         return null;
                     } catch (TimeoutException e) {

@@ -1,16 +1,12 @@
 package dev.docapi.operations.convert;
 
-import dev.docapi.core.ErrorCode;
+import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.chromium.Chromium;
 import dev.docapi.core.FileKind;
 import dev.docapi.operations.InputFile;
 import dev.docapi.operations.OperationContext;
-import dev.docapi.operations.OperationFailure;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
 
@@ -22,7 +18,6 @@ import org.springframework.stereotype.Component;
 @Component
 @Order(20)
 public class HtmlToPdfConverter implements Converter {
-    private static final Logger log = LoggerFactory.getLogger(HtmlToPdfConverter.class);
     private final Chromium chromium;
 
     public HtmlToPdfConverter(Chromium chromium) {
@@ -47,12 +42,11 @@ public class HtmlToPdfConverter implements Converter {
     @Override
     public Path convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception {
         String html = toHtml(Files.readAllBytes(in.path()), in.file().baseName());
-        java.util.List<String> blocked = new java.util.ArrayList<>();
         try {
-            chromium.print(html, Chromium.PageSetup.A4, out, blocked);
-        } catch (IOException e) {
-            log.warn("printing {} failed: {}", in.file().id(), e.toString());
-            throw new OperationFailure(ErrorCode.INVALID_FILE, "'" + in.file().name() + "' could not be printed to PDF: " + e.getMessage(), e);
+            chromium.print(html, Chromium.PageSetup.A4, out, new java.util.ArrayList<>());
+        } catch (EngineFailure e) {
+            // named, its kind kept: the one place engine failures meet error codes is OperationService.failure
+            throw new EngineFailure(e.kind(), "'" + in.file().name() + "' could not be printed to PDF: " + e.getMessage(), e);
         }
         return out;
     }

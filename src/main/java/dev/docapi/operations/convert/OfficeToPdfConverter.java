@@ -1,11 +1,10 @@
 package dev.docapi.operations.convert;
 
-import dev.docapi.core.ErrorCode;
+import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.libreoffice.OfficePool;
 import dev.docapi.core.FileKind;
 import dev.docapi.operations.InputFile;
 import dev.docapi.operations.OperationContext;
-import dev.docapi.operations.OperationFailure;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
@@ -47,8 +46,9 @@ public class OfficeToPdfConverter implements Converter {
         }
         try {
             office.convert(src, dir.resolve("document.pdf"));
-        } catch (OfficePool.ConversionException e) {
-            throw new OperationFailure(ErrorCode.INVALID_FILE, "'" + in.file().name() + "': " + e.getMessage(), e);
+        } catch (EngineFailure e) {
+            // named, its kind kept: the one place engine failures meet error codes is OperationService.failure
+            throw new EngineFailure(e.kind(), "'" + in.file().name() + "': " + e.getMessage(), e);
         }
         Files.move(dir.resolve("document.pdf"), out);
         return out;

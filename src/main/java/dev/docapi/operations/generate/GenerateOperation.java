@@ -5,6 +5,7 @@ import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
 import dev.docapi.core.FileKind;
 import dev.docapi.core.J;
+import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.libreoffice.OfficePool;
 import dev.docapi.engines.templates.DocxTemplate;
 import dev.docapi.engines.templates.Templates;
@@ -19,6 +20,7 @@ import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationFailure;
 import dev.docapi.operations.OperationResult;
+import dev.docapi.operations.OperationService;
 import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
@@ -113,6 +115,9 @@ public class GenerateOperation implements Operation<GenerateOperation.GenerateOp
             throw ApiException.invalid(e.getMessage());
         } catch (IOException e) {
             throw new ApiException(ErrorCode.INVALID_FILE, "'" + ctx.input().file().name() + "' is not a readable template: " + e.getMessage());
+        } catch (EngineFailure e) {
+            // LibreOffice reading an .odt template: its code comes from the one mapping (a crash is not the file's fault)
+            throw new ApiException(OperationService.failure(e).code(), "'" + ctx.input().file().name() + "': " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "interrupted");
@@ -148,7 +153,7 @@ public class GenerateOperation implements Operation<GenerateOperation.GenerateOp
 
     /** Fills the template into {@code dir}: the filled .docx, or the filled HTML as UTF-8. */
     private Path fill(InputFile in, String ext, JsonNode data, Map<String, Image> images, Path dir)
-            throws TemplateError, IOException, InterruptedException {
+            throws TemplateError, IOException, EngineFailure, InterruptedException {
         Object model = Templates.model(data);
         if (ext.equals("html")) {
             String source = TextDecoding.decode(Files.readAllBytes(in.path()), true);
@@ -162,11 +167,7 @@ public class GenerateOperation implements Operation<GenerateOperation.GenerateOp
             Path odt = dir.resolve("template.odt");
             Files.copy(in.path(), odt);
             docx = dir.resolve("template.docx");
-            try {
-                office.convert(odt, docx);
-            } catch (OfficePool.ConversionException e) {
-                throw new IOException("LibreOffice could not read it: " + e.getMessage(), e);
-            }
+            office.convert(odt, docx);
         }
         Path out = dir.resolve("filled.docx");
         DocxTemplate.fill(docx, model, images, out);

@@ -72,10 +72,12 @@ public class SignOperation implements Operation<SignOperation.SignOptions> {
             .traits(OperationSpec.Trait.KEEPS_SIGNATURES);
     private final PadesSigner signer;
     private final SafeHttpClient http;
+    private final SignedInput signedInput;
 
-    public SignOperation(PadesSigner signer, SafeHttpClient http) {
+    public SignOperation(PadesSigner signer, SafeHttpClient http, SignedInput signedInput) {
         this.signer = signer;
         this.http = http;
+        this.signedInput = signedInput;
     }
 
     @Override
@@ -86,6 +88,7 @@ public class SignOperation implements Operation<SignOperation.SignOptions> {
     @Override
     public void validate(ValidationContext<SignOptions> ctx) {
         SignOptions o = ctx.options();
+        signedInput.check(ctx.input()); // DSS reads the PDF's earlier signatures to sign after them
         try {
             signer.check(ctx.file("certificate").path(), o.password().toCharArray());
         } catch (EngineFailure e) {

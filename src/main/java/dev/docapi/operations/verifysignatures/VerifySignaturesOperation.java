@@ -8,6 +8,8 @@ import dev.docapi.operations.OperationContext;
 import dev.docapi.operations.OperationResult;
 import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OutputMember;
+import dev.docapi.operations.ValidationContext;
+import dev.docapi.operations.sign.SignedInput;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
@@ -31,9 +33,17 @@ public class VerifySignaturesOperation implements Operation<NoOptions> {
             .traits(OperationSpec.Trait.DATA_ONLY_OUTPUT)
             .outputs(OutputMember.DATA, OutputMember.NOTE);
     private final PdfSignatureValidator validator;
+    private final SignedInput signedInput;
 
-    public VerifySignaturesOperation(PdfSignatureValidator validator) {
+    public VerifySignaturesOperation(PdfSignatureValidator validator, SignedInput signedInput) {
         this.validator = validator;
+        this.signedInput = signedInput;
+    }
+
+    /** Refuses a PDF of more than {@code DOCAPI_MAX_SIGNATURES} signatures, or a hostile one, before any job ({@link SignedInput}). */
+    @Override
+    public void validate(ValidationContext<NoOptions> ctx) {
+        signedInput.check(ctx.input());
     }
 
     @Override

@@ -1,8 +1,8 @@
 package dev.docapi.operations.convert.frompdf;
 
-import dev.docapi.core.ErrorCode;
 import dev.docapi.engines.pdfbox.PdfBox;
 import dev.docapi.engines.pdfbox.PdfForms;
+import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.tabula.Tabula;
 import dev.docapi.operations.InputFile;
 import dev.docapi.operations.OperationContext;
@@ -56,8 +56,9 @@ public class FlowReader {
         try {
             pdf = withFormValues(pdf, ctx);
             found = tabula.tables(pdf, false);
-        } catch (IOException e) {
-            throw new OperationFailure(ErrorCode.INVALID_FILE, "'" + in.file().name() + "': " + e.getMessage(), e);
+        } catch (EngineFailure e) {
+            // named, its kind kept: the one place engine failures meet error codes is OperationService.failure
+            throw new EngineFailure(e.kind(), "'" + in.file().name() + "': " + e.getMessage(), e);
         }
         ctx.note(found.note());
         List<Tabula.PdfTable> tables = found.tables().stream().filter(FlowReader::tabular).toList();

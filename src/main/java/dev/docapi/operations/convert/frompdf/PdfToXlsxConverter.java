@@ -1,13 +1,11 @@
 package dev.docapi.operations.convert.frompdf;
 
-import dev.docapi.core.ErrorCode;
+import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.tabula.Tabula;
 import dev.docapi.core.FileKind;
 import dev.docapi.operations.InputFile;
 import dev.docapi.operations.OperationContext;
-import dev.docapi.operations.OperationFailure;
 import dev.docapi.operations.convert.Converter;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -53,8 +51,9 @@ public class PdfToXlsxConverter implements Converter {
         Tabula.Tables found;
         try {
             found = tabula.tables(pdf, true, page -> ctx.progress(page, pages, "pages"));
-        } catch (IOException e) {
-            throw new OperationFailure(ErrorCode.INVALID_FILE, "'" + in.file().name() + "': " + e.getMessage(), e);
+        } catch (EngineFailure e) {
+            // named, its kind kept: the one place engine failures meet error codes is OperationService.failure
+            throw new EngineFailure(e.kind(), "'" + in.file().name() + "': " + e.getMessage(), e);
         }
         List<Tabula.PdfTable> tables = found.tables();
         ctx.note(found.note());
