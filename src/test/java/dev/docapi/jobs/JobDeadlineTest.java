@@ -79,6 +79,35 @@ class JobDeadlineTest extends ApiTestBase {
         assertThat(after.path("output").path("files").size()).isZero();
     }
 
+    /** An engine process (run through ProcessRunner, in the sandbox) running at the deadline is killed with its job. */
+    @Test
+    void anEngineProcessRunningAtTheDeadlineIsKilledWithItsJob() throws Exception {
+        String key = newKey();
+        String file = uploadId(key, corpus(PDF));
+        int tag = 100_000 + new java.util.Random().nextInt(900_000);
+        String command = "/bin/sleep 90." + tag;
+        Duration standard = runner.deadline();
+        JsonNode failed;
+        try {
+            runner.setDeadline(Duration.ofSeconds(3));
+            String id = post(key, "/test-process", Map.of("file", file, "tag", tag, "wait", 0)).body().get("id").asString();
+            awaitTrue(() -> !processes(command).isEmpty(), Duration.ofSeconds(10), "the engine process runs");
+            failed = awaitFinished(key, id, Duration.ofSeconds(30));
+        } finally {
+            runner.setDeadline(standard);
+        }
+        assertThat(failed.get("status").asString()).as(failed.toString()).isEqualTo("failed");
+        assertThat(failed.path("error").path("message").asString()).contains("needed more than 3 s").contains("DOCAPI_JOB_DEADLINE");
+        Duration ran = Duration.between(Instant.parse(failed.get("started_at").asString()), Instant.parse(failed.get("finished_at").asString()));
+        assertThat(ran).isBetween(Duration.ofSeconds(3), Duration.ofSeconds(8));
+        awaitTrue(() -> processes(command).isEmpty(), Duration.ofSeconds(5), "the engine process is gone");
+    }
+
+    /** This JVM's live descendant processes whose command line ends with {@code command}. */
+    private static List<ProcessHandle> processes(String command) {
+        return ProcessHandle.current().descendants().filter(p -> p.info().commandLine().orElse("").endsWith(command)).toList();
+    }
+
     @Test
     void operationsThatOcrWholeDocumentsMayRunLonger() {
         for (String op : List.of("ocr", "extract-text", "convert")) {

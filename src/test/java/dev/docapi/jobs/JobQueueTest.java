@@ -28,6 +28,8 @@ class JobQueueTest extends ApiTestBase {
     @Autowired
     JobQueue queue;
     @Autowired
+    dev.docapi.management.ManagementPort management;
+    @Autowired
     dev.docapi.config.DocapiProperties props;
 
     @Test
@@ -78,6 +80,16 @@ class JobQueueTest extends ApiTestBase {
             JobDeadlineTest.awaitTrue(() -> TestOperations.blocked(quietJobs) == share, Duration.ofSeconds(10), "the quiet account's share runs");
             Thread.sleep(1500); // two polls of the queue: no more start
             assertThat(TestOperations.blocked(quietJobs)).isEqualTo(share);
+            // the metrics show it by account bucket (the last character of the account id), never by account id
+            Map<String, Integer> buckets = new java.util.HashMap<>();
+            buckets.merge(JobMetrics.bucket(accountId(busy)), workers, Integer::sum);
+            buckets.merge(JobMetrics.bucket(accountId(quiet)), share, Integer::sum);
+            String metrics = prometheus();
+            for (var b : buckets.entrySet()) {
+                assertThat(metrics).containsPattern("docapi_jobs_running\\{[^}]*account_bucket=\"" + java.util.regex.Pattern.quote(b.getKey())
+                        + "\"[^}]*\\} " + b.getValue() + "\\.0");
+            }
+            assertThat(metrics).doesNotContain(accountId(busy)).containsPattern("docapi_jobs_wait_seconds_count\\{[^}]*operation=\"rotate\"");
 
             // the busy account's jobs end: the quiet account, now alone, takes every worker
             TestOperations.release(longJobs);
@@ -102,6 +114,15 @@ class JobQueueTest extends ApiTestBase {
         // the row goes as the worker lets go of the job, a moment after the job's record says it ended
         JobDeadlineTest.awaitTrue(() -> db.sql("SELECT COUNT(*) FROM scheduled_tasks WHERE task_instance = ?").param(id).query(Integer.class).single() == 0,
                 Duration.ofSeconds(5), "the queue row of " + id + " is gone");
+    }
+
+    private String accountId(String key) {
+        return accounts.authenticate(key).orElseThrow().id();
+    }
+
+    private String prometheus() throws Exception {
+        return HTTP.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://localhost:" + management.port() + "/actuator/prometheus")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString()).body();
     }
 
     private Instant startedAt(String key, String jobId) throws InterruptedException {

@@ -89,6 +89,29 @@ public class TestOperations {
         };
     }
 
+    record ProcessOptions(int tag) {
+    }
+
+    /**
+     * Runs {@code sleep 90.<tag>} through {@link dev.docapi.engines.process.ProcessRunner}, in the engine sandbox as
+     * every engine runs: an external process a test can find by its command line (issue 40: killed at the deadline).
+     */
+    @Bean
+    Operation<ProcessOptions> testProcess(dev.docapi.engines.process.ProcessRunner runner) {
+        return new Operation<>() {
+            public OperationSpec<ProcessOptions> spec() {
+                return OperationSpec.of("test-process", "test_process", "Test only: runs 'sleep 90.<tag>' as an engine process.")
+                        .options(OptionSchema.of(ProcessOptions.class, OptionField.integer("tag").min(1).max(999_999).required()))
+                        .outputs(OutputMember.NOTE);
+            }
+            public OperationResult run(OperationContext<ProcessOptions> ctx) throws Exception {
+                runner.run(java.util.List.of("/bin/sleep", "90." + ctx.options().tag()), java.time.Duration.ofMinutes(2),
+                        dev.docapi.engines.process.ProcessRunner.Expect.ANY_EXIT);
+                return OperationResult.ofNote("slept");
+            }
+        };
+    }
+
     @Bean
     Operation<NoOptions> testFail() {
         return new Operation<>() {
