@@ -3,6 +3,7 @@ package dev.docapi.jobs;
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.SchedulerClient;
 import com.github.kagkarlsson.scheduler.SchedulerName;
+import com.github.kagkarlsson.scheduler.jdbc.AutodetectJdbcCustomization;
 import com.github.kagkarlsson.scheduler.task.DeadExecutionHandler;
 import com.github.kagkarlsson.scheduler.task.ExecutionComplete;
 import com.github.kagkarlsson.scheduler.task.ExecutionOperations;
@@ -17,6 +18,7 @@ import java.time.Instant;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -26,7 +28,7 @@ import org.springframework.stereotype.Component;
 /**
  * The durable job queue (issue 15), on db-scheduler: every queued or running job is one execution row of task
  * {@code job} (instance id = job id) in the shared database. Each node's workers ({@code DOCAPI_WORKERS}) claim due
- * rows — on PostgreSQL with one {@code UPDATE ... FOR UPDATE SKIP LOCKED} (lock-and-fetch), elsewhere with a
+ * rows with {@link FairClaim}'s query — on PostgreSQL under {@code FOR UPDATE SKIP LOCKED}, elsewhere with a
  * versioned update — and keep a heartbeat on them while the job runs.
  *
  * <ul>
@@ -34,9 +36,12 @@ import org.springframework.stereotype.Component;
  *       transaction-aware), then {@link #wake}s this node, so a node with a free worker starts its own job at once;
  *       on PostgreSQL every other node is woken by a notification ({@link QueueNotifications}), elsewhere it finds
  *       the job within the polling interval (500 ms).</li>
- *   <li>Fairness between accounts: a job's priority is minus the number of the account's jobs already queued or
- *       running when it was admitted, so a free worker takes the first job of a quiet account before the tenth of a
- *       busy one.</li>
+ *   <li>Fairness between accounts (issue 40 item 3; {@link FairClaim}): the next free worker takes the oldest job of
+ *       the account with the fewest jobs running on the node; while other accounts wait, no account holds more than
+ *       {@code DOCAPI_MAX_WORKERS_PER_ACCOUNT} workers (default half of {@code DOCAPI_WORKERS}, at least 1); a lone
+ *       account uses every worker, and a worker it borrowed is lent back at once to a job of another account. A job's
+ *       priority (minus the number of the account's jobs already queued or running when it was admitted) breaks
+ *       ties.</li>
  *   <li>A node that dies stops beating; after {@link #LEASE} another node's dead-execution check hands the row to
  *       {@link JobRunner#deadExecution}: a job that had started fails with {@code interrupted} (spec §3), one that had
  *       not is queued again.</li>
@@ -70,8 +75,15 @@ public class JobQueue implements SmartLifecycle {
     /** PostgreSQL only: wakes this node when any node queues a job. */
     private final QueueNotifications notifications;
     private volatile boolean stopping;
+    /** The database without the transaction-aware proxy: claims run in transactions of their own. */
+    private final DataSource rawDataSource;
+    /** {@code DOCAPI_MAX_WORKERS_PER_ACCOUNT}, resolved: 1 to {@code DOCAPI_WORKERS}. */
+    private final int share;
 
-    public JobQueue(DataSource dataSource, DocapiProperties props, JobRunner runner, Environment env) throws SQLException {
+    public JobQueue(DataSource dataSource, DocapiProperties props, JobRunner runner, Environment env,
+                    @Value("${docapi.max-workers-per-account:0}") int maxWorkersPerAccount) throws SQLException {
+        this.rawDataSource = dataSource;
+        this.share = share(Math.max(1, props.workers()), maxWorkersPerAccount);
         this.dataSource = new TransactionAwareDataSourceProxy(dataSource);
         this.props = props;
         this.node = runner.node();
@@ -95,6 +107,17 @@ public class JobQueue implements SmartLifecycle {
         this.notifications = postgres ? new QueueNotifications(props, this::wake) : null;
     }
 
+    /** {@code DOCAPI_MAX_WORKERS_PER_ACCOUNT}: 0 (unset) is half of the workers; always 1 to {@code workers}. */
+    static int share(int workers, int configured) {
+        int share = configured > 0 ? configured : workers / 2;
+        return Math.max(1, Math.min(workers, share));
+    }
+
+    /** How many of this node's workers one account may hold while other accounts' jobs wait. */
+    public int share() {
+        return share;
+    }
+
     /**
      * Adds the job's execution row, due now. Call inside the admitting transaction; {@link #wake} after it commits.
      *
@@ -114,18 +137,20 @@ public class JobQueue implements SmartLifecycle {
     @Override
     public synchronized void start() {
         if (!worker || scheduler != null) return;
+        int workers = Math.max(1, props.workers());
         var builder = Scheduler.create(dataSource, task)
                 .schedulerName(new SchedulerName.Fixed(node))
-                .threads(Math.max(1, props.workers()))
+                // threads for the workers and for the ones lent back by an account over its share (FairClaim)
+                .threads(FairClaim.threads(workers, share))
+                .jdbcCustomization(new FairClaim(rawDataSource, new AutodetectJdbcCustomization(rawDataSource), postgres, node, workers, share))
                 .pollingInterval(POLL)
                 .heartbeatInterval(HEARTBEAT)
                 .missedHeartbeatsLimit(MISSED_HEARTBEATS)
                 .enablePriority()
                 .shutdownMaxWait(props.shutdownGrace())
                 .deleteUnresolvedAfter(Duration.ofDays(1));
-        // Claim only as many jobs as there are free workers: a claimed job is one this node starts now.
-        if (postgres) builder.pollUsingLockAndFetch(0.5, 1.0);
-        else builder.pollUsingFetch(0.5, 1.0);
+        // Claim only jobs this node starts now, as FairClaim's rule allows (on every database).
+        builder.pollUsingLockAndFetch(0.5, 1.0);
         Scheduler s = builder.build();
         s.start();
         scheduler = s;

@@ -26,6 +26,14 @@ public interface JobWork {
      */
     Outcome run(Account account, Job job, ObjectNode payload, OperationContext.ProgressListener progress, Meter meter) throws Exception;
 
+    /**
+     * How long the job may run (issue 40 item 1): {@code standard} ({@code DOCAPI_JOB_DEADLINE}), or longer where
+     * the operations it runs declare a longer deadline ({@link dev.docapi.operations.OperationSpec#deadline}).
+     */
+    default java.time.Duration deadline(Job job, ObjectNode payload, java.time.Duration standard) {
+        return standard;
+    }
+
     /** The {@code files} member of a payload: the input file ids, in order. */
     static java.util.List<String> fileIds(ObjectNode payload) {
         java.util.List<String> ids = new java.util.ArrayList<>();

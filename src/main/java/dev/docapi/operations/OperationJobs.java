@@ -22,6 +22,17 @@ public class OperationJobs implements JobWork {
         return registry.exists(operation);
     }
 
+    /** The operation's declared deadline when longer than {@code standard} (issue 40 item 1). */
+    @Override
+    public java.time.Duration deadline(Job job, ObjectNode payload, java.time.Duration standard) {
+        return longer(registry.get(job.operation()).spec().deadline(), standard);
+    }
+
+    /** The longer of an operation's declared deadline (may be null) and {@code standard}. */
+    public static java.time.Duration longer(java.time.Duration declared, java.time.Duration standard) {
+        return declared != null && declared.compareTo(standard) > 0 ? declared : standard;
+    }
+
     @Override
     public Outcome run(Account account, Job job, ObjectNode payload, OperationContext.ProgressListener progress, Meter meter) throws Exception {
         OperationService.Submission s = operations.resume(account, registry.get(job.operation()), JobWork.fileIds(payload),

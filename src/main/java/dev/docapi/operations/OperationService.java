@@ -237,11 +237,16 @@ public class OperationService {
             for (String sentence : ctx.notes()) result = result.withNoteAdded(sentence);
             for (String sentence : signatureNotes(op, in)) result = result.withNoteAdded(sentence);
             if (repairedInput) result = result.withNoteAdded("The input was damaged and was repaired first (only what could be read was kept).");
-            List<StoredFile> out = new ArrayList<>();
-            for (Path p : ctx.outputs()) {
-                if (Files.exists(p)) out.add(files.storeOutput(account.id(), p, p.getFileName().toString()));
-            }
-            usage.record(account.id(), countOperations, ctx.aiOperations());
+            // work stopped at its job's deadline stores and counts nothing (issue 40 item 1)
+            OperationContext<O> done = ctx;
+            List<StoredFile> out = dev.docapi.jobs.BoundedWork.commit(() -> {
+                List<StoredFile> stored = new ArrayList<>();
+                for (Path p : done.outputs()) {
+                    if (Files.exists(p)) stored.add(files.storeOutput(account.id(), p, p.getFileName().toString()));
+                }
+                usage.record(account.id(), countOperations, done.aiOperations());
+                return stored;
+            });
             return new Execution(out, result);
         } finally {
             deleteTree(work);

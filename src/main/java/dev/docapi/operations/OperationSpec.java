@@ -23,10 +23,13 @@ import java.util.Set;
  * @param options     the options: validation, JSON Schema and the record {@code O} from one declaration
  * @param outputs     the members of {@code output} it may return besides {@code files} (always there), e.g. {@code note}
  * @param traits      what callers must know about it besides its options
+ * @param deadline    how long a job of it may run when that is known to be longer than {@code DOCAPI_JOB_DEADLINE}
+ *                    (the job gets the longer of the two; issue 40 item 1), or null: {@code DOCAPI_JOB_DEADLINE}
  * @param <O>         the options record the operation reads ({@link NoOptions} when it takes none)
  */
 public record OperationSpec<O extends Record>(String name, String toolName, String description, Inputs inputs, OptionSchema<O> options,
-                                              Set<OutputMember> outputs, Set<Trait> traits) {
+                                              Set<OutputMember> outputs, Set<Trait> traits,
+                                              java.time.Duration deadline) {
 
     public enum Trait {
         /** Takes a PDF that needs a password to open (unlock); every other operation refuses one at validation (spec §4.4). */
@@ -52,6 +55,13 @@ public record OperationSpec<O extends Record>(String name, String toolName, Stri
         NOT_ONE_PDF_OUT
     }
 
+    /**
+     * The deadline of operations that may OCR a whole document (ocr, extract-text, convert from PDF): the page limit
+     * ({@code DOCAPI_MAX_PAGES}, 2,000) at the ~12 pages a minute OCRmyPDF reads on one node (bench/RESULTS-engines.md)
+     * is under 3 h (issue 40 item 1).
+     */
+    public static final java.time.Duration OCR_DEADLINE = java.time.Duration.ofHours(3);
+
     public OperationSpec {
         Objects.requireNonNull(name);
         Objects.requireNonNull(toolName);
@@ -62,28 +72,29 @@ public record OperationSpec<O extends Record>(String name, String toolName, Stri
         withFiles.addAll(outputs);
         outputs = Collections.unmodifiableSet(withFiles);
         traits = traits.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(traits));
+        if (deadline != null && (deadline.isNegative() || deadline.isZero())) throw new IllegalArgumentException(name + ": deadline must be positive");
     }
 
     /** A declaration of one PDF in, no options, only {@code files} out and no traits; refine it with the other builders. */
     public static OperationSpec<NoOptions> of(String name, String toolName, String description) {
-        return new OperationSpec<>(name, toolName, description, Inputs.onePdf(), OptionSchema.none(), Set.of(), Set.of());
+        return new OperationSpec<>(name, toolName, description, Inputs.onePdf(), OptionSchema.none(), Set.of(), Set.of(), null);
     }
 
     public OperationSpec<O> inputs(Inputs value) {
-        return new OperationSpec<>(name, toolName, description, value, options, outputs, traits);
+        return new OperationSpec<>(name, toolName, description, value, options, outputs, traits, deadline);
     }
 
     public <P extends Record> OperationSpec<P> options(OptionSchema<P> value) {
-        return new OperationSpec<>(name, toolName, description, inputs, value, outputs, traits);
+        return new OperationSpec<>(name, toolName, description, inputs, value, outputs, traits, deadline);
     }
 
     /** The members of {@code output} besides {@code files} that the operation may return. */
     public OperationSpec<O> outputs(OutputMember first, OutputMember... rest) {
-        return new OperationSpec<>(name, toolName, description, inputs, options, EnumSet.of(first, rest), traits);
+        return new OperationSpec<>(name, toolName, description, inputs, options, EnumSet.of(first, rest), traits, deadline);
     }
 
     public OperationSpec<O> traits(Trait first, Trait... rest) {
-        return new OperationSpec<>(name, toolName, description, inputs, options, outputs, EnumSet.of(first, rest));
+        return new OperationSpec<>(name, toolName, description, inputs, options, outputs, EnumSet.of(first, rest), deadline);
     }
 
     /**
@@ -104,6 +115,15 @@ public record OperationSpec<O extends Record>(String name, String toolName, Stri
         required.add(inputs.member());
         required.addAll(options.required());
         return required;
+    }
+
+    /**
+     * This operation's jobs may run {@code value} (issue 40 item 1): for operations known to take longer than
+     * {@code DOCAPI_JOB_DEADLINE} on large inputs (OCR at ~12 pages a minute a core). A longer
+     * {@code DOCAPI_JOB_DEADLINE} still wins.
+     */
+    public OperationSpec<O> deadline(java.time.Duration value) {
+        return new OperationSpec<>(name, toolName, description, inputs, options, outputs, traits, value);
     }
 
     public boolean has(Trait trait) {

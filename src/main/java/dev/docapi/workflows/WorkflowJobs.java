@@ -16,10 +16,23 @@ public class WorkflowJobs implements JobWork {
     static final String OPERATION = "workflow";
     private final StepValidator validator;
     private final WorkflowRunner runner;
+    private final dev.docapi.operations.OperationRegistry registry;
 
-    public WorkflowJobs(StepValidator validator, WorkflowRunner runner) {
+    public WorkflowJobs(StepValidator validator, WorkflowRunner runner, dev.docapi.operations.OperationRegistry registry) {
         this.validator = validator;
         this.runner = runner;
+        this.registry = registry;
+    }
+
+    /** The longest deadline among its steps' operations, at least {@code standard} (issue 40 item 1). */
+    @Override
+    public java.time.Duration deadline(Job job, ObjectNode payload, java.time.Duration standard) {
+        java.time.Duration longest = standard;
+        for (var step : payload.path("steps")) {
+            String name = step.path("operation").asString("");
+            if (registry.exists(name)) longest = dev.docapi.operations.OperationJobs.longer(registry.get(name).spec().deadline(), longest);
+        }
+        return longest;
     }
 
     @Override

@@ -92,7 +92,7 @@ class OptionSchemaTest {
         OperationSpec<TestOptions> spec = OperationSpec.of("t", "t_tool", "Test.").inputs(Inputs.many(2, 5, FileKind.PDF)).options(SCHEMA);
         assertThat(spec.requestProperties(Map.of("type", "array")).keySet()).containsExactly("files", "angle", "pages", "ranges", "password", "target_mb");
         assertThat(spec.requiredMembers()).containsExactly("files", "angle");
-        assertThatThrownBy(() -> new OperationSpec<>("t", "t", "Test.", null, OptionSchema.none(), Set.of(), Set.of()))
+        assertThatThrownBy(() -> new OperationSpec<>("t", "t", "Test.", null, OptionSchema.none(), Set.of(), Set.of(), null))
                 .hasMessageContaining("inputs are not declared");
     }
 

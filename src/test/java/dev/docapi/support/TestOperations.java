@@ -13,11 +13,59 @@ import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 
 /**
- * Operations that exist only in tests, to drive the job model deterministically: one that takes a while and one
- * that fails at run time (no real document makes a page operation fail after it passed validation).
+ * Operations that exist only in tests, to drive the job model deterministically: one that takes a while, one that
+ * fails at run time (no real document makes a page operation fail after it passed validation), and one that blocks
+ * until the test releases it, deaf to interrupts as in-JVM parsing is (DSS, PDFBox; issue 40).
  */
 @TestConfiguration
 public class TestOperations {
+    /** Keys of {@code test-block} jobs released by the test; a job whose key is here ends. */
+    private static final java.util.Set<String> RELEASED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Per key, how many {@code test-block} jobs' work runs now. */
+    private static final java.util.Map<String, Integer> BLOCKED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Ends the {@code test-block} jobs started (or to be started) with {@code key}. */
+    public static void release(String key) {
+        RELEASED.add(key);
+    }
+
+    /** How many {@code test-block} works with {@code key} run now (including any their job abandoned). */
+    public static int blocked(String key) {
+        return BLOCKED.getOrDefault(key, 0);
+    }
+
+    record BlockOptions(String key, int seconds) {
+    }
+
+    /**
+     * Blocks until {@link #release}d or {@code seconds} passed, ignoring interrupts as DSS and PDFBox do, then
+     * succeeds. Progress is not reported, so nothing but the deadline's abandonment ends its job early.
+     */
+    @Bean
+    Operation<BlockOptions> testBlock() {
+        return new Operation<>() {
+            public OperationSpec<BlockOptions> spec() {
+                return OperationSpec.of("test-block", "test_block", "Test only: blocks until the test releases 'key' (at most 'seconds'), deaf to interrupts.")
+                        .options(OptionSchema.of(BlockOptions.class, OptionField.string("key").required(),
+                                OptionField.integer("seconds").min(1).max(120).required()))
+                        .outputs(OutputMember.NOTE);
+            }
+            public OperationResult run(OperationContext<BlockOptions> ctx) {
+                String key = ctx.options().key();
+                long end = System.nanoTime() + ctx.options().seconds() * 1_000_000_000L;
+                BLOCKED.merge(key, 1, Integer::sum);
+                try {
+                    while (!RELEASED.contains(key) && System.nanoTime() < end) {
+                        Thread.interrupted(); // deaf to interrupts (and parkNanos would not wait with the flag set)
+                        java.util.concurrent.locks.LockSupport.parkNanos(20_000_000L);
+                    }
+                } finally {
+                    BLOCKED.merge(key, -1, Integer::sum);
+                }
+                return OperationResult.ofNote(RELEASED.contains(key) ? "released" : "not released");
+            }
+        };
+    }
 
     record SleepOptions(int seconds) {
     }
@@ -37,6 +85,29 @@ public class TestOperations {
                     Thread.sleep(1000);
                 }
                 return OperationResult.ofNote("slept " + seconds + " s");
+            }
+        };
+    }
+
+    record ProcessOptions(int tag) {
+    }
+
+    /**
+     * Runs {@code sleep 90.<tag>} through {@link dev.docapi.engines.process.ProcessRunner}, in the engine sandbox as
+     * every engine runs: an external process a test can find by its command line (issue 40: killed at the deadline).
+     */
+    @Bean
+    Operation<ProcessOptions> testProcess(dev.docapi.engines.process.ProcessRunner runner) {
+        return new Operation<>() {
+            public OperationSpec<ProcessOptions> spec() {
+                return OperationSpec.of("test-process", "test_process", "Test only: runs 'sleep 90.<tag>' as an engine process.")
+                        .options(OptionSchema.of(ProcessOptions.class, OptionField.integer("tag").min(1).max(999_999).required()))
+                        .outputs(OutputMember.NOTE);
+            }
+            public OperationResult run(OperationContext<ProcessOptions> ctx) throws Exception {
+                runner.run(java.util.List.of("/bin/sleep", "90." + ctx.options().tag()), java.time.Duration.ofMinutes(2),
+                        dev.docapi.engines.process.ProcessRunner.Expect.ANY_EXIT);
+                return OperationResult.ofNote("slept");
             }
         };
     }

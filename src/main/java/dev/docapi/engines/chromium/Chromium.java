@@ -487,6 +487,9 @@ public class Chromium {
      */
     private boolean dispose(Tab tab) {
         tab.dt().forget(tab.session());
+        // a print stopped with its job (its deadline passed) still closes its tab: its page may be running on
+        // (issue 40 item 1)
+        boolean interrupted = Thread.interrupted();
         try {
             tab.dt().call(null, "Target.closeTarget", DevTools.params().put("targetId", tab.target()), Duration.ofSeconds(5));
             return tab.browser() == browser && tab.dt().isOpen();
@@ -497,8 +500,10 @@ public class Chromium {
             }
             return false;
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            interrupted = true;
             return false;
+        } finally {
+            if (interrupted) Thread.currentThread().interrupt();
         }
     }
 

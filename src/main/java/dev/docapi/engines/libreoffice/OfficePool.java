@@ -244,7 +244,15 @@ public class OfficePool {
         } finally {
             try {
                 emptyExchange(slot);
-                if (restarts.get() > restartsBefore) slot = replace(slot);
+                if (restarts.get() > restartsBefore) {
+                    // a job stopped at its deadline still replaces the process it leaves behind (issue 40 item 1)
+                    boolean interrupted = Thread.interrupted();
+                    try {
+                        slot = replace(slot);
+                    } finally {
+                        if (interrupted) Thread.currentThread().interrupt();
+                    }
+                }
             } finally {
                 if (slot != null) free.add(slot); // whatever happens, the process serves the next document
             }
@@ -282,6 +290,12 @@ public class OfficePool {
                 break;
             } catch (OfficeException e) {
                 Files.deleteIfExists(out);
+                if (Thread.currentThread().isInterrupted()) {
+                    // the job was stopped (its deadline passed, or the node is stopping) while LibreOffice may still be
+                    // busy with the document: its process is replaced, not handed to the next document (issue 40 item 1)
+                    restarts.incrementAndGet();
+                    throw new ConversionException("the conversion was stopped with its job", false, e);
+                }
                 long ms = (System.nanoTime() - t0) / 1_000_000;
                 boolean timedOut = causeChainMentions(e, "did not complete within timeout");
                 // a process on its first start restarts itself once (exit code 81) and may drop the first task

@@ -52,7 +52,8 @@ public class ConvertOperation implements Operation<ConvertOperation.ConvertOptio
             + "and tables. Returns the converted file.")
             .inputs(Inputs.one(FileKind.PDF, FileKind.IMAGE, FileKind.OFFICE, FileKind.HTML, FileKind.MARKDOWN, FileKind.TEXT))
             .options(OPTIONS)
-            .traits(OperationSpec.Trait.NOT_ONE_PDF_OUT);
+            .traits(OperationSpec.Trait.NOT_ONE_PDF_OUT)
+            .deadline(OperationSpec.OCR_DEADLINE);
     /** Canonical extensions by media type, for files whose name has no usable extension. */
     private static final Map<String, String> EXTENSION_BY_TYPE = Map.ofEntries(
             Map.entry("application/pdf", "pdf"), Map.entry("image/jpeg", "jpg"), Map.entry("image/png", "png"),

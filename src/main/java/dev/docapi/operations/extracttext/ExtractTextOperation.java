@@ -44,7 +44,8 @@ public class ExtractTextOperation implements Operation<ExtractTextOperation.Extr
             .inputs(Inputs.one(FileKind.PDF, FileKind.IMAGE))
             .options(OPTIONS)
             .traits(OperationSpec.Trait.DATA_ONLY_OUTPUT)
-            .outputs(OutputMember.TEXT, OutputMember.NOTE);
+            .outputs(OutputMember.TEXT, OutputMember.NOTE)
+            .deadline(OperationSpec.OCR_DEADLINE);
     private final TextLayer textLayer;
     private final OcrText ocrText;
     private final EngineCheck engines;

@@ -29,7 +29,8 @@ import org.springframework.stereotype.Component;
 public class OcrOperation implements Operation<NoOptions> {
     private static final OperationSpec<NoOptions> SPEC = OperationSpec.of("ocr", "ocr_pdf",
             "Add a searchable text layer (English and Arabic) beneath the page images of a scanned PDF. Pages that already have text keep it; skewed and rotated scans are straightened.")
-            .outputs(OutputMember.NOTE);
+            .outputs(OutputMember.NOTE)
+            .deadline(OperationSpec.OCR_DEADLINE);
     private final OcrOnce ocrOnce;
     private final Poppler poppler;
     private final Qpdf qpdf;
