@@ -180,8 +180,9 @@ public final class Templates {
         if (node.isNumber()) {
             try {
                 return node.decimalValue();
-            } catch (NumberFormatException infinite) {
-                return node.asString(); // a double out of range: the number helper refuses it by name
+            } catch (RuntimeException infinite) {
+                // a double out of range (1e1000000000 read as Infinity): the number helper refuses it by name
+                return node.asString();
             }
         }
         return node.asString();
