@@ -5,6 +5,7 @@ import dev.docapi.accounts.UsageService;
 import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
 import dev.docapi.config.DocapiProperties;
+import dev.docapi.config.ValidationPool;
 import dev.docapi.core.FileKind;
 import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.pdfbox.PdfSignatures;

@@ -52,14 +52,16 @@ import org.springframework.beans.factory.annotation.Autowired;
  * Issue 40 item 0: small uploads whose cost the client chooses cannot stall a node. A PKCS#12 file's key derivations
  * are counted before any is done, a template's fill is bounded, a form is read in linear time, and what work is
  * left runs off the carriers of the virtual threads that serve requests: {@code GET /v1} and the management port's
- * liveness probe answer in under a second while 8 hostile requests of each kind are in flight.
+ * liveness probe keep answering while 8 hostile requests of each kind are in flight. Measured on a 2-core machine at a
+ * load average of 17: slowest 0.36-0.72 s with the checks on their own threads, 9.0 s with them on the request
+ * threads; the test allows 2 s, for CI machines a third as fast.
  */
 class HostileRequestsTest extends ApiTestBase {
     /** Five sections nested over a 40-item array: 40^5 ≈ 10^8 repetitions, 110 s of one core before the bounds. */
     private static final String NESTED = "<p>{{#a}}{{#a}}{{#a}}{{#a}}{{#a}}.{{/a}}{{/a}}{{/a}}{{/a}}{{/a}}</p>";
     private static final Map<String, Object> FORTY = Map.of("a", IntStream.range(0, 40).boxed().toList());
-    private static final int WIDGETS = 4000;
-    private static final int PAGES = 40;
+    private static final int WIDGETS = 8000;
+    private static final int PAGES = 80;
 
     @Autowired
     ManagementPort management;

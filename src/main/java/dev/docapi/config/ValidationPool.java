@@ -1,4 +1,4 @@
-package dev.docapi.operations;
+package dev.docapi.config;
 
 import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
@@ -17,15 +17,16 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
- * A few platform threads for the CPU-heavy part of checking a request (issue 40 item 0): parsing the input files,
- * deriving a certificate's key, filling a template once. Requests are served on virtual threads, and those are not
+ * A few platform threads for the CPU-heavy part of checking a request (issue 40 item 0): sniffing and opening an
+ * upload, parsing an operation's input files, deriving a certificate's key, filling a template once. Requests are served on virtual threads, and those are not
  * time-sliced over their carriers (one per core): work that keeps a carrier busy for seconds stalls every other
  * request of the node, the management port's probes included. Here the operating system shares the cores between
  * these threads and the carriers, so {@code GET /v1} and the probes answer at once whatever is being checked.
  *
  * <p>Bounded three ways: {@code DOCAPI_VALIDATION_THREADS} threads (default: half the cores, at least 2), at most
  * {@link #PER_ACCOUNT} checks of one account waiting or running, and at most {@link #QUEUE} waiting in all. Past
- * either bound a request answers 429 {@code too_many_jobs} with {@code Retry-After} (spec §7: a full queue); the
+ * either bound a request answers 429 {@code rate_limited} with {@code Retry-After} (spec §7: the code every endpoint
+ * that checks files may answer; uploads have no {@code too_many_jobs}); the
  * work each check may do is bounded where it is done (template fills, key derivations, page and pixel limits).
  */
 @Component
@@ -55,7 +56,7 @@ public class ValidationPool {
      * must not hold a carrier.
      *
      * @param accountId whose request it checks, for {@link #PER_ACCOUNT}
-     * @throws ApiException 429 {@code too_many_jobs} when the account or the node has too many checks in flight
+     * @throws ApiException 429 {@code rate_limited} when the account or the node has too many checks in flight
      */
     public <T> T call(String accountId, Callable<T> work) {
         if (!Thread.currentThread().isVirtual()) return inPlace(work);
@@ -102,7 +103,7 @@ public class ValidationPool {
     }
 
     private static ApiException busy(String message) {
-        return new ApiException(ErrorCode.TOO_MANY_JOBS, message, RETRY_AFTER_SECONDS, null);
+        return new ApiException(ErrorCode.RATE_LIMITED, message, RETRY_AFTER_SECONDS, null);
     }
 
     @PreDestroy
