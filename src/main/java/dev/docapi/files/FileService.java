@@ -4,6 +4,7 @@ import dev.docapi.accounts.Account;
 import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
 import dev.docapi.config.PublicBaseUrl;
+import dev.docapi.config.ValidationPool;
 import dev.docapi.config.Ids;
 import dev.docapi.engines.pdfbox.PdfBox;
 import dev.docapi.core.FileKind;
@@ -48,10 +49,12 @@ public class FileService {
     private final SignedLinks links;
     private final PublicBaseUrl baseUrl;
     private final KeptOcr keptOcr;
+    private final ValidationPool validation;
 
     public FileService(JdbcClient db, BlobStore blobs, FileTypes types, PdfBox pdfBox, SignedLinks links, PublicBaseUrl baseUrl,
-                       KeptOcr keptOcr) {
+                       KeptOcr keptOcr, ValidationPool validation) {
         this.db = db;
+        this.validation = validation;
         this.keptOcr = keptOcr;
         this.blobs = blobs;
         this.types = types;
@@ -104,6 +107,37 @@ public class FileService {
     }
 
     private StoredFile register(String accountId, Path tmp, String name, long size, String source, FileTypes.Type known) throws IOException {
+        // sniffing, opening and inflating an upload is work its bytes choose: on a platform thread (issue 40 item 0)
+        Inspected inspected;
+        try {
+            inspected = validation.call(accountId, () -> {
+                try {
+                    return inspect(tmp, name, known);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        Instant now = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+        StoredFile f = new StoredFile(Ids.newId("file_"), accountId, name, size, inspected.type().contentType(), inspected.type().kind(),
+                inspected.pages(), inspected.encrypted(), source, now, now.plus(RETENTION), null);
+        blobs.put(f.id(), tmp);
+        db.sql("""
+                INSERT INTO files(id, account_id, name, size, content_type, kind, pages, encrypted, source, created_at, expires_at)
+                VALUES (?,?,?,?,?,?,?,?,?,?,?)""")
+                .params(f.id(), accountId, f.name(), f.size(), f.contentType(), f.kind().name(), f.pages(), f.encrypted(),
+                        f.source(), now.toEpochMilli(), f.expiresAt().toEpochMilli())
+                .update();
+        return f;
+    }
+
+    /** What a file is: its type, its pages (an image's frames), whether it needs a password. */
+    private record Inspected(FileTypes.Type type, Integer pages, boolean encrypted) {
+    }
+
+    private Inspected inspect(Path tmp, String name, FileTypes.Type known) throws IOException {
         FileTypes.Type type = known != null ? known : types.detect(tmp, name);
         Integer pages = null;
         boolean encrypted = false;
@@ -122,17 +156,7 @@ public class FileService {
             pages = imageFrames(tmp);
             if (pages == null) throw new ApiException(ErrorCode.INVALID_FILE, "'" + name + "' is an image that cannot be decoded");
         }
-        Instant now = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
-        StoredFile f = new StoredFile(Ids.newId("file_"), accountId, name, size, type.contentType(), type.kind(), pages,
-                encrypted, source, now, now.plus(RETENTION), null);
-        blobs.put(f.id(), tmp);
-        db.sql("""
-                INSERT INTO files(id, account_id, name, size, content_type, kind, pages, encrypted, source, created_at, expires_at)
-                VALUES (?,?,?,?,?,?,?,?,?,?,?)""")
-                .params(f.id(), accountId, f.name(), f.size(), f.contentType(), f.kind().name(), f.pages(), f.encrypted(),
-                        f.source(), now.toEpochMilli(), f.expiresAt().toEpochMilli())
-                .update();
-        return f;
+        return new Inspected(type, pages, encrypted);
     }
 
     /**

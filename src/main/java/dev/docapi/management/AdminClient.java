@@ -20,7 +20,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * {@code bin/docapi admin} as a thin client of the running service's admin API ({@link AdminApi}; issue 24): no Spring
  * context, no database connection, so a command answers in well under a second. It reaches
- * {@code http://127.0.0.1:$DOCAPI_MANAGEMENT_PORT} (default 8081) with {@code DOCAPI_ADMIN_TOKEN}, or the token derived
+ * {@code http://127.0.0.1:$DOCAPI_MANAGEMENT_PORT} (default 8081; the host is {@code DOCAPI_MANAGEMENT_ADDRESS} when
+ * that names one address rather than every interface) with {@code DOCAPI_ADMIN_TOKEN}, or the token derived
  * from {@code DOCAPI_SECRET} or the key file in {@code DOCAPI_DATA_DIR}. When no service answers there (or it is not
  * docapi's), {@link #run} returns empty and the caller runs the command in a JVM of its own, as before.
  */
@@ -30,6 +31,13 @@ public final class AdminClient {
     private static final Duration ANSWER = Duration.ofMinutes(10);
 
     private AdminClient() {
+    }
+
+    /** Where the management port listens, as a URI host: loopback unless it is bound to one other address. */
+    static String host(String address) {
+        if (address == null || address.isBlank() || address.strip().equals("0.0.0.0") || address.strip().equals("::")) return "127.0.0.1";
+        String a = address.strip();
+        return a.contains(":") && !a.startsWith("[") ? "[" + a + "]" : a;
     }
 
     /**
@@ -48,7 +56,7 @@ public final class AdminClient {
         if (token.isEmpty()) return OptionalInt.empty();
         String port = env.getOrDefault("DOCAPI_MANAGEMENT_PORT", "8081");
         JsonMapper json = JsonMapper.builder().build();
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/admin/commands"))
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + host(env.get("DOCAPI_MANAGEMENT_ADDRESS")) + ":" + port + "/admin/commands"))
                 .timeout(ANSWER)
                 .header("Authorization", "Bearer " + token.get())
                 .header("Content-Type", "application/json")

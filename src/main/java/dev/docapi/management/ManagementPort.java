@@ -10,6 +10,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import org.eclipse.jetty.server.ServerConnector;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.jetty.ConfigurableJettyWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.core.Ordered;
@@ -32,11 +33,14 @@ import org.springframework.web.filter.OncePerRequestFilter;
 public class ManagementPort extends OncePerRequestFilter implements WebServerFactoryCustomizer<ConfigurableJettyWebServerFactory> {
     private final DocapiProperties props;
     private final ErrorWriter errors;
+    private final String address;
     private volatile ServerConnector connector;
 
-    public ManagementPort(DocapiProperties props, ErrorWriter errors) {
+    /** @param address the address the management connector binds ({@code DOCAPI_MANAGEMENT_ADDRESS}); blank: every interface */
+    public ManagementPort(DocapiProperties props, ErrorWriter errors, @Value("${docapi.management-address:}") String address) {
         this.props = props;
         this.errors = errors;
+        this.address = address == null || address.isBlank() ? null : address.strip();
     }
 
     @Override
@@ -45,6 +49,7 @@ public class ManagementPort extends OncePerRequestFilter implements WebServerFac
             ServerConnector c = new ServerConnector(server);
             c.setName("management");
             c.setPort(props.managementPort());
+            c.setHost(address);
             server.addConnector(c);
             connector = c;
         });

@@ -5,6 +5,7 @@ import dev.docapi.accounts.UsageService;
 import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
 import dev.docapi.config.DocapiProperties;
+import dev.docapi.config.ValidationPool;
 import dev.docapi.core.FileKind;
 import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.pdfbox.PdfSignatures;
@@ -36,6 +37,7 @@ public class OperationService {
     private final int maxPages;
     private final long maxPixels;
     private final PdfRepair repair;
+    private final ValidationPool validation;
 
     /**
      * @param maxPages  the most pages a job may read ({@code DOCAPI_MAX_PAGES}, default 2,000; issue 9 "bounds")
@@ -43,6 +45,7 @@ public class OperationService {
      *                  default 100,000,000)
      */
     public OperationService(OperationRegistry registry, FileService files, UsageService usage, DocapiProperties props, PdfRepair repair,
+                            ValidationPool validation,
                             @org.springframework.beans.factory.annotation.Value("${docapi.max-pages:2000}") int maxPages,
                             @org.springframework.beans.factory.annotation.Value("${docapi.max-pixels:100000000}") long maxPixels) {
         this.registry = registry;
@@ -52,6 +55,7 @@ public class OperationService {
         this.maxPages = maxPages;
         this.maxPixels = maxPixels;
         this.repair = repair;
+        this.validation = validation;
     }
 
     /** A validated request: the operation, its resolved input files and its options (passwords included). */
@@ -140,7 +144,10 @@ public class OperationService {
         }
         checkPageLimit(resolved);
         List<InputFile> in = resolved.stream().map(f -> new InputFile(f, files.path(f))).toList();
-        return new Submission(op, resolved, options, validate(op, account, in, optionFiles(account, op, options), options));
+        Map<String, InputFile> named = optionFiles(account, op, options);
+        // the files are read on a platform thread, never on the carrier of a virtual one (issue 40 item 0)
+        int aiOperations = validation.call(account.id(), () -> validate(op, account, in, named, options));
+        return new Submission(op, resolved, options, aiOperations);
     }
 
     /**

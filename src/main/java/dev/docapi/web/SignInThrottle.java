@@ -20,6 +20,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * either, the form comes back with "too many attempts" and the password is not checked (nor a mail sent).
  * {@code POST /login/webauthn} (a passkey's signed answer, which names no email) takes a token from the address's bucket
  * and answers 429 past it, as the page's script reads JSON.
+ * {@code POST /signup} takes a token from the client address's sign-up bucket
+ * ({@code DOCAPI_SIGNUPS_PER_ADDRESS} a minute, default 3; issue 40: 25 accounts in 71 s came from one address);
+ * past it the form comes back with "too many sign-ups" and nothing is created (nor a mail sent).
  * {@code POST /account/verify} (the verification link mailed again) takes a token from the signed-in owner's own
  * bucket only: an owner cannot guess anything there, only fill an inbox. Only in the developer area's security
  * chain, after the session is read, never registered as a servlet filter of its own.
@@ -27,10 +30,12 @@ import org.springframework.web.filter.OncePerRequestFilter;
 final class SignInThrottle extends OncePerRequestFilter {
     private final RequestBuckets perEmail;
     private final RequestBuckets perAddress;
+    private final RequestBuckets signUpsPerAddress;
 
-    SignInThrottle(RequestBuckets perEmail, RequestBuckets perAddress) {
+    SignInThrottle(RequestBuckets perEmail, RequestBuckets perAddress, RequestBuckets signUpsPerAddress) {
         this.perEmail = perEmail;
         this.perAddress = perAddress;
+        this.signUpsPerAddress = signUpsPerAddress;
     }
 
     @Override
@@ -41,6 +46,11 @@ final class SignInThrottle extends OncePerRequestFilter {
             String owner = signedIn();
             if (owner != null && !perEmail.tryConsume("verify-email:" + owner.toLowerCase(Locale.ROOT)).isConsumed()) {
                 response.sendRedirect(request.getContextPath() + "/account?throttled");
+                return;
+            }
+        } else if (request.getMethod().equals("POST") && form.equals("/signup")) {
+            if (!signUpsPerAddress.tryConsume("signup-address:" + request.getRemoteAddr()).isConsumed()) {
+                response.sendRedirect(request.getContextPath() + "/signup?throttled");
                 return;
             }
         } else if (request.getMethod().equals("POST") && form.equals("/login/webauthn")) {

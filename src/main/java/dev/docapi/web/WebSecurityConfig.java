@@ -56,11 +56,15 @@ class WebSecurityConfig {
     static final int ATTEMPTS_PER_ADDRESS = 20;
 
     @Bean
-    SecurityFilterChain developerArea(HttpSecurity http, DataSource dataSource, SessionRegistry sessionRegistry) throws MetaDataAccessException {
+    SecurityFilterChain developerArea(HttpSecurity http, DataSource dataSource, SessionRegistry sessionRegistry,
+                                      @org.springframework.beans.factory.annotation.Value("${docapi.signups-per-address:3}") int signUpsPerAddress)
+            throws MetaDataAccessException {
         // Bucket4j buckets as the API's request limit uses: shared through PostgreSQL, in memory on H2
         SignInThrottle throttle = new SignInThrottle(
                 RequestBuckets.forDatabase(dataSource, ATTEMPTS_PER_EMAIL, TimeMeter.SYSTEM_MILLISECONDS),
-                RequestBuckets.forDatabase(dataSource, ATTEMPTS_PER_ADDRESS, TimeMeter.SYSTEM_MILLISECONDS));
+                RequestBuckets.forDatabase(dataSource, ATTEMPTS_PER_ADDRESS, TimeMeter.SYSTEM_MILLISECONDS),
+                // sign-ups a minute from one client address (DOCAPI_SIGNUPS_PER_ADDRESS, default 3; issue 40 item 5)
+                RequestBuckets.forDatabase(dataSource, signUpsPerAddress, TimeMeter.SYSTEM_MILLISECONDS));
         http.securityMatcher(request -> !isApi(request) && !dev.docapi.management.ManagementPort.isManagementPath(request))
                 .authorizeHttpRequests(a -> a
                         .requestMatchers(publicPage()).permitAll()

@@ -105,8 +105,10 @@ class ManagementPortTest extends ApiTestBase {
 
     @Test
     void adminCommandsRunInTheServiceWithTheToken() throws Exception {
+        double wrongBefore = metric("docapi_admin_wrong_tokens_total");
         assertThat(adminCommand(null, "{\"args\":[\"list-accounts\"]}").statusCode()).isEqualTo(401);
         assertThat(adminCommand("wrong", "{\"args\":[\"list-accounts\"]}").statusCode()).isEqualTo(401);
+        assertThat(metric("docapi_admin_wrong_tokens_total")).as("wrong tokens are counted").isEqualTo(wrongBefore + 2);
         String token = masterKey.adminToken();
         assertThat(adminCommand(token, "{\"args\":[]}").statusCode()).isEqualTo(400);
 

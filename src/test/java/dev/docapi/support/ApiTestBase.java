@@ -62,6 +62,8 @@ public abstract class ApiTestBase {
         registry.add("docapi.allow-private-urls", () -> "true");
         registry.add("docapi.cors-origins", () -> "http://" + CORS_PAGE_HOST + ":[*]");
         registry.add("docapi.smtp-url", TestMail::url);
+        // the suite signs up many owners from 127.0.0.1 in one context; SignUpThrottleTest checks the limit itself
+        registry.add("docapi.signups-per-address", () -> "100000");
         registry.add("docapi.ai.service-model", () -> "openai/gpt-test");
         registry.add("docapi.ai.service-model-key", () -> "sk-service-good");
         registry.add("docapi.ai.agent", () -> "openai/gpt-agent");

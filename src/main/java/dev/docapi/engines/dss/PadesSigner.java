@@ -42,6 +42,18 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class PadesSigner {
+    /** The setting of {@link #maxIterations}. */
+    static final String MAX_ITERATIONS_SETTING = "DOCAPI_MAX_PKCS12_ITERATIONS";
+    private final long maxIterations;
+
+    /**
+     * @param maxIterations the most key-derivation iterations a certificate file may ask for, all its derivations
+     *                      together ({@code DOCAPI_MAX_PKCS12_ITERATIONS}, default 1,000,000: real key stores ask for
+     *                      2,048 to 10,000 a derivation), checked before any derivation ({@link Pkcs12Bounds})
+     */
+    public PadesSigner(@org.springframework.beans.factory.annotation.Value("${docapi.max-pkcs12-iterations:1000000}") long maxIterations) {
+        this.maxIterations = maxIterations;
+    }
 
     /**
      * A visible signature's box on a page.
@@ -71,7 +83,8 @@ public class PadesSigner {
      * Opens the PKCS#12 key store {@code p12} with {@code password} and finds a private key in it.
      *
      * @throws EngineFailure {@link EngineFailure.Kind#PASSWORD_NEEDED} when the password does not open it,
-     *                       {@link EngineFailure.Kind#INVALID_INPUT} when it holds no private key or is unreadable
+     *                       {@link EngineFailure.Kind#INVALID_INPUT} when it holds no private key, is unreadable or asks
+     *                       for more key-derivation iterations than {@code DOCAPI_MAX_PKCS12_ITERATIONS}
      */
     public void check(Path p12, char[] password) throws EngineFailure {
         try (Pkcs12SignatureToken token = open(p12, password)) {
@@ -174,7 +187,8 @@ public class PadesSigner {
         return cn.length > 0 ? IETFUtils.valueToString(cn[0].getFirst().getValue()) : subject.toString();
     }
 
-    private static Pkcs12SignatureToken open(Path p12, char[] password) throws EngineFailure {
+    private Pkcs12SignatureToken open(Path p12, char[] password) throws EngineFailure {
+        Pkcs12Bounds.check(p12, password, maxIterations, MAX_ITERATIONS_SETTING);
         try {
             return new Pkcs12SignatureToken(p12.toFile(), new KeyStore.PasswordProtection(password));
         } catch (IOException | DSSException e) {

@@ -77,6 +77,7 @@ public final class DocxTemplate {
      */
     public static void fill(Path template, Object model, Map<String, Image> images, Path out) throws TemplateError, IOException {
         List<Placement> placements = new ArrayList<>();
+        Templates.Budget budget = Templates.Budget.start();
         Templates.ImageWriter markers = p -> {
             placements.add(p);
             return new com.github.jknack.handlebars.Handlebars.SafeString("\uE000" + (placements.size() - 1) + "\uE001");
@@ -96,7 +97,7 @@ public final class DocxTemplate {
                 if (part.matches()) {
                     sawDocument |= part.group(1).equals("document");
                     String label = part.group(1).equals("document") ? "" : part.group(1).replaceAll("\\d+", "") + " ";
-                    bytes = fillPart(bytes, label, model, images, markers);
+                    bytes = fillPart(bytes, label, model, images, budget, markers);
                 }
                 zos.putNextEntry(new ZipEntry(e.getName()));
                 zos.write(bytes);
@@ -109,7 +110,8 @@ public final class DocxTemplate {
         if (!placements.isEmpty()) placeImages(out, placements);
     }
 
-    private static byte[] fillPart(byte[] xml, String label, Object model, Map<String, Image> images, Templates.ImageWriter markers)
+    private static byte[] fillPart(byte[] xml, String label, Object model, Map<String, Image> images, Templates.Budget budget,
+                                   Templates.ImageWriter markers)
             throws TemplateError, IOException {
         org.w3c.dom.Document dom = parse(xml);
         NodeList paragraphs = dom.getElementsByTagNameNS(W, "p");
@@ -123,7 +125,7 @@ public final class DocxTemplate {
         List<String> lines = new ArrayList<>();
         markLines(dom.getDocumentElement(), label, numbers, lines);
         String source = unescapeTags(serialize(dom));
-        String filled = Templates.render(source, model, images, markers,
+        String filled = Templates.render(source, model, images, budget, markers,
                 line -> line >= 1 && line <= lines.size() ? lines.get(line - 1) : "line " + line + " of the " + (label.isEmpty() ? "document" : label.strip()));
         try {
             parse(filled.getBytes(StandardCharsets.UTF_8));

@@ -7,6 +7,10 @@ import com.github.jknack.handlebars.Helper;
 import com.github.jknack.handlebars.Options;
 import com.github.jknack.handlebars.Template;
 import com.github.jknack.handlebars.context.MapValueResolver;
+import com.github.jknack.handlebars.helper.EachHelper;
+import com.github.jknack.handlebars.helper.IfHelper;
+import com.github.jknack.handlebars.helper.UnlessHelper;
+import com.github.jknack.handlebars.helper.WithHelper;
 import com.github.jknack.handlebars.io.AbstractTemplateLoader;
 import com.github.jknack.handlebars.io.TemplateSource;
 import java.io.IOException;
@@ -43,11 +47,27 @@ import tools.jackson.databind.JsonNode;
  * both format helpers take {@code locale="de"} (default: English). A key missing from the data (at any level of
  * the context stack) is an error naming it; a key present with {@code null} renders empty and counts as false.
  * Nothing in the data is code: values are only looked up in maps and lists (no bean methods), partials and the
- * helpers that read resources or log are refused, and the output is bounded ({@link #MAX_OUTPUT_CHARS}).
+ * helpers that read resources or log are refused, and the work of one fill is bounded ({@link Budget}, issue 40
+ * item 0): sections nest at most {@link #MAX_NESTING} deep, repeat at most {@link #MAX_ITERATIONS} times in all, write
+ * at most {@link #MAX_OUTPUT_CHARS} characters and take at most {@link #MAX_TIME}; the format helpers take
+ * numbers of at most {@link #MAX_NUMBER_DIGITS} digits and exponent, and values and patterns of bounded length.
  */
 public final class Templates {
-    /** The largest rendered output (characters), against loops nested over the same data. */
-    public static final int MAX_OUTPUT_CHARS = 64 * 1024 * 1024;
+    /** The largest rendered output of one fill (characters, every part of a .docx together), against loops nested over the same data. */
+    public static final int MAX_OUTPUT_CHARS = 32 * 1024 * 1024;
+    /** The most times sections are entered and repeated in one fill (every item of every loop counts one). */
+    public static final int MAX_ITERATIONS = 200_000;
+    /** The deepest nesting of sections in a template. */
+    public static final int MAX_NESTING = 32;
+    /** The longest one fill may take (a real invoice or report fills in well under a second). */
+    public static final java.time.Duration MAX_TIME = java.time.Duration.ofSeconds(10);
+    /** The most digits, and the largest exponent, of a number the number helper formats. */
+    public static final int MAX_NUMBER_DIGITS = 1000;
+    /** The longest value the date helper parses, and the longest pattern either format helper takes. */
+    private static final int MAX_FORMAT_INPUT = 200;
+    /** The widest image a template may ask for ({{image x width=…}}, CSS pixels). */
+    private static final int MAX_IMAGE_WIDTH = 10_000;
+    private static final Pattern SECTION_TAG = Pattern.compile("\\{\\{~?\\s*([#^/])|\\{\\{~?\\s*else\\b");
     private static final Pattern FIRST_TAG = Pattern.compile("^\\{\\{\\{?[#^&]?\\s*([^\\s}]+)(?:\\s+([^\\s}]+))?");
     private static final List<String> REFUSED_HELPERS = List.of("embedded", "precompile", "i18n", "i18nJs", "partial", "block", "log");
 
@@ -81,6 +101,52 @@ public final class Templates {
         CharSequence write(Placement placement);
     }
 
+    /**
+     * The work one fill may still do: {@link #start} it once per document, and pass it to every {@link #render} of
+     * the document's parts. Exceeding it ends the fill with a {@link TemplateError} saying which bound.
+     */
+    public static final class Budget {
+        private final long deadline = System.nanoTime() + MAX_TIME.toNanos();
+        private long iterations;
+        private long chars;
+
+        private Budget() {
+        }
+
+        public static Budget start() {
+            return new Budget();
+        }
+
+        /** Counts {@code n} repetitions of a section. @throws BoundExceeded past {@link #MAX_ITERATIONS} or the time */
+        void iterate(long n) {
+            iterations += n;
+            if (iterations > MAX_ITERATIONS) {
+                throw new BoundExceeded(String.format(Locale.ROOT, "the template repeats its sections more than %,d times in all with this data", MAX_ITERATIONS));
+            }
+            checkTime();
+        }
+
+        /** Counts {@code n} characters written. @throws BoundExceeded past {@link #MAX_OUTPUT_CHARS} or the time */
+        void write(long n) {
+            chars += n;
+            if (chars > MAX_OUTPUT_CHARS) {
+                throw new BoundExceeded("the filled template would be larger than " + MAX_OUTPUT_CHARS / (1024 * 1024) + " M characters");
+            }
+            checkTime();
+        }
+
+        private void checkTime() {
+            if (System.nanoTime() - deadline > 0) throw new BoundExceeded("filling the template takes longer than " + MAX_TIME.toSeconds() + " s");
+        }
+    }
+
+    /** A bound of {@link Budget} exceeded; the message is client-safe. */
+    private static final class BoundExceeded extends RuntimeException {
+        BoundExceeded(String message) {
+            super(message, null, false, false);
+        }
+    }
+
     private static final class MissingValue extends RuntimeException {
         MissingValue() {
             super("missing value", null, false, false);
@@ -111,7 +177,14 @@ public final class Templates {
             return list;
         }
         if (node.isBoolean()) return node.asBoolean();
-        if (node.isNumber()) return node.decimalValue();
+        if (node.isNumber()) {
+            try {
+                return node.decimalValue();
+            } catch (RuntimeException infinite) {
+                // a double out of range (1e1000000000 read as Infinity): the number helper refuses it by name
+                return node.asString();
+            }
+        }
         return node.asString();
     }
 
@@ -134,7 +207,7 @@ public final class Templates {
      * @throws TemplateError naming the line (1-based) of the template
      */
     public static String html(String source, Object model, Map<String, Image> images) throws TemplateError {
-        return render(source, model, images, p -> new Handlebars.SafeString("<img src=\"data:" + p.image().mediaType() + ";base64,"
+        return render(source, model, images, Budget.start(), p -> new Handlebars.SafeString("<img src=\"data:" + p.image().mediaType() + ";base64,"
                 + java.util.Base64.getEncoder().encodeToString(p.image().bytes()) + "\" alt=\"\" style=\"max-width:100%\""
                 + (p.width() != null ? " width=\"" + p.width() + "\"" : "") + ">"), line -> "line " + line);
     }
@@ -144,11 +217,18 @@ public final class Templates {
      *
      * @param where  describes line {@code n} (1-based) of the source for error messages, e.g. {@code "line 12"}
      * @param images the images by file id ({@link #imageFileIds}), already checked to be the account's
-     * @throws TemplateError a client-safe message naming the place and the cause
+     * @param budget the work the document's fill may still do, shared by its parts
+     * @throws TemplateError a client-safe message naming the place and the cause, or the bound exceeded
      */
-    static String render(String source, Object model, Map<String, Image> images, ImageWriter imageWriter, IntFunction<String> where)
+    static String render(String source, Object model, Map<String, Image> images, Budget budget, ImageWriter imageWriter, IntFunction<String> where)
             throws TemplateError {
+        checkNesting(source, where);
         Handlebars handlebars = new Handlebars(new RefusedPartials());
+        // the four helpers every section runs through ({{#x}} picks one by the value's type): each counted
+        handlebars.registerHelper(EachHelper.NAME, counted(EachHelper.INSTANCE, budget, true));
+        handlebars.registerHelper(IfHelper.NAME, counted(IfHelper.INSTANCE, budget, false));
+        handlebars.registerHelper(UnlessHelper.NAME, counted(UnlessHelper.INSTANCE, budget, false));
+        handlebars.registerHelper(WithHelper.NAME, counted(WithHelper.INSTANCE, budget, false));
         Helper<Object> refused = (context, options) -> {
             throw new IllegalArgumentException("the helper '" + options.helperName + "' is not available in templates");
         };
@@ -161,8 +241,7 @@ public final class Templates {
         handlebars.registerHelper("image", (Object value, Options options) -> {
             Image image = value instanceof Map<?, ?> m && m.get("file") instanceof String id ? images.get(id) : null;
             if (image == null) throw new IllegalArgumentException("image takes a value like {\"file\": \"file_…\"} naming an uploaded image");
-            Object width = options.hash("width");
-            return imageWriter.write(new Placement(image, width == null ? null : new BigDecimal(width.toString()).intValue()));
+            return imageWriter.write(new Placement(image, width(options.hash("width"))));
         });
         Template template;
         try {
@@ -171,19 +250,69 @@ public final class Templates {
             throw error(e, source, where);
         } catch (IOException | RuntimeException e) {
             throw new TemplateError("the template cannot be read: " + e.getMessage(), null);
+        } catch (StackOverflowError e) {
+            throw new TemplateError("the template is too deeply structured to read", null);
         }
         Context context = Context.newBuilder(model).resolver(MapValueResolver.INSTANCE).build();
-        BoundedWriter out = new BoundedWriter();
+        BoundedWriter out = new BoundedWriter(budget);
         try {
             template.apply(context, out);
         } catch (HandlebarsException e) {
+            BoundExceeded bound = cause(e, BoundExceeded.class);
+            if (bound != null) throw new TemplateError(bound.getMessage(), null);
             throw error(e, source, where);
-        } catch (IOException e) {
+        } catch (BoundExceeded e) {
             throw new TemplateError(e.getMessage(), null);
+        } catch (IOException e) {
+            BoundExceeded bound = cause(e, BoundExceeded.class);
+            throw new TemplateError(bound != null ? bound.getMessage() : e.getMessage(), null);
+        } catch (StackOverflowError e) {
+            throw new TemplateError("the template nests too deeply to fill", null);
         } finally {
             context.destroy();
         }
         return out.text.toString();
+    }
+
+    /** {@code helper}, each use counted in {@code budget}: one for the section, and when it {@code repeats}, one for each item. */
+    private static Helper<Object> counted(Helper<Object> helper, Budget budget, boolean repeats) {
+        return (context, options) -> {
+            long items = !repeats ? 0 : context instanceof java.util.Collection<?> c ? c.size() : context instanceof Map<?, ?> m ? m.size() : 0;
+            budget.iterate(1 + items);
+            return helper.apply(context, options);
+        };
+    }
+
+    /**
+     * Refuses sections nested deeper than {@link #MAX_NESTING} before Handlebars parses them (its parser recurses once
+     * per level).
+     */
+    private static void checkNesting(String source, IntFunction<String> where) throws TemplateError {
+        Matcher m = SECTION_TAG.matcher(source);
+        int depth = 0;
+        while (m.find()) {
+            if (m.group(1) == null) continue; // {{else}} neither opens nor closes
+            depth += m.group(1).equals("/") ? -1 : 1;
+            if (depth > MAX_NESTING) {
+                int line = 1 + (int) source.substring(0, m.start()).chars().filter(c -> c == '\n').count();
+                throw new TemplateError("sections nest more than " + MAX_NESTING + " deep (" + where.apply(line) + ")", null);
+            }
+        }
+    }
+
+    private static <T extends Throwable> T cause(Throwable e, Class<T> type) {
+        for (Throwable t = e; t != null; t = t.getCause()) if (type.isInstance(t)) return type.cast(t);
+        return null;
+    }
+
+    /** The {@code width=} of {@code {{image}}}: null, or a whole number of CSS pixels from 1 to {@link #MAX_IMAGE_WIDTH}. */
+    private static Integer width(Object width) {
+        if (width == null) return null;
+        String text = width.toString().strip();
+        if (!text.matches("\\d{1,5}") || Integer.parseInt(text) < 1 || Integer.parseInt(text) > MAX_IMAGE_WIDTH) {
+            throw new IllegalArgumentException("image's width must be a whole number of pixels from 1 to " + MAX_IMAGE_WIDTH);
+        }
+        return Integer.parseInt(text);
     }
 
     private static TemplateError error(HandlebarsException e, String source, IntFunction<String> where) {
@@ -224,13 +353,22 @@ public final class Templates {
     private static Object number(Object value, Options options) {
         if (value == null) throw new MissingValue();
         if (value instanceof String s && s.isEmpty()) return "";
+        String text = value.toString().strip();
+        if (text.length() > MAX_NUMBER_DIGITS + 20) {
+            throw new IllegalArgumentException("number takes numbers of at most " + MAX_NUMBER_DIGITS + " digits, not one of " + text.length() + " characters");
+        }
         BigDecimal n;
         try {
-            n = new BigDecimal(value.toString().strip());
+            n = new BigDecimal(text);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("number needs a number, not '" + value + "'");
+            throw new IllegalArgumentException("number needs a number, not '" + shown(text) + "'");
         }
-        String pattern = options.params.length > 0 ? options.params[0].toString() : "#,##0.##";
+        // formatting writes every digit out: 1e1000000000 would be a billion zeros (an OutOfMemoryError, issue 40)
+        long exponent = (long) n.precision() - n.scale() - 1;
+        if (n.signum() != 0 && Math.abs(exponent) > MAX_NUMBER_DIGITS) {
+            throw new IllegalArgumentException("number takes numbers of at most " + MAX_NUMBER_DIGITS + " digits, not '" + shown(text) + "'");
+        }
+        String pattern = pattern(options, "#,##0.##");
         DecimalFormat format = new DecimalFormat(pattern, DecimalFormatSymbols.getInstance(locale(options)));
         format.setParseBigDecimal(true);
         return format.format(n);
@@ -239,9 +377,23 @@ public final class Templates {
     private static Object date(Object value, Options options) {
         if (value == null) throw new MissingValue();
         if (value instanceof String s && s.isEmpty()) return "";
-        String pattern = options.params.length > 0 ? options.params[0].toString() : "yyyy-MM-dd";
+        String pattern = pattern(options, "yyyy-MM-dd");
         DateTimeFormatter format = DateTimeFormatter.ofPattern(pattern, locale(options));
-        return format.format(temporal(value.toString().strip()));
+        String text = value.toString().strip();
+        if (text.length() > MAX_FORMAT_INPUT) throw new IllegalArgumentException("date takes an ISO-8601 date or date-time, not '" + shown(text) + "'");
+        return format.format(temporal(text));
+    }
+
+    /** The format pattern, the helper's first parameter, bounded (a pattern like "0000…" writes a digit per character). */
+    private static String pattern(Options options, String fallback) {
+        String pattern = options.params.length > 0 ? options.params[0].toString() : fallback;
+        if (pattern.length() > MAX_FORMAT_INPUT) throw new IllegalArgumentException(options.helperName + "'s pattern must be at most " + MAX_FORMAT_INPUT + " characters");
+        return pattern;
+    }
+
+    /** A value as a message shows it: at most 40 characters. */
+    private static String shown(String text) {
+        return text.length() <= 40 ? text : text.substring(0, 40) + "…";
     }
 
     private static TemporalAccessor temporal(String text) {
@@ -265,14 +417,18 @@ public final class Templates {
         return tag == null ? Locale.ENGLISH : Locale.forLanguageTag(tag.toString());
     }
 
+    /** The output, each write counted in the fill's {@link Budget}. */
     private static final class BoundedWriter extends Writer {
         final StringBuilder text = new StringBuilder();
+        private final Budget budget;
+
+        BoundedWriter(Budget budget) {
+            this.budget = budget;
+        }
 
         @Override
-        public void write(char[] buf, int off, int len) throws IOException {
-            if (text.length() + len > MAX_OUTPUT_CHARS) {
-                throw new IOException("the filled template would be larger than " + MAX_OUTPUT_CHARS / (1024 * 1024) + " M characters");
-            }
+        public void write(char[] buf, int off, int len) {
+            budget.write(len);
             text.append(buf, off, len);
         }
 

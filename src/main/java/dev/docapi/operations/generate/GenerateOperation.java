@@ -13,6 +13,7 @@ import dev.docapi.engines.templates.Templates.Image;
 import dev.docapi.engines.templates.Templates.TemplateError;
 import dev.docapi.files.BlobStore;
 import dev.docapi.files.FileService;
+import dev.docapi.files.ImageSize;
 import dev.docapi.files.StoredFile;
 import dev.docapi.operations.InputFile;
 import dev.docapi.operations.Inputs;
@@ -28,8 +29,6 @@ import dev.docapi.operations.ValidationContext;
 import dev.docapi.operations.convert.ConvertOperation;
 import dev.docapi.operations.convert.Converter;
 import dev.docapi.operations.convert.TextDecoding;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -37,9 +36,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import javax.imageio.ImageIO;
 import org.springframework.stereotype.Component;
 import org.springframework.util.FileSystemUtils;
 import tools.jackson.databind.JsonNode;
@@ -64,6 +63,8 @@ public class GenerateOperation implements Operation<GenerateOperation.GenerateOp
     /** The largest {@code data} (bytes of its JSON). */
     static final int MAX_DATA_BYTES = 1024 * 1024;
     private static final int MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+    /** The frames of an animated GIF looked at for the pixel limit. */
+    private static final int MAX_IMAGE_FRAMES = 1000;
     private static final Set<String> IMAGE_TYPES = Set.of("image/png", "image/jpeg", "image/gif");
     private static final String DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
     private static final OptionSchema<GenerateOptions> OPTIONS = OptionSchema.of(GenerateOptions.class,
@@ -82,11 +83,15 @@ public class GenerateOperation implements Operation<GenerateOperation.GenerateOp
     private final FileService files;
     private final OfficePool office;
     private final List<Converter> converters;
+    private final long maxPixels;
 
-    public GenerateOperation(FileService files, OfficePool office, List<Converter> converters) {
+    /** @param maxPixels the largest image (width × height of one frame) {@code data} may name ({@code DOCAPI_MAX_PIXELS}) */
+    public GenerateOperation(FileService files, OfficePool office, List<Converter> converters,
+                             @org.springframework.beans.factory.annotation.Value("${docapi.max-pixels:100000000}") long maxPixels) {
         this.files = files;
         this.office = office;
         this.converters = List.copyOf(converters);
+        this.maxPixels = maxPixels;
     }
 
     @Override
@@ -178,7 +183,8 @@ public class GenerateOperation implements Operation<GenerateOperation.GenerateOp
      * The images that {@code data} names ({@code {"file": "file_…"}}), each a PNG, JPEG or GIF of this account.
      *
      * @throws ApiException 404 {@code file_not_found} for another account's (or an unknown) file; 400 for a file that
-     *                      is not such an image
+     *                      is not such an image, or one larger than {@code DOCAPI_MAX_PIXELS} (read from its header:
+     *                      nothing is decoded here)
      */
     private Map<String, Image> images(Account account, JsonNode data) {
         Map<String, Image> images = new LinkedHashMap<>();
@@ -191,9 +197,14 @@ public class GenerateOperation implements Operation<GenerateOperation.GenerateOp
             if (f.size() > MAX_IMAGE_BYTES) throw ApiException.invalid("data: image '" + id + "' is larger than 20 MB");
             try (BlobStore.Content content = files.content(f); InputStream is = content.stream()) {
                 byte[] bytes = is.readNBytes(MAX_IMAGE_BYTES);
-                BufferedImage img = ImageIO.read(new ByteArrayInputStream(bytes));
-                if (img == null) throw ApiException.invalid("data: image '" + id + "' cannot be read");
-                images.put(id, new Image(id, bytes, f.contentType(), img.getWidth(), img.getHeight()));
+                long pixels = ImageSize.largestFrame(bytes, MAX_IMAGE_FRAMES);
+                if (pixels > maxPixels) {
+                    throw ApiException.invalid(String.format(Locale.ROOT, "data: image '%s' has %,d pixels; the limit is %,d pixels per image (DOCAPI_MAX_PIXELS)",
+                            id, pixels, maxPixels));
+                }
+                int[] size = ImageSize.firstFrame(bytes);
+                if (size == null) throw ApiException.invalid("data: image '" + id + "' cannot be read");
+                images.put(id, new Image(id, bytes, f.contentType(), size[0], size[1]));
             } catch (IOException e) {
                 throw new ApiException(ErrorCode.INVALID_FILE, "data: image '" + id + "' cannot be read: " + e.getMessage());
             }
