@@ -1,7 +1,9 @@
 package dev.docapi.operations.redact;
 
 import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.core.J;
+import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.pdfbox.AnnotationRedactor;
 import dev.docapi.engines.pdfbox.PageFrame;
@@ -83,8 +85,11 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
     private final OcrText ocrText;
     private final Poppler poppler;
     private final EngineCheck engines;
+    private final RedactionCheck check;
 
-    public RedactOperation(PyMuPdf pymupdf, AnnotationRedactor annotationRedactor, OcrText ocrText, Poppler poppler, EngineCheck engines) {
+    public RedactOperation(PyMuPdf pymupdf, AnnotationRedactor annotationRedactor, OcrText ocrText, Poppler poppler, EngineCheck engines,
+                           RedactionCheck check) {
+        this.check = check;
         this.pymupdf = pymupdf;
         this.annotationRedactor = annotationRedactor;
         this.ocrText = ocrText;
@@ -108,7 +113,7 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
         }
         engines.require("python3");
         // pages without a text layer need OCR too: without OCRmyPDF, their job fails as service_unavailable
-        if (!searches.isEmpty()) engines.require("pdftotext");
+        if (!searches.isEmpty()) engines.require("pdftotext", "mutool", "qpdf"); // and the check of the output
         if (areas.isEmpty()) return;
         ctx.requirePagesExist("areas", areas.stream().map(Area::page).toList());
         try (PDDocument doc = Loader.loadPDF(ctx.input().path().toFile(), "", null, null, IOUtils.createTempFileOnlyStreamCache())) {
@@ -156,9 +161,11 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
         if (redactions.tooSlow() != null) throw tooSlow(redactions.tooSlow());
         if (redactions.areaOutside() != null) throw new OperationFailure(redactions.areaOutside());
         PyMuPdf.Plan plan = redactions.plan(fill(o.fill()));
-        pymupdf.apply(pdf, plan, ctx.output("redacted", "pdf"), work, pageCount);
-        ctx.progress(pageCount, pageCount, "pages");
+        Path out = ctx.output("redacted", "pdf");
+        pymupdf.apply(pdf, plan, out, work, pageCount);
         JsonNode data = JSON.valueToTree(redactions.data(annotations, source.ocrPages()));
+        if (!searches.isEmpty()) verify(out, searches, ctx.tempDir("check"), pageCount, data);
+        ctx.progress(pageCount, pageCount, "pages");
         OperationResult result = OperationResult.empty().withData(data);
         if (redactions.count() == 0 && redactions.removedCount() == 0 && !annotations.any()) result = result.withNote("Nothing matched; nothing was redacted.");
         else if (!source.ocrPages().isEmpty()) {
@@ -167,6 +174,25 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
                     + " searched in the file's OCR; the output keeps that OCR's text layer.");
         }
         return result;
+    }
+
+    /**
+     * Fails the job when {@link RedactionCheck} finds a match left in {@code out}: a redaction that cannot be verified
+     * is never delivered. The failure names the places (never the text) and keeps {@code data} with them as
+     * {@code leftovers} on the failed job.
+     */
+    private void verify(Path out, Searches searches, Path dir, int pageCount, JsonNode data) throws OperationFailure, EngineFailure, InterruptedException {
+        long deadline = System.nanoTime() + 3L * MATCH_SECONDS_PER_PAGE * 1_000_000_000L * Math.max(1, pageCount);
+        List<String> left;
+        try {
+            left = check.leftovers(out, searches, dir, pageCount, deadline);
+        } catch (RedactionCheck.TooSlow e) {
+            throw tooSlow(e.getMessage() + " in the check of the redacted PDF");
+        }
+        if (left.isEmpty()) return;
+        ((tools.jackson.databind.node.ObjectNode) data).set("leftovers", JSON.valueToTree(left));
+        throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "the redaction could not be verified, so it is not delivered: a match is still in "
+                + String.join("; ", left) + ". Try sanitize: true, or report the file.", null, OperationResult.empty().withData(data));
     }
 
     private static OperationFailure tooSlow(String what) {
