@@ -2,6 +2,7 @@ package dev.docapi.operations.redact;
 
 import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.pdfbox.PdfBox;
+import dev.docapi.engines.pdfbox.PdfTexts;
 import dev.docapi.engines.poppler.Poppler;
 import dev.docapi.engines.process.ProcessRunner;
 import dev.docapi.engines.process.Sandbox;

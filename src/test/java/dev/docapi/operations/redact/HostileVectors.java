@@ -63,8 +63,8 @@ final class HostileVectors {
         ALL.put("ActualText", (doc, page) -> append(doc, page,
                 "/Span <</ActualText <FEFF" + hex(WORD.getBytes(StandardCharsets.UTF_16BE)) + ">>> BDC BT /Helv 12 Tf 72 500 Td (XXXX) Tj ET EMC"));
         ALL.put("outside the crop box", (doc, page) -> {
-            page.setCropBox(new PDRectangle(0, 0, 612, 400));
-            append(doc, page, "BT /Helv 12 Tf 72 700 Td (OBSIDIAN) Tj ET");
+            page.setCropBox(new PDRectangle(0, 400, 612, 392));
+            append(doc, page, "BT /Helv 12 Tf 72 200 Td (OBSIDIAN) Tj ET");
         });
         ALL.put("outside the media box", (doc, page) -> append(doc, page, "BT /Helv 12 Tf 72 -300 Td (OBSIDIAN) Tj ET"));
         ALL.put("layer that is off", (doc, page) -> {

@@ -1,4 +1,4 @@
-package dev.docapi.operations.redact;
+package dev.docapi.engines.pdfbox;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -18,7 +18,7 @@ import org.apache.pdfbox.cos.COSString;
  * UTF-16 (with or without a byte-order mark, either byte order), UTF-8, Latin-1 or PDFDocEncoding is found whichever
  * encoding hid it; and which streams hold text at all (not fonts, images or colour profiles).
  */
-final class PdfTexts {
+public final class PdfTexts {
     private PdfTexts() {
     }
 
@@ -27,7 +27,7 @@ final class PdfTexts {
      * agrees with for letters and digits), the same with NUL bytes dropped (ASCII text in UTF-16 of either byte order
      * without a mark) and UTF-8 when the bytes are valid UTF-8 beyond ASCII.
      */
-    static List<String> readings(byte[] bytes) {
+    public static List<String> readings(byte[] bytes) {
         List<String> out = new ArrayList<>(3);
         if (bytes.length >= 2 && (bytes[0] & 0xFF) == 0xFE && (bytes[1] & 0xFF) == 0xFF) {
             out.add(new String(bytes, 2, bytes.length - 2, StandardCharsets.UTF_16BE));
@@ -56,7 +56,7 @@ final class PdfTexts {
     }
 
     /** The readings of a string object: PDFBox's text-string decoding (BOM or PDFDocEncoding) and {@link #readings}. */
-    static List<String> readings(COSString s) {
+    public static List<String> readings(COSString s) {
         List<String> out = new ArrayList<>(readings(s.getBytes()));
         String text = s.getString();
         if (!out.contains(text)) out.add(text);
@@ -64,7 +64,7 @@ final class PdfTexts {
     }
 
     /** What a stream holds, for searching it. */
-    enum Kind {
+    public enum Kind {
         /** Binary data no reader shows as text: images, font programs, colour profiles. */
         BINARY,
         /** Text as a whole: XMP metadata, embedded files, JavaScript. */
@@ -76,7 +76,7 @@ final class PdfTexts {
     private static final List<COSName> IMAGE_FILTERS = List.of(COSName.DCT_DECODE, COSName.JPX_DECODE, COSName.JBIG2_DECODE, COSName.CCITTFAX_DECODE);
 
     /** The kind of {@code stream}, reached under {@code key} (a dictionary key, or null in an array). */
-    static Kind kind(COSStream stream, String key) {
+    public static Kind kind(COSStream stream, String key) {
         COSName type = stream.getCOSName(COSName.TYPE), subtype = stream.getCOSName(COSName.SUBTYPE);
         if (COSName.IMAGE.equals(subtype) || (key != null && key.startsWith("FontFile"))) return Kind.BINARY;
         if (stream.containsKey(COSName.LENGTH1) || stream.containsKey(COSName.LENGTH2)) return Kind.BINARY;
@@ -92,7 +92,7 @@ final class PdfTexts {
     }
 
     /** True when {@code d} is an annotation: it has a /Rect and a /Subtype, and is no page, XObject or field-only dictionary. */
-    static boolean isAnnotation(COSDictionary d) {
+    public static boolean isAnnotation(COSDictionary d) {
         return d.containsKey(COSName.RECT) && d.getCOSName(COSName.SUBTYPE) != null && !COSName.FORM.equals(d.getCOSName(COSName.SUBTYPE))
                 && !COSName.IMAGE.equals(d.getCOSName(COSName.SUBTYPE));
     }
