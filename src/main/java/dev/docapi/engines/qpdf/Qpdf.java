@@ -160,6 +160,14 @@ public class Qpdf {
                 in.toString(), out.toString()), out.getParent(), List.of(in));
     }
 
+    /**
+     * The file rewritten uncompressed for reading (QDF: every object on its own, no object streams, every stream
+     * decoded that qpdf can decode), as redact's verification reads it (issue 35).
+     */
+    public void qdf(Path in, Path out) throws EngineFailure, InterruptedException {
+        check(List.of("--qdf", "--object-streams=disable", "--decode-level=all", in.toString(), out.toString()), out.getParent(), List.of(in));
+    }
+
     /** {@code 1,3,5}: qpdf's page-range syntax for a list of page numbers. */
     static String pageSpec(List<Integer> pages) {
         return pages.stream().map(String::valueOf).collect(Collectors.joining(","));

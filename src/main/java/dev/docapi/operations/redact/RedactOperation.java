@@ -1,7 +1,9 @@
 package dev.docapi.operations.redact;
 
 import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.core.J;
+import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.pdfbox.AnnotationRedactor;
 import dev.docapi.engines.pdfbox.PageFrame;
@@ -45,7 +47,7 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 public class RedactOperation implements Operation<RedactOperation.RedactOptions> {
     /** The options, as {@link #OPTIONS} declares them; absent arrays are null. */
-    public record RedactOptions(JsonNode text, JsonNode patterns, JsonNode presets, JsonNode areas, boolean ignoreCase, String fill) {
+    public record RedactOptions(JsonNode text, JsonNode patterns, JsonNode presets, JsonNode areas, boolean ignoreCase, String fill, boolean sanitize) {
     }
 
     private static final int MAX_STRINGS = 200, MAX_STRING = 500, MAX_AREAS = 1000;
@@ -72,7 +74,10 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
                             "description", "Rectangles to redact whatever they cover (text, images, drawings): page from 1, x, y, width, height in PDF points from the page's top-left as seen (after rotation)"),
                     RedactOperation::checkAreas),
             OptionField.bool("ignore_case").defaultValue(false).description("Match text and patterns regardless of case"),
-            OptionField.string("fill").defaultValue("#000000").description("Colour of the boxes drawn over what was removed, #RRGGBB"));
+            OptionField.string("fill").defaultValue("#000000").description("Colour of the boxes drawn over what was removed, #RRGGBB"),
+            OptionField.bool("sanitize").defaultValue(false).description("Also remove what can hide content whether or not it matches: JavaScript, "
+                    + "embedded files and file attachments, text in layers that are off or outside the crop box, metadata (Info, XMP), hidden "
+                    + "annotations and annotations' rich text, form field defaults, page-piece dictionaries; output.data.removed says what went"));
     private static final OperationSpec<RedactOptions> SPEC = OperationSpec.of("redact", "redact_pdf",
             "Truly redact a PDF: the text matching texts, regular expressions or presets (email, phone, iban, credit_card, ip_address), and areas, is removed from the page content and images (not just covered), with matching annotations, form values, metadata, bookmarks and embedded files; scanned pages are OCR'd first. output.data lists the redactions per page (count and boxes, never the text). Addition beyond the spec.")
             .options(OPTIONS)
@@ -83,8 +88,11 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
     private final OcrText ocrText;
     private final Poppler poppler;
     private final EngineCheck engines;
+    private final RedactionCheck check;
 
-    public RedactOperation(PyMuPdf pymupdf, AnnotationRedactor annotationRedactor, OcrText ocrText, Poppler poppler, EngineCheck engines) {
+    public RedactOperation(PyMuPdf pymupdf, AnnotationRedactor annotationRedactor, OcrText ocrText, Poppler poppler, EngineCheck engines,
+                           RedactionCheck check) {
+        this.check = check;
         this.pymupdf = pymupdf;
         this.annotationRedactor = annotationRedactor;
         this.ocrText = ocrText;
@@ -103,12 +111,12 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
         if (!COLOUR.matcher(o.fill()).matches()) throw ApiException.invalid("'fill' must be a colour as #RRGGBB, e.g. #000000");
         Searches searches = searches(o);
         List<Area> areas = areas(o);
-        if (searches.isEmpty() && areas.isEmpty()) {
-            throw ApiException.invalid("give something to redact: 'text', 'patterns', 'presets' or 'areas'");
+        if (searches.isEmpty() && areas.isEmpty() && !o.sanitize()) {
+            throw ApiException.invalid("give something to redact: 'text', 'patterns', 'presets' or 'areas' (or sanitize: true)");
         }
         engines.require("python3");
         // pages without a text layer need OCR too: without OCRmyPDF, their job fails as service_unavailable
-        if (!searches.isEmpty()) engines.require("pdftotext");
+        if (!searches.isEmpty()) engines.require("pdftotext", "mutool", "qpdf"); // and the check of the output
         if (areas.isEmpty()) return;
         ctx.requirePagesExist("areas", areas.stream().map(Area::page).toList());
         try (PDDocument doc = Loader.loadPDF(ctx.input().path().toFile(), "", null, null, IOUtils.createTempFileOnlyStreamCache())) {
@@ -137,7 +145,7 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
         Path work = ctx.tempDir("redact");
         Path pdf = source.pdf();
         AnnotationRedactor.Removed annotations = AnnotationRedactor.Removed.none(pageCount);
-        if (!searches.isEmpty()) {
+        if (!searches.isEmpty() || o.sanitize()) {
             long deadline = System.nanoTime() + MATCH_SECONDS_PER_PAGE * 1_000_000_000L * Math.max(1, pageCount);
             Path withoutAnnotations = work.resolve("annotations-redacted.pdf");
             try {
@@ -145,7 +153,7 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
                     Searches.Found found = searches.find(text, deadline);
                     if (found.tooSlow() != null) throw new TooSlowIn(found.tooSlow() + " in the annotations or form fields");
                     return !found.matches().isEmpty();
-                }, withoutAnnotations, ctx.tempDir("pdfbox"));
+                }, o.sanitize(), withoutAnnotations, ctx.tempDir("pdfbox"));
             } catch (TooSlowIn e) {
                 throw tooSlow(e.getMessage());
             }
@@ -155,18 +163,39 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
         Redactions redactions = Redactions.of(doc, searches, areas, source.ocrPages(), MATCH_SECONDS_PER_PAGE);
         if (redactions.tooSlow() != null) throw tooSlow(redactions.tooSlow());
         if (redactions.areaOutside() != null) throw new OperationFailure(redactions.areaOutside());
-        PyMuPdf.Plan plan = redactions.plan(fill(o.fill()));
-        pymupdf.apply(pdf, plan, ctx.output("redacted", "pdf"), work, pageCount);
-        ctx.progress(pageCount, pageCount, "pages");
+        PyMuPdf.Plan plan = redactions.plan(fill(o.fill()), o.sanitize());
+        Path out = ctx.output("redacted", "pdf");
+        pymupdf.apply(pdf, plan, out, work, pageCount);
         JsonNode data = JSON.valueToTree(redactions.data(annotations, source.ocrPages()));
+        if (!searches.isEmpty()) verify(out, searches, ctx.tempDir("check"), pageCount, data);
+        ctx.progress(pageCount, pageCount, "pages");
         OperationResult result = OperationResult.empty().withData(data);
-        if (redactions.count() == 0 && redactions.removedCount() == 0 && !annotations.any()) result = result.withNote("Nothing matched; nothing was redacted.");
+        if (redactions.count() == 0 && redactions.removedCount() == 0 && !annotations.any() && !o.sanitize()) result = result.withNote("Nothing matched; nothing was redacted.");
         else if (!source.ocrPages().isEmpty()) {
             boolean one = source.ocrPages().size() == 1;
             result = result.withNote((one ? "Page " : "Pages ") + join(source.ocrPages()) + " had no text layer and " + (one ? "was" : "were")
                     + " searched in the file's OCR; the output keeps that OCR's text layer.");
         }
         return result;
+    }
+
+    /**
+     * Fails the job when {@link RedactionCheck} finds a match left in {@code out}: a redaction that cannot be verified
+     * is never delivered. The failure names the places (never the text) and keeps {@code data} with them as
+     * {@code leftovers} on the failed job.
+     */
+    private void verify(Path out, Searches searches, Path dir, int pageCount, JsonNode data) throws OperationFailure, EngineFailure, InterruptedException {
+        long deadline = System.nanoTime() + 3L * MATCH_SECONDS_PER_PAGE * 1_000_000_000L * Math.max(1, pageCount);
+        List<String> left;
+        try {
+            left = check.leftovers(out, searches, dir, pageCount, deadline);
+        } catch (RedactionCheck.TooSlow e) {
+            throw tooSlow(e.getMessage() + " in the check of the redacted PDF");
+        }
+        if (left.isEmpty()) return;
+        ((tools.jackson.databind.node.ObjectNode) data).set("leftovers", JSON.valueToTree(left));
+        throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "the redaction could not be verified, so it is not delivered: a match is still in "
+                + String.join("; ", left) + ". Try sanitize: true, or report the file.", null, OperationResult.empty().withData(data));
     }
 
     private static OperationFailure tooSlow(String what) {

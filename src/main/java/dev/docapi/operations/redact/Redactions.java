@@ -140,7 +140,13 @@ final class Redactions {
     }
 
     /** The plan for {@link PyMuPdf#apply}, boxes filled with {@code fill}. */
-    PyMuPdf.Plan plan(double[] fill) {
+    PyMuPdf.Plan plan(double[] fill, boolean sanitize) {
+        if (sanitize) { // every Info entry and the XMP go, matching or not
+            xmp = true;
+            for (String key : List.of("title", "author", "subject", "keywords", "creator", "producer", "creationDate", "modDate")) {
+                if (!metadata.contains(key)) metadata.add(key);
+            }
+        }
         return new PyMuPdf.Plan(fill, pages.stream().map(p -> new PyMuPdf.PagePlan(p.page(), p.boxes())).toList(),
                 metadata, xmp, bookmarks, embeddedFiles);
     }
@@ -154,11 +160,16 @@ final class Redactions {
         List<Object> perPage = pages.stream().filter(p -> p.count() > 0).map(p -> (Object) J.o("page", p.page(), "count", p.count(),
                 "boxes", p.boxes().stream().map(b -> J.o("x", round(b[0]), "y", round(b[1]), "width", round(b[2] - b[0]), "height", round(b[3] - b[1]))).toList()))
                 .toList();
-        return J.o("redactions", count(), "pages", perPage,
-                "removed", J.o("annotations", java.util.Arrays.stream(annotations.annotations()).sum(),
-                        "links", java.util.Arrays.stream(annotations.links()).sum(), "form_fields", annotations.formFields(),
-                        "metadata", metadata, "xmp_metadata", xmp, "bookmarks", bookmarks.size(), "embedded_files", embeddedFiles.size()),
-                "ocr_pages", ocrPages);
+        Map<String, Object> removed = J.o("annotations", java.util.Arrays.stream(annotations.annotations()).sum(),
+                "links", java.util.Arrays.stream(annotations.links()).sum(), "form_fields", annotations.formFields(),
+                "metadata", metadata, "xmp_metadata", xmp, "bookmarks", bookmarks.size(), "embedded_files", embeddedFiles.size());
+        // the places the PDFBox pass cleaned (issue 35): counts by place, e.g. page_xmp, field_options, text_outside_page
+        annotations.places().forEach((place, n) -> {
+            if (removed.get(place) instanceof Integer before) removed.put(place, before + n);
+            else if (place.equals("xmp")) removed.put("xmp_metadata", true);
+            else removed.put(place, n);
+        });
+        return J.o("redactions", count(), "pages", perPage, "removed", removed, "ocr_pages", ocrPages);
     }
 
     private static double round(double v) {

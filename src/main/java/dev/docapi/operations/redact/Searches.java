@@ -69,7 +69,7 @@ final class Searches {
             String[] words = t.strip().split("\\s+");
             List<String> quoted = new ArrayList<>();
             for (String w : words) quoted.add(Pattern.quote(w));
-            out.add(new Search(Pattern.compile(String.join("\\s+", quoted), flags), m -> true));
+            out.add(new Search(Pattern.compile(String.join("\\s+", quoted) + spaced(t), flags), m -> true));
             sources.add("text '" + t + "'");
         }
         for (int i = 0; i < patterns.size(); i++) {
@@ -88,6 +88,20 @@ final class Searches {
             sources.add("preset '" + p + "'");
         }
         return new Searches(out, sources);
+    }
+
+    /**
+     * The letter-spaced form of a literal text, as an alternative ({@code |…}): its letters each separated by
+     * whitespace, as readers show text set with character spacing ({@code Tc}) or wide {@code TJ} gaps
+     * ("S E C R E T"), and not glued to a letter or digit on either side (so "in" does not match "hi not"). Empty for
+     * a single character.
+     */
+    private static String spaced(String text) {
+        String letters = text.replaceAll("\\s+", "");
+        if (letters.codePointCount(0, letters.length()) < 2) return "";
+        List<String> quoted = new ArrayList<>();
+        letters.codePoints().forEach(c -> quoted.add(Pattern.quote(Character.toString(c))));
+        return "|(?<![\\p{L}\\p{N}])" + String.join("\\s+", quoted) + "(?![\\p{L}\\p{N}])";
     }
 
     boolean isEmpty() {

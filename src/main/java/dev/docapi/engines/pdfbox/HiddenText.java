@@ -1,0 +1,483 @@
+package dev.docapi.engines.pdfbox;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import org.apache.pdfbox.contentstream.PDFStreamEngine;
+import org.apache.pdfbox.contentstream.operator.Operator;
+import org.apache.pdfbox.contentstream.operator.state.Concatenate;
+import org.apache.pdfbox.contentstream.operator.state.Restore;
+import org.apache.pdfbox.contentstream.operator.state.Save;
+import org.apache.pdfbox.contentstream.operator.state.SetMatrix;
+import org.apache.pdfbox.contentstream.operator.text.BeginText;
+import org.apache.pdfbox.contentstream.operator.text.EndText;
+import org.apache.pdfbox.contentstream.operator.text.MoveText;
+import org.apache.pdfbox.contentstream.operator.text.MoveTextSetLeading;
+import org.apache.pdfbox.contentstream.operator.text.NextLine;
+import org.apache.pdfbox.contentstream.operator.text.SetCharSpacing;
+import org.apache.pdfbox.contentstream.operator.text.SetFontAndSize;
+import org.apache.pdfbox.contentstream.operator.text.SetTextHorizontalScaling;
+import org.apache.pdfbox.contentstream.operator.text.SetTextLeading;
+import org.apache.pdfbox.contentstream.operator.text.SetTextRise;
+import org.apache.pdfbox.contentstream.operator.text.SetWordSpacing;
+import org.apache.pdfbox.contentstream.operator.text.ShowText;
+import org.apache.pdfbox.contentstream.operator.text.ShowTextAdjusted;
+import org.apache.pdfbox.contentstream.operator.text.ShowTextLine;
+import org.apache.pdfbox.contentstream.operator.text.ShowTextLineAndSpace;
+import org.apache.pdfbox.cos.COSArray;
+import org.apache.pdfbox.cos.COSBase;
+import org.apache.pdfbox.cos.COSDictionary;
+import org.apache.pdfbox.cos.COSName;
+import org.apache.pdfbox.cos.COSObject;
+import org.apache.pdfbox.cos.COSStream;
+import org.apache.pdfbox.cos.COSString;
+import org.apache.pdfbox.pdfparser.PDFStreamParser;
+import org.apache.pdfbox.pdfwriter.ContentStreamWriter;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.common.PDStream;
+import org.apache.pdfbox.pdmodel.font.PDFont;
+import org.apache.pdfbox.util.Matrix;
+import org.apache.pdfbox.util.Vector;
+
+/**
+ * The text a page or document holds where no viewer paints it over the page, removed where it lives (issue 35 item
+ * 2), before MuPDF removes the glyphs it can see:
+ * <ul>
+ * <li>in each page's content, text drawn outside the crop box or inside an optional-content layer that is off, and
+ * the {@code /ActualText}, {@code /Alt} and {@code /E} of marked content (in Form XObjects and patterns too);</li>
+ * <li>the text drawn by a tiling pattern's cell (the pattern paints it again wherever it is used);</li>
+ * <li>the document's strings outside the pages' content: custom Info keys, pages' XMP, named destinations, page
+ * labels, JavaScript, embedded files in any encoding ({@link PdfTexts#readings}), the structure tree's
+ * {@code /Alt}, {@code /ActualText} and {@code /E}.</li>
+ * </ul>
+ * What holds a match is removed: a string entry (a names tree's pair, an array's item), or the whole unit it belongs to
+ * (a file specification, a JavaScript action, a metadata stream). With {@code sanitize}, what can hide content goes
+ * whether or not it matches ({@link #sanitize}). Annotations and form fields: {@link AnnotationRedactor}.
+ */
+final class HiddenText {
+    /** Info keys MuPDF reads and empties itself (its counts stay in {@code removed.metadata}). */
+    private static final Set<String> STANDARD_INFO = Set.of("Title", "Author", "Subject", "Keywords", "Creator", "Producer", "CreationDate", "ModDate");
+    /** Page keys not walked here: annotations are {@link AnnotationRedactor}'s, content and resources {@link #content}'s. */
+    private static final Set<String> PAGE_SKIP = Set.of("Annots", "Contents", "Resources", "Parent", "B", "Thumb");
+    /** Catalog keys not walked here: the page tree (walked per page), the form, the outline and XMP (MuPDF's). */
+    private static final Set<String> CATALOG_SKIP = Set.of("Pages", "AcroForm", "Outlines", "Metadata", "Type");
+    private static final Set<String> SHOW = Set.of("Tj", "TJ", "'", "\"");
+
+    private final PDDocument doc;
+    private final Predicate<String> matches;
+    private final boolean sanitize;
+    /** What was removed, by place, e.g. "javascript" → 1. */
+    final Map<String, Integer> removed = new LinkedHashMap<>();
+    private final Set<COSBase> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+
+    HiddenText(PDDocument doc, Predicate<String> matches, boolean sanitize) {
+        this.doc = doc;
+        this.matches = matches;
+        this.sanitize = sanitize;
+    }
+
+    private void count(String place) {
+        removed.merge(place, 1, Integer::sum);
+        total++;
+    }
+
+    /** Everything removed so far: a unit (file specification, JavaScript action) goes whole when anything in it did. */
+    private int total;
+
+    private boolean matches(List<String> readings) {
+        for (String r : readings) if (!r.isEmpty() && matches.test(r)) return true;
+        return false;
+    }
+
+    /** Removes what the document holds outside its visible page content; see the class comment. */
+    void run() throws IOException {
+        for (PDPage page : doc.getPages()) content(page);
+        for (PDPage page : doc.getPages()) {
+            COSDictionary p = page.getCOSObject();
+            seen.add(p);
+            entries(p, PAGE_SKIP, "page");
+        }
+        COSDictionary catalog = doc.getDocumentCatalog().getCOSObject();
+        seen.add(catalog);
+        if (sanitize) sanitizeCatalog(catalog);
+        entries(catalog, CATALOG_SKIP, "catalog");
+        COSDictionary info = doc.getDocument().getTrailer().getCOSDictionary(COSName.INFO);
+        if (info != null) {
+            for (COSName key : new ArrayList<>(info.keySet())) {
+                if (STANDARD_INFO.contains(key.getName()) && !sanitize) continue;
+                if (sanitize || (info.getDictionaryObject(key) instanceof COSString s && matches(PdfTexts.readings(s)))) {
+                    info.removeItem(key);
+                    count(STANDARD_INFO.contains(key.getName()) ? "metadata_entries" : "metadata_custom_keys");
+                }
+            }
+        }
+    }
+
+    /** sanitize's removals from the catalog: document JavaScript and actions, embedded files, piece info. */
+    private void sanitizeCatalog(COSDictionary catalog) {
+        COSDictionary names = catalog.getCOSDictionary(COSName.NAMES);
+        if (names != null) {
+            if (names.containsKey(COSName.JAVA_SCRIPT)) count("javascript");
+            if (names.containsKey(COSName.EMBEDDED_FILES)) count("embedded_files");
+            names.removeItem(COSName.JAVA_SCRIPT);
+            names.removeItem(COSName.EMBEDDED_FILES);
+        }
+        for (COSName key : List.of(COSName.OPEN_ACTION, COSName.AA, COSName.PIECE_INFO)) {
+            if (catalog.containsKey(key)) count(key == COSName.PIECE_INFO ? "piece_info" : "javascript");
+            catalog.removeItem(key);
+        }
+        for (PDPage page : doc.getPages()) {
+            COSDictionary p = page.getCOSObject();
+            if (p.containsKey(COSName.PIECE_INFO)) count("piece_info");
+            if (p.containsKey(COSName.METADATA)) count("page_xmp");
+            if (p.containsKey(COSName.AA)) count("javascript");
+            p.removeItem(COSName.PIECE_INFO);
+            p.removeItem(COSName.METADATA);
+            p.removeItem(COSName.AA);
+        }
+    }
+
+    // ---- strings outside the content ----
+
+    /** Walks {@code d}'s entries but {@code skip}, removing those that hold a match. */
+    private void entries(COSDictionary d, Set<String> skip, String where) {
+        for (COSName key : new ArrayList<>(d.keySet())) {
+            if (skip.contains(key.getName())) continue;
+            COSBase value = d.getItem(key);
+            if (holds(value, key.getName())) {
+                d.removeItem(key);
+                count(place(where, key.getName(), value));
+            }
+        }
+    }
+
+    /** The name of the place a removed entry was, for {@code output.data}. */
+    private static String place(String where, String key, COSBase value) {
+        COSBase v = value instanceof COSObject o ? o.getObject() : value;
+        if (v instanceof COSStream s && COSName.METADATA.equals(s.getCOSName(COSName.TYPE))) return where.equals("page") ? "page_xmp" : "xmp";
+        return switch (key) {
+            case "Alt", "ActualText", "E" -> "structure_tree_text";
+            case "P" -> "page_labels";
+            case "Dests" -> "named_destinations";
+            default -> where + "_entries";
+        };
+    }
+
+    /**
+     * True when {@code value} (under {@code key}) must go: a string or text stream that matches, or a unit (file
+     * specification, JavaScript action) holding one. Containers are cleaned in place: a matching item leaves its array,
+     * a matching pair its names tree, a matching entry its dictionary.
+     */
+    private boolean holds(COSBase value, String key) {
+        COSBase v = value instanceof COSObject o ? o.getObject() : value;
+        switch (v) {
+            case COSString s -> {
+                return matches(PdfTexts.readings(s));
+            }
+            case COSArray a -> {
+                if (!seen.add(a)) return false;
+                boolean names = "Names".equals(key) && a.size() % 2 == 0;
+                for (int i = a.size() - (names ? 2 : 1); i >= 0; i -= names ? 2 : 1) {
+                    if (names) {
+                        boolean keyMatches = a.getObject(i) instanceof COSString s && matches(PdfTexts.readings(s));
+                        if (keyMatches | holds(a.get(i + 1), null)) {
+                            a.remove(i + 1);
+                            a.remove(i);
+                            count(namesPlace(a));
+                        }
+                    } else if (holds(a.get(i), null)) {
+                        a.remove(i);
+                    }
+                }
+                return false;
+            }
+            case COSStream s -> {
+                if (!seen.add(s)) return false;
+                if (PdfTexts.kind(s, key) != PdfTexts.Kind.TEXT) return false;
+                return matches(PdfTexts.readings(read(s)));
+            }
+            case COSDictionary d -> {
+                if (!seen.add(d)) return false;
+                boolean unit = COSName.FILESPEC.equals(d.getCOSName(COSName.TYPE)) || d.containsKey(COSName.EF)
+                        || COSName.JAVA_SCRIPT.equals(d.getCOSName(COSName.S));
+                if (PdfTexts.isAnnotation(d)) return false; // AnnotationRedactor's
+                int before = total;
+                Map<String, Integer> counted = unit ? new LinkedHashMap<>(removed) : null;
+                for (COSName k : new ArrayList<>(d.keySet())) {
+                    if (k.equals(COSName.PARENT) || k.equals(COSName.P) && !(d.getDictionaryObject(k) instanceof COSString) || k.equals(COSName.PG)) continue;
+                    COSBase item = d.getItem(k);
+                    String tree = namesTree;
+                    if (List.of("EmbeddedFiles", "JavaScript", "Dests").contains(k.getName())) namesTree = k.getName();
+                    boolean holds = holds(item, k.getName());
+                    namesTree = tree;
+                    if (holds) {
+                        if (unit) return true;
+                        d.removeItem(k);
+                        count(place("catalog", k.getName(), item));
+                    }
+                }
+                if (!unit || total == before) return false;
+                // the unit goes whole: what was removed inside it is not counted apart
+                removed.clear();
+                removed.putAll(counted);
+                total = before;
+                return true;
+            }
+            case null, default -> {
+                return false;
+            }
+        }
+    }
+
+    private String namesPlace(COSArray a) {
+        return namesTree == null ? "names_tree_entries" : switch (namesTree) {
+            case "EmbeddedFiles" -> "embedded_files";
+            case "JavaScript" -> "javascript";
+            case "Dests" -> "named_destinations";
+            default -> "names_tree_entries";
+        };
+    }
+
+    /** The names tree being walked (a key of the catalog's /Names), for {@link #namesPlace}. */
+    private String namesTree;
+
+    private static byte[] read(COSStream s) {
+        try (InputStream in = s.createInputStream()) {
+            return in.readNBytes(64 << 20);
+        } catch (IOException e) {
+            return new byte[0];
+        }
+    }
+
+    // ---- page content ----
+
+    /** A text-showing operator's glyphs: their text and whether any lies inside the crop box. */
+    private static final class Shown {
+        final StringBuilder text = new StringBuilder();
+        boolean visible;
+        boolean hidden; // in a layer that is off
+    }
+
+    /**
+     * Reads each top-level operator of a page's content with the text state, so each text-showing operator knows
+     * where its glyphs land and whether a layer that is off holds it. Form XObjects are not entered (MuPDF removes
+     * the glyphs they show).
+     */
+    private static final class Positions extends PDFStreamEngine {
+        final Map<Integer, Shown> shown = new HashMap<>();
+        private final PDRectangle crop;
+        private final Set<COSBase> off;
+        private final List<Boolean> layers = new ArrayList<>();
+        private int index = -1, depth;
+
+        Positions(PDRectangle crop, Set<COSBase> off) {
+            this.crop = crop;
+            this.off = off;
+            for (var op : List.of(new BeginText(this), new EndText(this), new SetFontAndSize(this), new ShowText(this),
+                    new ShowTextAdjusted(this), new ShowTextLine(this), new ShowTextLineAndSpace(this), new MoveText(this),
+                    new MoveTextSetLeading(this), new NextLine(this), new SetMatrix(this), new SetCharSpacing(this),
+                    new SetWordSpacing(this), new SetTextLeading(this), new SetTextHorizontalScaling(this), new SetTextRise(this),
+                    new Concatenate(this), new Save(this), new Restore(this))) {
+                addOperator(op);
+            }
+        }
+
+        @Override
+        protected void processOperator(Operator operator, List<COSBase> operands) throws IOException {
+            // ' and " call T* and Tj through here: only the operators of the stream itself are counted
+            if (depth > 0) {
+                super.processOperator(operator, operands);
+                return;
+            }
+            index++;
+            String name = operator.getName();
+            if (name.equals("BDC") || name.equals("BMC")) {
+                boolean hidden = !layers.isEmpty() && layers.getLast();
+                if (name.equals("BDC") && operands.size() >= 2 && COSName.OC.equals(operands.get(0)) && operands.get(1) instanceof COSName prop
+                        && getResources() != null) {
+                    COSDictionary props = getResources().getCOSObject().getCOSDictionary(COSName.PROPERTIES);
+                    COSBase ocg = props == null ? null : props.getDictionaryObject(prop);
+                    hidden |= ocg != null && off.contains(ocg);
+                }
+                layers.add(hidden);
+            } else if (name.equals("EMC") && !layers.isEmpty()) {
+                layers.removeLast();
+            }
+            depth++;
+            try {
+                super.processOperator(operator, operands);
+            } finally {
+                depth--;
+            }
+        }
+
+        @Override
+        protected void showGlyph(Matrix trm, PDFont font, int code, Vector displacement) throws IOException {
+            Shown s = shown.computeIfAbsent(index, i -> new Shown());
+            String u = font.toUnicode(code);
+            s.text.append(u == null ? "\uFFFD" : u);
+            s.hidden |= !layers.isEmpty() && layers.getLast();
+            float x = trm.getTranslateX(), y = trm.getTranslateY();
+            float h = Math.max(1, Math.abs(trm.getScalingFactorY())), w = Math.max(1, Math.abs(displacement.getX() * trm.getScalingFactorX()));
+            boolean inside = x + w > crop.getLowerLeftX() && x < crop.getUpperRightX() && y + h > crop.getLowerLeftY() && y - h / 4 < crop.getUpperRightY();
+            s.visible |= inside;
+        }
+    }
+
+    /** The layers that are off in the default configuration. */
+    private Set<COSBase> layersOff() {
+        Set<COSBase> off = Collections.newSetFromMap(new IdentityHashMap<>());
+        COSDictionary oc = doc.getDocumentCatalog().getCOSObject().getCOSDictionary(COSName.OCPROPERTIES);
+        COSDictionary d = oc == null ? null : oc.getCOSDictionary(COSName.D);
+        COSArray array = d == null ? null : d.getCOSArray(COSName.OFF);
+        if (array != null) for (int i = 0; i < array.size(); i++) off.add(array.getObject(i));
+        return off;
+    }
+
+    /**
+     * Removes from {@code page}'s content the text no viewer shows (outside the crop box, in a layer that is off) when
+     * it matches (all of it with {@code sanitize}), and matching marked-content text; then cleans its Form XObjects and
+     * patterns ({@link #resources}).
+     */
+    private void content(PDPage page) throws IOException {
+        Set<COSBase> off = layersOff();
+        Positions positions = new Positions(page.getCropBox(), off);
+        positions.processPage(page);
+        StringBuilder outside = new StringBuilder(), hidden = new StringBuilder();
+        positions.shown.forEach((i, s) -> {
+            if (!s.visible) outside.append(s.text).append(' ');
+            else if (s.hidden) hidden.append(s.text).append(' ');
+        });
+        // an operator whose own text matches goes; when only their text together matches (a letter per Tj), all go
+        Set<Integer> drop = new java.util.HashSet<>();
+        positions.shown.forEach((i, s) -> {
+            if ((!s.visible || s.hidden) && (sanitize || matches.test(s.text.toString()))) drop.add(i);
+        });
+        boolean dropOutside = drop.isEmpty() && !outside.isEmpty() && matches.test(outside.toString());
+        boolean dropHidden = drop.isEmpty() && !hidden.isEmpty() && matches.test(hidden.toString());
+        List<Object> tokens = new PDFStreamParser(page).parse();
+        List<Object> out = new ArrayList<>(tokens.size());
+        List<Object> operands = new ArrayList<>();
+        int index = -1;
+        boolean changed = false;
+        for (Object t : tokens) {
+            if (!(t instanceof Operator op)) {
+                operands.add(t);
+                continue;
+            }
+            index++;
+            Shown s = positions.shown.get(index);
+            if (s != null && SHOW.contains(op.getName()) && (drop.contains(index) || (dropOutside && !s.visible) || (dropHidden && s.hidden && s.visible))) {
+                count(!s.visible ? "text_outside_page" : "text_in_hidden_layers");
+                operands.clear();
+                changed = true;
+                continue;
+            }
+            if (op.getName().equals("BDC")) changed |= markedContent(operands);
+            out.addAll(operands);
+            out.add(op);
+            operands.clear();
+        }
+        out.addAll(operands);
+        if (changed) {
+            PDStream stream = new PDStream(doc);
+            try (OutputStream os = stream.createOutputStream(COSName.FLATE_DECODE)) {
+                new ContentStreamWriter(os).writeTokens(out);
+            }
+            page.setContents(stream);
+        }
+        if (page.getResources() != null) resources(page.getResources().getCOSObject());
+    }
+
+    /** Removes the matching {@code /ActualText}, {@code /Alt} and {@code /E} of a BDC's inline property list. */
+    private boolean markedContent(List<Object> operands) {
+        boolean changed = false;
+        for (Object o : operands) {
+            if (!(o instanceof COSDictionary d)) continue;
+            for (COSName k : List.of(COSName.ACTUAL_TEXT, COSName.ALT, COSName.E)) {
+                if (d.getDictionaryObject(k) instanceof COSString s && matches(PdfTexts.readings(s))) {
+                    d.removeItem(k);
+                    count("marked_content_text");
+                    changed = true;
+                }
+            }
+        }
+        return changed;
+    }
+
+    /**
+     * Form XObjects and tiling patterns of {@code resources}, recursively: matching marked-content text removed, and
+     * a pattern's cell whose text matches loses its text-showing operators.
+     */
+    private void resources(COSDictionary resources) throws IOException {
+        if (!seen.add(resources)) return;
+        for (COSName kind : List.of(COSName.XOBJECT, COSName.PATTERN)) {
+            COSDictionary d = resources.getCOSDictionary(kind);
+            if (d == null) continue;
+            for (COSName name : d.keySet()) {
+                if (!(d.getDictionaryObject(name) instanceof COSStream s) || !seen.add(s)) continue;
+                boolean pattern = s.getInt(COSName.PATTERN_TYPE) == 1;
+                if (!pattern && !COSName.FORM.equals(s.getCOSName(COSName.SUBTYPE))) continue;
+                rewrite(s, pattern);
+                COSDictionary inner = s.getCOSDictionary(COSName.RESOURCES);
+                if (inner != null) resources(inner);
+            }
+        }
+    }
+
+    /** Rewrites a Form XObject's or pattern's content as {@link #resources} says, when anything changes. */
+    private void rewrite(COSStream s, boolean pattern) throws IOException {
+        List<Object> tokens;
+        try {
+            tokens = new PDFStreamParser(read(s)).parse();
+        } catch (IOException e) {
+            return;
+        }
+        boolean dropText = false;
+        if (pattern) {
+            ByteArrayOutputStream all = new ByteArrayOutputStream();
+            for (Object t : tokens) {
+                if (t instanceof COSString str) all.writeBytes(str.getBytes());
+                if (t instanceof COSArray a) for (COSBase b : a) if (b instanceof COSString str) all.writeBytes(str.getBytes());
+                if (t instanceof Operator op && SHOW.contains(op.getName())) all.write(' ');
+            }
+            dropText = matches(PdfTexts.readings(all.toByteArray()));
+        }
+        List<Object> out = new ArrayList<>(tokens.size());
+        List<Object> operands = new ArrayList<>();
+        boolean changed = false;
+        for (Object t : tokens) {
+            if (!(t instanceof Operator op)) {
+                operands.add(t);
+                continue;
+            }
+            if (dropText && SHOW.contains(op.getName())) {
+                operands.clear();
+                changed = true;
+                continue;
+            }
+            if (op.getName().equals("BDC")) changed |= markedContent(operands);
+            out.addAll(operands);
+            out.add(op);
+            operands.clear();
+        }
+        out.addAll(operands);
+        if (dropText) count("pattern_text");
+        if (!changed) return;
+        try (OutputStream os = s.createOutputStream(COSName.FLATE_DECODE)) {
+            new ContentStreamWriter(os).writeTokens(out);
+        }
+    }
+}

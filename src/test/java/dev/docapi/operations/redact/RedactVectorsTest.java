@@ -1,0 +1,75 @@
+package dev.docapi.operations.redact;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.docapi.support.ApiTestBase;
+import dev.docapi.support.Independent;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * redact against one-vector hostile PDFs (issue 35): each hides {@link HostileVectors#WORD} in one place. The
+ * verification alone finds it in the unredacted file (so a vector the redaction missed would fail its job), and
+ * {@code POST /v1/redact} removes it: neither pdftotext, {@code mutool draw -F txt} (spacing removed) nor the bytes of
+ * {@code qpdf --qdf --object-streams=disable --decode-level=all} (plain, hex, UTF-16 either order) hold it, while the
+ * page's prose is kept.
+ */
+class RedactVectorsTest extends ApiTestBase {
+    @Autowired
+    RedactionCheck check;
+
+    static Stream<String> vectors() {
+        return HostileVectors.ALL.keySet().stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("vectors")
+    void theWordIsFoundInTheUnredactedFileRemovedAndTheRestKept(String vector) throws Exception {
+        Path dir = Files.createTempDirectory(DATA_DIR, "vector-");
+        Path pdf = HostileVectors.build(vector, dir.resolve("vector.pdf"));
+        Searches word = Searches.of(List.of(HostileVectors.WORD), List.of(), List.of(), false);
+        List<String> before = check.leftovers(pdf, word, dir, 1, System.nanoTime() + 30_000_000_000L);
+        assertThat(before).as("the check finds the hidden word in the unredacted file").isNotEmpty();
+
+        String key = newKey();
+        Response r = post(key, "/redact", Map.of("file", uploadId(key, pdf), "text", List.of(HostileVectors.WORD), "wait", 60));
+        assertThat(r.status()).as("%s", r).isEqualTo(200);
+        Path out = downloadOutput(r.body(), 0);
+        assertGone(out);
+        String text = Independent.pdftotext(out);
+        for (String line : HostileVectors.PROSE) assertThat(text).contains(line);
+        JsonNode data = r.body().at("/output/data");
+        assertThat(data.toString()).doesNotContainIgnoringCase(HostileVectors.WORD);
+        assertThat(Independent.qpdfCheck(out).exit()).isIn(0, 3);
+    }
+
+    /** No independent reader of {@code pdf} holds the word in any form. */
+    static void assertGone(Path pdf) throws Exception {
+        String word = HostileVectors.WORD;
+        Independent.Run mutool = Independent.run("mutool", "draw", "-q", "-F", "txt", "-o", "-", pdf.toString());
+        assertThat(mutool.exit()).isZero();
+        assertThat(mutool.output().replaceAll("\\s+", "")).as("mutool").doesNotContainIgnoringCase(word);
+        assertThat(Independent.pdftotext(pdf).replaceAll("\\s+", "")).as("pdftotext").doesNotContainIgnoringCase(word);
+        Path qdf = pdf.resolveSibling("out.qdf");
+        Independent.Run q = Independent.run("qpdf", "--qdf", "--object-streams=disable", "--decode-level=all", pdf.toString(), qdf.toString());
+        assertThat(q.exit()).as(q.output()).isIn(0, 3);
+        String raw = new String(Files.readAllBytes(qdf), StandardCharsets.ISO_8859_1);
+        String joined = raw.replaceAll("\\)\\s*-?[0-9.]*\\s*\\(", ""); // TJ pieces
+        HexFormat hex = HexFormat.of();
+        for (String form : List.of(word, hex.formatHex(word.getBytes(StandardCharsets.US_ASCII)),
+                hex.formatHex(word.getBytes(StandardCharsets.UTF_16BE)), hex.formatHex(word.getBytes(StandardCharsets.UTF_16LE)),
+                new String(word.getBytes(StandardCharsets.UTF_16BE), StandardCharsets.ISO_8859_1),
+                new String(word.getBytes(StandardCharsets.UTF_16LE), StandardCharsets.ISO_8859_1))) {
+            assertThat(joined).as("qpdf --qdf bytes").doesNotContainIgnoringCase(form);
+        }
+    }
+}
