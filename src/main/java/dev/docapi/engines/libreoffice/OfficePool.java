@@ -294,7 +294,7 @@ public class OfficePool {
                     // the job was stopped (its deadline passed, or the node is stopping) while LibreOffice may still be
                     // busy with the document: its process is replaced, not handed to the next document (issue 40 item 1)
                     restarts.incrementAndGet();
-                    throw new ConversionException("the conversion was stopped with its job", false, e);
+                    throw new EngineFailure(Kind.TIMEOUT, "the conversion was stopped with its job (its deadline passed or the node is stopping)", e);
                 }
                 long ms = (System.nanoTime() - t0) / 1_000_000;
                 boolean timedOut = causeChainMentions(e, "did not complete within timeout");
