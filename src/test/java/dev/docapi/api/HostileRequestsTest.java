@@ -113,6 +113,13 @@ class HostileRequestsTest extends ApiTestBase {
         Response raw = post(key, "/generate", "{\"file\": \"" + number + "\", \"data\": {\"x\": 1e1000000000}}");
         assertThat(raw.status()).as(raw.toString()).isEqualTo(400);
 
+        // a PNG whose header says 20,000 × 20,000 pixels: never decoded, refused by DOCAPI_MAX_PIXELS (100,000,000)
+        String huge = upload(key, write("huge.png", pngHeader(20_000, 20_000)), "huge.png").get("id").asString();
+        String logo = upload(key, write("logo.html", "<p>{{image logo}}</p>"), "logo.html").get("id").asString();
+        Response big = post(key, "/generate", Map.of("file", logo, "data", Map.of("logo", Map.of("file", huge))));
+        assertThat(big.status()).as(big.toString()).isEqualTo(400);
+        assertThat(big.body().at("/error/message").asString()).contains("400,000,000 pixels").contains("DOCAPI_MAX_PIXELS");
+
         String deep = upload(key, write("deep.html", "{{#a}}".repeat(40) + "{{/a}}".repeat(40)), "deep.html").get("id").asString();
         Response d = post(key, "/generate", Map.of("file", deep, "data", Map.of("a", true)));
         assertThat(d.status()).as(d.toString()).isEqualTo(400);
@@ -248,6 +255,19 @@ class HostileRequestsTest extends ApiTestBase {
             doc.save(p.toFile());
         }
         return p;
+    }
+
+    /** A PNG of a signature, an IHDR chunk ({@code width} × {@code height}, 1-bit grey) and IEND: a header and no pixels. */
+    private static byte[] pngHeader(int width, int height) {
+        java.nio.ByteBuffer ihdr = java.nio.ByteBuffer.allocate(17).put("IHDR".getBytes(StandardCharsets.US_ASCII))
+                .putInt(width).putInt(height).put((byte) 1).put((byte) 0).put((byte) 0).put((byte) 0).put((byte) 0);
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(ihdr.array());
+        java.util.zip.CRC32 endCrc = new java.util.zip.CRC32();
+        endCrc.update("IEND".getBytes(StandardCharsets.US_ASCII));
+        return java.nio.ByteBuffer.allocate(8 + 4 + 17 + 4 + 12).put(new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'})
+                .putInt(13).put(ihdr.array()).putInt((int) crc.getValue())
+                .putInt(0).put("IEND".getBytes(StandardCharsets.US_ASCII)).putInt((int) endCrc.getValue()).array();
     }
 
     private static Path write(String name, String text) throws IOException {
