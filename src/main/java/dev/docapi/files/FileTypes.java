@@ -162,7 +162,8 @@ public class FileTypes {
             Pfx pfx = Pfx.getInstance(ASN1Primitive.fromByteArray(Files.readAllBytes(file)));
             ASN1ObjectIdentifier type = pfx.getAuthSafe().getContentType();
             return type.equals(PKCSObjectIdentifiers.data) || type.equals(PKCSObjectIdentifiers.signedData);
-        } catch (IOException | RuntimeException notPkcs12) {
+        } catch (IOException | RuntimeException | StackOverflowError notPkcs12) {
+            // BouncyCastle's parser recurses once per nested SEQUENCE: a file of nothing but nesting is not a key store
             return false;
         }
     }

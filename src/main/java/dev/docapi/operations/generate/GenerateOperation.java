@@ -51,7 +51,9 @@ import tools.jackson.databind.JsonNode;
  * account), then prints it through the convert operation's LibreOffice (.docx, .odt) or Chromium (.html) path, the
  * latter with the same sandbox as HTML conversion. {@code to: "docx"} returns the filled .docx instead. The template is
  * filled once at validation, so a missing value, a syntax error or a bad format answers 400 {@code invalid_request}
- * naming the paragraph (.docx) or line (.html) before any job. An .odt template is turned into .docx by LibreOffice
+ * naming the paragraph (.docx) or line (.html) before any job; so does a fill past its bounds ({@link Templates}:
+ * nesting, repetitions, output, time, the format helpers' inputs) or an image in {@code data} larger than
+ * {@code DOCAPI_MAX_PIXELS} (issue 40). An .odt template is turned into .docx by LibreOffice
  * first, so its paragraphs are numbered as in that .docx.
  */
 @Component

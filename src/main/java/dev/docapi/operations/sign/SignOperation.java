@@ -33,8 +33,9 @@ import tools.jackson.databind.JsonNode;
  * B-B, or B-T with an RFC 3161 timestamp from {@code timestamp_url}, fetched through the SSRF-safe client. Invisible
  * unless {@code visible} gives a box {@code {page, x, y, width, height, text?}} in PDF points from the page's
  * top-left. The password is a secret option: never stored on the job, never logged. A password that does not open
- * the certificate is 400 {@code invalid_request}; a certificate without a private key 400 {@code invalid_file}, both
- * before any job; a timestamp authority that fails fails the job ({@code internal_error}, spec §7 rule 3) with
+ * the certificate is 400 {@code invalid_request}; a certificate without a private key, or one whose key derivations
+ * ask for more than {@code DOCAPI_MAX_PKCS12_ITERATIONS} iterations (counted before any is done, issue 40), 400
+ * {@code invalid_file}, both before any job; a timestamp authority that fails fails the job ({@code internal_error}, spec §7 rule 3) with
  * a message that says so.
  */
 @Component
