@@ -32,7 +32,7 @@ import org.springframework.stereotype.Component;
 @Component
 public class ValidationPool {
     /** The checks of one account waiting or running at once. */
-    static final int PER_ACCOUNT = 8;
+    static final int PER_ACCOUNT = 32;
     /** The checks waiting for a thread, all accounts together. */
     static final int QUEUE = 256;
     private static final long RETRY_AFTER_SECONDS = 2;
