@@ -285,9 +285,10 @@ public class OperationService {
 
     /**
      * An engine's failure as the job's error (spec §7), its message kept: the one place engine failures meet error
-     * codes. The input's own faults are {@code invalid_file}; an engine missing on this node is
-     * {@code service_unavailable}; the rest (a crash, a timeout, a sandbox bound) is {@code internal_error}, which a
-     * client may retry.
+     * codes, for every engine (processes, the warm LibreOffice and Chromium, child JVMs, DSS; issue 40). The input's
+     * own faults are {@code invalid_file}; an engine missing on this node is {@code service_unavailable}; the rest
+     * (a crash, a timeout, a sandbox bound) is {@code internal_error}, which a client may retry — never the input's
+     * fault, though the message says which bound the document reached.
      */
     public static OperationFailure failure(EngineFailure e) {
         ErrorCode code = switch (e.kind()) {

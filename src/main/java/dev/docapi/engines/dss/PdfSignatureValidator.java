@@ -1,6 +1,9 @@
 package dev.docapi.engines.dss;
 
 import dev.docapi.engines.EngineFailure;
+import dev.docapi.engines.process.ChildJvm;
+import dev.docapi.engines.process.ProcessRunner;
+import dev.docapi.engines.process.Sandbox;
 import eu.europa.esig.dss.diagnostic.CertificateWrapper;
 import eu.europa.esig.dss.diagnostic.DiagnosticData;
 import eu.europa.esig.dss.diagnostic.PDFRevisionWrapper;
@@ -25,19 +28,49 @@ import org.springframework.stereotype.Component;
  * Validates every signature of a PDF with DSS (ETSI EN 319 102-1), offline: no certificate, revocation or trust
  * list is fetched, and no certificate is trusted, so a signature whose digest and signature value check out is
  * "intact" and its indication says what a full validation would still need (issue 27).
+ *
+ * <p>DSS runs in a child JVM ({@link DssVerifyMain}) in the engine sandbox, not in the service (issue 40): its time
+ * grows with signatures × file size and neither it nor PDFBox looks at an interrupt, and a hostile CMS overflowed
+ * BouncyCastle's recursive parser; a child is bounded in heap ({@value #HEAP_MB} MB), time
+ * ({@code DOCAPI_SIGNATURES_TIMEOUT}, default 5 min) and CPU, and is killed with its sandbox.
  */
 @Component
 public class PdfSignatureValidator {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(PdfSignatureValidator.class);
+    /** The child's heap: DSS holds the PDF's revisions and each signature's data. */
+    static final int HEAP_MB = 768;
+    private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder().build();
     private final int maxSignatures;
+    private final ProcessRunner runner;
+    private final ChildJvm jvm;
+    private final java.time.Duration timeout;
 
     /**
+     * DSS in this JVM (the child's own, and tests).
+     *
      * @param maxSignatures the most signatures a PDF may have ({@code DOCAPI_MAX_SIGNATURES}): counted after DSS has
      *                      found them and before it validates any (the costly part, about 1.4 s a signature in a 4 MB
      *                      file), for files whose signatures the bounded scan at validation could not see
      */
-    public PdfSignatureValidator(@org.springframework.beans.factory.annotation.Value("${docapi.max-signatures:50}") int maxSignatures) {
+    public PdfSignatureValidator(int maxSignatures) {
         this.maxSignatures = maxSignatures;
+        this.runner = null;
+        this.jvm = null;
+        this.timeout = null;
+    }
+
+    /**
+     * DSS in a sandboxed child JVM.
+     *
+     * @param timeout how long one validation may take before its child is killed ({@code DOCAPI_SIGNATURES_TIMEOUT})
+     */
+    @org.springframework.beans.factory.annotation.Autowired
+    public PdfSignatureValidator(ProcessRunner runner, @org.springframework.beans.factory.annotation.Value("${docapi.max-signatures:50}") int maxSignatures,
+                                 @org.springframework.beans.factory.annotation.Value("${docapi.signatures-timeout:5m}") java.time.Duration timeout) {
+        this.maxSignatures = maxSignatures;
+        this.runner = runner;
+        this.jvm = new ChildJvm(runner);
+        this.timeout = timeout;
     }
 
     /**
@@ -83,7 +116,71 @@ public class PdfSignatureValidator {
      *                       in our words ({@link #unreadable}), or has more than {@code DOCAPI_MAX_SIGNATURES}
      *                       signatures; {@code FAILED} when the file cannot be read from disk
      */
-    public List<Signature> validate(Path pdf) throws EngineFailure {
+    public List<Signature> validate(Path pdf) throws EngineFailure, InterruptedException {
+        return runner == null ? validateHere(pdf) : validateInChild(pdf);
+    }
+
+    /**
+     * {@link #validate} in a child JVM: its exit code says how it ended ({@link DssVerifyMain}); a run past the
+     * timeout or a sandbox bound is stopped with its sandbox.
+     */
+    private List<Signature> validateInChild(Path pdf) throws EngineFailure, InterruptedException {
+        jvm.train(DssVerifyMain.class, HEAP_MB, PdfSignatureValidator::trainingInput);
+        Path dir = null;
+        try {
+            dir = runner.sandbox().newScratchDir("dss-");
+            Path out = dir.resolve("signatures.json");
+            java.util.List<String> command = jvm.command(DssVerifyMain.class, HEAP_MB, List.of(pdf.toString(), out.toString(), String.valueOf(maxSignatures)));
+            java.util.List<Path> readable = new ArrayList<>(jvm.readable());
+            readable.add(pdf);
+            ProcessRunner.Result r;
+            try {
+                r = runner.run(command, timeout, Sandbox.Access.of(dir, readable), java.util.Map.of(), ProcessRunner.Expect.ANY_EXIT);
+            } catch (EngineFailure e) {
+                log.info("DSS's child JVM stopped: {}", e.getMessage());
+                throw switch (e.kind()) {
+                    case TIMEOUT -> new EngineFailure(EngineFailure.Kind.TIMEOUT, "the signatures were not validated within " + timeout.toSeconds()
+                            + " s (DOCAPI_SIGNATURES_TIMEOUT): the file's signatures need more time than one validation may take", e);
+                    case BOUND_EXCEEDED -> new EngineFailure(EngineFailure.Kind.BOUND_EXCEEDED,
+                            "the signature validator was stopped by the memory, CPU time or output bound of one engine run", e);
+                    default -> new EngineFailure(EngineFailure.Kind.FAILED, "the signature validator could not run on this node", e);
+                };
+            }
+            return switch (r.exitCode()) {
+                case 0 -> JSON.readValue(out.toFile(), new tools.jackson.core.type.TypeReference<List<Signature>>() {
+                });
+                // the last line is the child's own message, in our words (DssVerifyMain)
+                case DssVerifyMain.EXIT_UNREADABLE -> throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, r.lastLine());
+                case DssVerifyMain.EXIT_FAILED -> throw new EngineFailure(EngineFailure.Kind.FAILED, r.lastLine());
+                case DssVerifyMain.EXIT_OUT_OF_MEMORY -> throw new EngineFailure(EngineFailure.Kind.BOUND_EXCEEDED,
+                        "the signature validator needs more than its " + HEAP_MB + " MB of memory for this file");
+                default -> {
+                    log.warn("DSS's child JVM exited {}: {}", r.exitCode(), r.lastLine());
+                    throw new EngineFailure(EngineFailure.Kind.FAILED, "the signature validator failed (exit " + r.exitCode() + ")");
+                }
+            };
+        } catch (java.io.IOException | RuntimeException e) {
+            log.warn("DSS's child JVM could not be run or read: {}", e.toString());
+            throw new EngineFailure(EngineFailure.Kind.FAILED, "the signature validator could not run on this node", e);
+        } finally {
+            if (dir != null) org.springframework.util.FileSystemUtils.deleteRecursively(dir.toFile());
+        }
+    }
+
+    /** The child's training ({@link ChildJvm#train}): a one-page PDF the service writes itself, with no signature. */
+    private static List<String> trainingInput(Path dir) {
+        Path pdf = dir.resolve("blank.pdf");
+        try (org.apache.pdfbox.pdmodel.PDDocument doc = new org.apache.pdfbox.pdmodel.PDDocument()) {
+            doc.addPage(new org.apache.pdfbox.pdmodel.PDPage());
+            doc.save(pdf.toFile());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return List.of(pdf.toString(), dir.resolve("signatures.json").toString(), "50");
+    }
+
+    /** {@link #validate} in this JVM. */
+    List<Signature> validateHere(Path pdf) throws EngineFailure {
         Reports reports;
         long size;
         try {

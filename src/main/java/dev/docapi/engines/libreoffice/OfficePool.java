@@ -281,13 +281,22 @@ public class OfficePool {
         }
     }
 
-    private void convert(Slot slot, Path in, Path out) throws EngineFailure, IOException {
+    private void convert(Slot slot, Path in, Path out) throws EngineFailure, IOException, InterruptedException {
         for (int attempt = 1; ; attempt++) {
             long t0 = System.nanoTime();
             long oomKills = slot.cap().oomKills();
             try {
-                slot.converter().convert(in.toFile()).to(out.toFile()).execute();
+                executeWatched(slot, in, out);
                 break;
+            } catch (ProcessEnded e) {
+                Files.deleteIfExists(out);
+                restarts.incrementAndGet(); // the slot is replaced
+                log.warn("LibreOffice's process ended while converting {} ({} ms)", in.getFileName(), (System.nanoTime() - t0) / 1_000_000);
+                if (slot.cap().oomKills() > oomKills) {
+                    throw new EngineFailure(Kind.BOUND_EXCEEDED, "LibreOffice was stopped: the document needs more than the " + slot.cap().megabytes()
+                            + " MB of memory one LibreOffice process may use (DOCAPI_ENGINE_MEMORY_CAP_MB)");
+                }
+                throw crashed();
             } catch (OfficeException e) {
                 Files.deleteIfExists(out);
                 if (Thread.currentThread().isInterrupted()) {
@@ -335,10 +344,7 @@ public class OfficePool {
             return new EngineFailure(Kind.TIMEOUT, "LibreOffice did not finish converting the document within " + props.taskTimeout().toSeconds()
                     + " s (DOCAPI_OFFICE_TASK_TIMEOUT) and was stopped: the document needs more time than one conversion may take", e);
         }
-        if (cancelled) {
-            return new EngineFailure(Kind.FAILED, "LibreOffice stopped while converting the document (its process crashed, was killed or went past its "
-                    + props.memoryMb() + " MB memory bound) and was restarted; the conversion may succeed if retried", e);
-        }
+        if (cancelled) return crashed();
         // JODConverter's words for a document LibreOffice refused to load, and for one that asks for a password
         if (causeChainMentions(e, "password requested")) {
             return new EngineFailure(Kind.PASSWORD_NEEDED, "LibreOffice could not open the document: it is password-protected", e);
@@ -348,6 +354,60 @@ public class OfficePool {
                     "LibreOffice could not open the document: it is damaged or not a document LibreOffice can read", e);
         }
         return new EngineFailure(Kind.FAILED, "LibreOffice failed while converting the document", e);
+    }
+
+    /** A conversion whose LibreOffice process ended under it: not the document's fault, as far as anyone can tell. */
+    private EngineFailure crashed() {
+        return new EngineFailure(Kind.FAILED, "LibreOffice stopped while converting the document (its process crashed, was killed or went past its "
+                + props.memoryMb() + " MB memory bound) and was replaced; the conversion may succeed if retried");
+    }
+
+    /** The slot's LibreOffice processes were all gone while a conversion was running. */
+    private static final class ProcessEnded extends Exception {
+    }
+
+    /** How long a slot may show no LibreOffice process during a conversion before the process counts as ended. */
+    private static final long GONE_MS = 3000;
+
+    /**
+     * Runs the conversion while watching the slot's processes: JODConverter notices a LibreOffice that died under
+     * a task only at the task timeout (a killed process was seen to hold its conversion for the full 120 s and then
+     * be reported as a timeout), so a conversion whose processes are all gone for {@value #GONE_MS} ms is abandoned
+     * at once (the slot is then replaced, which ends the abandoned call).
+     *
+     * @throws ProcessEnded when the processes ended under the conversion
+     */
+    private void executeWatched(Slot slot, Path in, Path out) throws OfficeException, ProcessEnded, InterruptedException {
+        java.util.concurrent.FutureTask<Void> task = new java.util.concurrent.FutureTask<>(() -> {
+            slot.converter().convert(in.toFile()).to(out.toFile()).execute();
+            return null;
+        });
+        Thread.ofPlatform().daemon().name("office-convert").start(task);
+        boolean seen = false;
+        long goneSince = 0;
+        try {
+            while (true) {
+                try {
+                    task.get(500, TimeUnit.MILLISECONDS);
+                    return;
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof OfficeException oe) throw oe;
+                    if (e.getCause() instanceof RuntimeException re) throw re;
+                    throw new IllegalStateException(e.getCause());
+                } catch (java.util.concurrent.TimeoutException e) {
+                    if (!processesIn(slot.dir()).isEmpty()) {
+                        seen = true;
+                        goneSince = 0;
+                    } else if (seen && goneSince == 0) {
+                        goneSince = System.nanoTime();
+                    } else if (seen && System.nanoTime() - goneSince > GONE_MS * 1_000_000) {
+                        throw new ProcessEnded();
+                    }
+                }
+            }
+        } finally {
+            if (!task.isDone()) task.cancel(true);
+        }
     }
 
     /** Empties the exchange folder; a file LibreOffice removes meanwhile (its lock file) is no error. */

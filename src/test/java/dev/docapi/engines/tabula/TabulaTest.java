@@ -88,11 +88,14 @@ class TabulaTest extends ApiTestBase {
     }
 
     @Test
-    void aFileThatIsNotAPdfIsAnIoException() throws Exception {
+    void aFileThatIsNotAPdfIsTheInputsFaultInOurWords() throws Exception {
         Path notPdf = Files.writeString(Files.createTempFile("tabula-", ".pdf"), "not a pdf");
         Tabula tabula = new Tabula(runner, Duration.ofSeconds(30));
+        // PDFBox's own words ("End-of-File, expected line") stay in the log (issue 40)
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> tabula.tables(notPdf, false))
-                .isInstanceOf(IOException.class).hasMessageContaining("End-of-File");
+                .isInstanceOfSatisfying(dev.docapi.engines.EngineFailure.class,
+                        f -> org.assertj.core.api.Assertions.assertThat(f.kind()).isEqualTo(dev.docapi.engines.EngineFailure.Kind.INVALID_INPUT))
+                .hasMessage("the table detector could not open the PDF (its structure is damaged)");
         Files.delete(notPdf);
     }
 
