@@ -22,6 +22,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 class WarmEngineStopTest extends ApiTestBase {
     @Autowired
     OfficePool office;
+    @Autowired
+    dev.docapi.engines.chromium.Chromium chromium;
 
     @Test
     void aLibreOfficeConversionInterruptedWithItsJobReplacesItsProcessAndTheNextConversionSucceeds() throws Exception {
@@ -52,5 +54,35 @@ class WarmEngineStopTest extends ApiTestBase {
         Path out = dir.resolve("next.pdf");
         office.convert(corpus("office/fake.docx"), out);
         assertThat(Independent.pdftotext(out)).contains("Lorem ipsum dolor sit amet");
+    }
+
+    /**
+     * A print interrupted with its job ends at once, and the browser serves the next print. (That the stopped page's
+     * tab is closed is not observed here: Chromium's renderers were not found among this JVM's descendants.)
+     */
+    @Test
+    void aChromiumPrintInterruptedWithItsJobEndsAtOnceAndTheNextPrintSucceeds() throws Exception {
+        Path dir = Files.createTempDirectory(DATA_DIR, "stop-print-");
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        Thread work = Thread.ofPlatform().name("stopped-print").start(() -> {
+            try {
+                chromium.print("<!DOCTYPE html><html><body><p>never printed</p><script>for(;;){}</script></body></html>",
+                        dev.docapi.engines.chromium.Chromium.PageSetup.A4, dir.resolve("loop.pdf"), null);
+            } catch (Throwable e) {
+                thrown.set(e);
+            }
+        });
+        Thread.sleep(5000); // the browser is started and the page's script loops (the print's own timeout is 60 s)
+        assertThat(work.isAlive()).as("the print still runs").isTrue();
+        work.interrupt();
+        work.join(Duration.ofSeconds(10));
+        assertThat(work.isAlive()).isFalse();
+        assertThat(thrown.get()).isInstanceOf(InterruptedException.class);
+        assertThat(Files.exists(dir.resolve("loop.pdf"))).isFalse();
+
+        Path out = dir.resolve("next.pdf");
+        chromium.print("<!DOCTYPE html><html><body><p>printed after a stopped job</p></body></html>",
+                dev.docapi.engines.chromium.Chromium.PageSetup.A4, out, null);
+        assertThat(Independent.pdftotext(out)).contains("printed after a stopped job");
     }
 }
