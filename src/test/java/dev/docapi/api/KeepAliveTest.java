@@ -34,9 +34,8 @@ class KeepAliveTest extends ApiTestBase {
             assertThat(c.send("GET", "/v1/jobs/job_doesnotexist", null, null).status).isEqualTo(404);
             assertThat(c.send("GET", "/v1/files", null, null).status).as("after a 404").isEqualTo(200);
 
-            // no service model is configured in the tests: AI operations answer 503 at validation
-            String extract = "{\"file\":\"" + file + "\",\"fields\":[\"name\"]}";
-            assertThat(c.send("POST", "/v1/extract", "application/json", extract).status).isEqualTo(503);
+            // as an AI operation on a service without a model: 503 at validation
+            assertThat(c.send("POST", "/v1/test-unavailable", "application/json", "{\"file\":\"" + file + "\"}").status).isEqualTo(503);
             assertThat(c.send("GET", "/v1/files", null, null).status).as("after a 503").isEqualTo(200);
         }
     }

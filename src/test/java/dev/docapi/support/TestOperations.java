@@ -1,5 +1,7 @@
 package dev.docapi.support;
 
+import dev.docapi.core.ApiException;
+import dev.docapi.core.ErrorCode;
 import dev.docapi.operations.NoOptions;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationContext;
@@ -9,6 +11,7 @@ import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
 import dev.docapi.operations.OutputMember;
+import dev.docapi.operations.ValidationContext;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 
@@ -118,6 +121,22 @@ public class TestOperations {
             public OperationSpec<NoOptions> spec() { return OperationSpec.of("test-fail", "test_fail", "Test only: fails at run time."); }
             public OperationResult run(OperationContext<NoOptions> ctx) throws Exception {
                 throw new OperationFailure("the engine could not process page 1");
+            }
+        };
+    }
+
+    /** Test only: answers 503 at validation, as an AI operation does on a service without a model. */
+    @Bean
+    Operation<NoOptions> testUnavailable() {
+        return new Operation<>() {
+            public OperationSpec<NoOptions> spec() {
+                return OperationSpec.of("test-unavailable", "test_unavailable", "Test only: 503 service_unavailable at validation.");
+            }
+            public void validate(ValidationContext<NoOptions> ctx) {
+                throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "test-unavailable is never available");
+            }
+            public OperationResult run(OperationContext<NoOptions> ctx) {
+                throw new IllegalStateException("validation refuses every request");
             }
         };
     }
