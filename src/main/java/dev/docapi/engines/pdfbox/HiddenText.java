@@ -423,6 +423,12 @@ final class HiddenText {
      */
     private void resources(COSDictionary resources) throws IOException {
         if (!seen.add(resources)) return;
+        COSDictionary properties = resources.getCOSDictionary(COSName.PROPERTIES); // named property lists of BDC
+        if (properties != null) {
+            for (COSName name : properties.keySet()) {
+                if (properties.getDictionaryObject(name) instanceof COSDictionary d) markedContent(List.<Object>of(d));
+            }
+        }
         for (COSName kind : List.of(COSName.XOBJECT, COSName.PATTERN)) {
             COSDictionary d = resources.getCOSDictionary(kind);
             if (d == null) continue;

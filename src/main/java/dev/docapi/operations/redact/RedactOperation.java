@@ -187,13 +187,17 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
     private void verify(Path out, Searches searches, Path dir, int pageCount, JsonNode data) throws OperationFailure, EngineFailure, InterruptedException {
         long deadline = System.nanoTime() + 3L * MATCH_SECONDS_PER_PAGE * 1_000_000_000L * Math.max(1, pageCount);
         List<String> left;
+        long start = System.nanoTime();
         try {
             left = check.leftovers(out, searches, dir, pageCount, deadline);
         } catch (RedactionCheck.TooSlow e) {
             throw tooSlow(e.getMessage() + " in the check of the redacted PDF");
         }
+        tools.jackson.databind.node.ObjectNode d = (tools.jackson.databind.node.ObjectNode) data;
+        d.set("verification", JSON.valueToTree(J.o("readers", RedactionCheck.READERS, "ms", (System.nanoTime() - start) / 1_000_000,
+                "leftovers", left.size())));
         if (left.isEmpty()) return;
-        ((tools.jackson.databind.node.ObjectNode) data).set("leftovers", JSON.valueToTree(left));
+        d.set("leftovers", JSON.valueToTree(left));
         throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "the redaction could not be verified, so it is not delivered: a match is still in "
                 + String.join("; ", left) + ". Try sanitize: true, or report the file.", null, OperationResult.empty().withData(data));
     }

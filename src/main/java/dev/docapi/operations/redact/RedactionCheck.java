@@ -57,6 +57,8 @@ import org.springframework.stereotype.Component;
 public class RedactionCheck {
     /** Streams are read up to this many bytes each: a larger embedded file is searched in its first 64 MiB. */
     private static final int MAX_STREAM = 64 << 20;
+    /** The readers, as {@code output.data.verification.readers} names them. */
+    static final List<String> READERS = List.of("pdftotext", "mutool", "qpdf", "pdfbox");
     /** At most this many places are named. */
     private static final int MAX_PLACES = 20;
     private static final Pattern QDF_OBJECT = Pattern.compile("(?m)^(\\d+) 0 obj\\b");
