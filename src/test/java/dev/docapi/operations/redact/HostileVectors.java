@@ -191,10 +191,14 @@ final class HostileVectors {
     }
 
     /**
-     * A vector no redaction step removes, on purpose: the word in a custom key of the page's resource dictionary,
+     * A vector no redaction step removes, on purpose: the word in a custom key of the page's font dictionary,
      * where no reader shows it but the file holds it (the check must fail the job).
      */
-    static final Vector UNREMOVABLE = (doc, page) -> page.getResources().getCOSObject().setString(COSName.getPDFName("Comment"), WORD);
+    static final Vector UNREMOVABLE = (doc, page) -> {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        font.getCOSObject().setString(COSName.getPDFName("Comment"), WORD);
+        page.getResources().getCOSObject().getCOSDictionary(COSName.FONT).setItem("Helv", font);
+    };
 
     /** Writes the vector {@code name} to {@code out}. */
     static Path build(String name, Path out) throws IOException {
