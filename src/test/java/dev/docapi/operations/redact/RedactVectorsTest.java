@@ -70,7 +70,7 @@ class RedactVectorsTest extends ApiTestBase {
     }
 
     @Test
-    void sanitizeRemovesWhatCanHideContentWithoutAnySearchAndSaysWhat() throws Exception {
+    void sanitizeAsAWorkflowStepRemovesWhatCanHideContentWithoutAnySearchAndSaysWhat() throws Exception {
         Path dir = Files.createTempDirectory(DATA_DIR, "sanitize-");
         List<String> hidden = List.of("field default", "annotation rich text", "file attachment annotation", "layer that is off",
                 "outside the crop box", "document JavaScript", "embedded file in UTF-16", "custom Info key", "page XMP");
@@ -79,12 +79,14 @@ class RedactVectorsTest extends ApiTestBase {
             page.getCOSObject().setItem(COSName.PIECE_INFO, new COSDictionary());
         }, dir.resolve("hiding.pdf"));
         String key = newKey();
-        JsonNode job = run(key, "redact", Map.of("file", uploadId(key, pdf), "sanitize", true, "wait", 60));
+        // as a workflow step: its options are the operation's own
+        JsonNode job = run(key, "workflows/run", Map.of("file", uploadId(key, pdf), "wait", 60,
+                "steps", List.of(Map.of("operation", "redact", "options", Map.of("sanitize", true)))));
         Path out = downloadOutput(job, 0);
         assertGone(out);
         String text = Independent.pdftotext(out);
         for (String line : HostileVectors.PROSE) assertThat(text).contains(line);
-        JsonNode removed = job.at("/output/data/removed");
+        JsonNode removed = job.at("/output/steps/0/data/removed");
         for (String place : List.of("field_defaults", "annotation_rich_text", "text_in_hidden_layers", "text_outside_page", "javascript",
                 "embedded_files", "metadata_custom_keys", "page_xmp", "piece_info", "annotations")) {
             assertThat(removed.path(place).asInt()).as(place + " in " + removed).isPositive();
