@@ -195,6 +195,10 @@ final class HiddenText {
             }
             case COSArray a -> {
                 if (!seen.add(a)) return false;
+                if ("Limits".equals(key)) { // a names tree node's first and last key: the node goes without them, not half of them
+                    for (int i = 0; i < a.size(); i++) if (a.getObject(i) instanceof COSString s && matches(PdfTexts.readings(s))) return true;
+                    return false;
+                }
                 boolean names = "Names".equals(key) && a.size() % 2 == 0;
                 for (int i = a.size() - (names ? 2 : 1); i >= 0; i -= names ? 2 : 1) {
                     if (names) {
