@@ -141,7 +141,12 @@ final class HiddenText {
             names.removeItem(COSName.JAVA_SCRIPT);
             names.removeItem(COSName.EMBEDDED_FILES);
         }
-        for (COSName key : List.of(COSName.OPEN_ACTION, COSName.AA, COSName.PIECE_INFO)) {
+        // an opening action that runs a script goes; one that opens a page stays
+        if (catalog.getDictionaryObject(COSName.OPEN_ACTION) instanceof COSDictionary open && COSName.JAVA_SCRIPT.equals(open.getCOSName(COSName.S))) {
+            catalog.removeItem(COSName.OPEN_ACTION);
+            count("javascript");
+        }
+        for (COSName key : List.of(COSName.AA, COSName.PIECE_INFO)) {
             if (catalog.containsKey(key)) count(key == COSName.PIECE_INFO ? "piece_info" : "javascript");
             catalog.removeItem(key);
         }
