@@ -46,6 +46,7 @@ import org.bouncycastle.asn1.pkcs.SafeBag;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
 import org.bouncycastle.asn1.x509.DigestInfo;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
@@ -56,6 +57,7 @@ import org.springframework.beans.factory.annotation.Autowired;
  * shared with other builds (load average 17-22): the slowest answer 0.4-1.3 s with the checks on their own threads,
  * 9.0 s with them on the request threads; the test allows 2 s, for CI machines a third as fast.
  */
+@Isolated("times GET /v1 and the probes while hostile requests are in flight")
 class HostileRequestsTest extends ApiTestBase {
     /** Five sections nested over a 40-item array: 40^5 ≈ 10^8 repetitions, 110 s of one core before the bounds. */
     private static final String NESTED = "<p>{{#a}}{{#a}}{{#a}}{{#a}}{{#a}}.{{/a}}{{/a}}{{/a}}{{/a}}{{/a}}</p>";

@@ -18,6 +18,7 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -27,6 +28,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * the running service's own node never sees them.
  */
 @Tag("database")
+@Isolated("claims from the one queue as made-up nodes")
 class FairClaimTest extends ApiTestBase {
     @Autowired
     DataSource dataSource;

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
@@ -22,6 +23,7 @@ import tools.jackson.databind.JsonNode;
  * nothing is counted, and its worker takes the next job. The work here is {@code test-block}, which ignores
  * interrupts as in-JVM parsing (DSS, PDFBox) does: only abandonment can end its job.
  */
+@Isolated("holds the node's workers and changes its deadline")
 class JobDeadlineTest extends ApiTestBase {
     private static final String PDF = "pdf-text/rotated-page-90.pdf";
     @Autowired

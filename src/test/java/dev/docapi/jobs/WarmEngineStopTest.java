@@ -13,12 +13,14 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * A job stopped at its deadline interrupts its work's thread (issue 40 item 1); a warm LibreOffice process busy with
  * that work's document is then abandoned and replaced, not handed to the next document half-way through it.
  */
+@Isolated("stops the shared LibreOffice and Chromium mid-work")
 class WarmEngineStopTest extends ApiTestBase {
     @Autowired
     OfficePool office;

@@ -87,6 +87,14 @@ public class AnnotationRedactor {
                         d.removeItem(COSName.RC);
                         places.merge("annotation_rich_text", 1, Integer::sum);
                     }
+                    if (sanitize && (d.containsKey(COSName.AA) || (d.getDictionaryObject(COSName.A) instanceof COSDictionary act
+                            && COSName.JAVA_SCRIPT.equals(act.getCOSName(COSName.S))))) { // scripts of annotations and widgets
+                        d.removeItem(COSName.AA);
+                        if (d.getDictionaryObject(COSName.A) instanceof COSDictionary act && COSName.JAVA_SCRIPT.equals(act.getCOSName(COSName.S))) {
+                            d.removeItem(COSName.A);
+                        }
+                        places.merge("javascript", 1, Integer::sum);
+                    }
                     if (a instanceof PDAnnotationWidget) {
                         if (any(appearanceText(d.getCOSDictionary(COSName.AP)), matches)) {
                             d.removeItem(COSName.AP);

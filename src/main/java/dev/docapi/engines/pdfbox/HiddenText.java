@@ -103,7 +103,14 @@ final class HiddenText {
 
     /** Removes what the document holds outside its visible page content; see the class comment. */
     void run() throws IOException {
-        for (PDPage page : doc.getPages()) content(page);
+        for (PDPage page : doc.getPages()) {
+            try {
+                content(page);
+            } catch (IOException | RuntimeException e) {
+                // content PDFBox cannot follow stays as it is: MuPDF still redacts what it shows, and the check of
+                // the output fails the job if a match is left in it
+            }
+        }
         for (PDPage page : doc.getPages()) {
             COSDictionary p = page.getCOSObject();
             seen.add(p);
@@ -134,7 +141,12 @@ final class HiddenText {
             names.removeItem(COSName.JAVA_SCRIPT);
             names.removeItem(COSName.EMBEDDED_FILES);
         }
-        for (COSName key : List.of(COSName.OPEN_ACTION, COSName.AA, COSName.PIECE_INFO)) {
+        // an opening action that runs a script goes; one that opens a page stays
+        if (catalog.getDictionaryObject(COSName.OPEN_ACTION) instanceof COSDictionary open && COSName.JAVA_SCRIPT.equals(open.getCOSName(COSName.S))) {
+            catalog.removeItem(COSName.OPEN_ACTION);
+            count("javascript");
+        }
+        for (COSName key : List.of(COSName.AA, COSName.PIECE_INFO)) {
             if (catalog.containsKey(key)) count(key == COSName.PIECE_INFO ? "piece_info" : "javascript");
             catalog.removeItem(key);
         }
@@ -188,6 +200,10 @@ final class HiddenText {
             }
             case COSArray a -> {
                 if (!seen.add(a)) return false;
+                if ("Limits".equals(key)) { // a names tree node's first and last key: the node goes without them, not half of them
+                    for (int i = 0; i < a.size(); i++) if (a.getObject(i) instanceof COSString s && matches(PdfTexts.readings(s))) return true;
+                    return false;
+                }
                 boolean names = "Names".equals(key) && a.size() % 2 == 0;
                 for (int i = a.size() - (names ? 2 : 1); i >= 0; i -= names ? 2 : 1) {
                     if (names) {
@@ -423,6 +439,12 @@ final class HiddenText {
      */
     private void resources(COSDictionary resources) throws IOException {
         if (!seen.add(resources)) return;
+        COSDictionary properties = resources.getCOSDictionary(COSName.PROPERTIES); // named property lists of BDC
+        if (properties != null) {
+            for (COSName name : properties.keySet()) {
+                if (properties.getDictionaryObject(name) instanceof COSDictionary d) markedContent(List.<Object>of(d));
+            }
+        }
         for (COSName kind : List.of(COSName.XOBJECT, COSName.PATTERN)) {
             COSDictionary d = resources.getCOSDictionary(kind);
             if (d == null) continue;

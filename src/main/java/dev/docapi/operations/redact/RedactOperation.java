@@ -43,6 +43,13 @@ import tools.jackson.databind.json.JsonMapper;
  * and boxes, never the text). A pattern that does not compile, an unknown preset or an area outside its page answers
  * 400 {@code invalid_request} before any job; a pattern still matching after {@link #MATCH_SECONDS_PER_PAGE} s per
  * page fails the job ({@code internal_error}, as every job that ran and failed), naming it.
+ *
+ * <p>Issue 35: matches are also removed where no viewer paints them ({@code AnnotationRedactor}, {@code HiddenText}:
+ * annotation appearances, field options and names, text outside the crop box or in layers that are off,
+ * {@code /ActualText}, pattern cells, page XMP, names trees, page labels, JavaScript, embedded files in any encoding,
+ * the structure tree), and the output is checked before it is delivered by readers that did not redact it
+ * ({@link RedactionCheck}): a match left fails the job naming where (never the text), with {@code output.data.leftovers}.
+ * {@code sanitize} removes what can hide content whether or not it matches. docs/redaction.md has the whole list.
  */
 @Component
 public class RedactOperation implements Operation<RedactOperation.RedactOptions> {
@@ -164,10 +171,12 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
         if (redactions.tooSlow() != null) throw tooSlow(redactions.tooSlow());
         if (redactions.areaOutside() != null) throw new OperationFailure(redactions.areaOutside());
         PyMuPdf.Plan plan = redactions.plan(fill(o.fill()), o.sanitize());
-        Path out = ctx.output("redacted", "pdf");
-        pymupdf.apply(pdf, plan, out, work, pageCount);
+        // written apart and checked before it becomes the job's output: a file that fails the check is never delivered
+        Path redacted = work.resolve("redacted.pdf");
+        pymupdf.apply(pdf, plan, redacted, work, pageCount);
         JsonNode data = JSON.valueToTree(redactions.data(annotations, source.ocrPages()));
-        if (!searches.isEmpty()) verify(out, searches, ctx.tempDir("check"), pageCount, data);
+        if (!searches.isEmpty()) verify(redacted, searches, ctx.tempDir("check"), pageCount, data);
+        java.nio.file.Files.move(redacted, ctx.output("redacted", "pdf"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         ctx.progress(pageCount, pageCount, "pages");
         OperationResult result = OperationResult.empty().withData(data);
         if (redactions.count() == 0 && redactions.removedCount() == 0 && !annotations.any() && !o.sanitize()) result = result.withNote("Nothing matched; nothing was redacted.");
@@ -187,15 +196,19 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
     private void verify(Path out, Searches searches, Path dir, int pageCount, JsonNode data) throws OperationFailure, EngineFailure, InterruptedException {
         long deadline = System.nanoTime() + 3L * MATCH_SECONDS_PER_PAGE * 1_000_000_000L * Math.max(1, pageCount);
         List<String> left;
+        long start = System.nanoTime();
         try {
             left = check.leftovers(out, searches, dir, pageCount, deadline);
         } catch (RedactionCheck.TooSlow e) {
             throw tooSlow(e.getMessage() + " in the check of the redacted PDF");
         }
+        tools.jackson.databind.node.ObjectNode d = (tools.jackson.databind.node.ObjectNode) data;
+        d.set("verification", JSON.valueToTree(J.o("readers", RedactionCheck.READERS, "ms", (System.nanoTime() - start) / 1_000_000,
+                "leftovers", left.size())));
         if (left.isEmpty()) return;
-        ((tools.jackson.databind.node.ObjectNode) data).set("leftovers", JSON.valueToTree(left));
+        d.set("leftovers", JSON.valueToTree(left));
         throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "the redaction could not be verified, so it is not delivered: a match is still in "
-                + String.join("; ", left) + ". Try sanitize: true, or report the file.", null, OperationResult.empty().withData(data));
+                + String.join("; ", left) + ".", null, OperationResult.empty().withData(data));
     }
 
     private static OperationFailure tooSlow(String what) {

@@ -57,6 +57,8 @@ import org.springframework.stereotype.Component;
 public class RedactionCheck {
     /** Streams are read up to this many bytes each: a larger embedded file is searched in its first 64 MiB. */
     private static final int MAX_STREAM = 64 << 20;
+    /** The readers, as {@code output.data.verification.readers} names them. */
+    static final List<String> READERS = List.of("pdftotext", "mutool", "qpdf", "pdfbox");
     /** At most this many places are named. */
     private static final int MAX_PLACES = 20;
     private static final Pattern QDF_OBJECT = Pattern.compile("(?m)^(\\d+) 0 obj\\b");
@@ -132,7 +134,7 @@ public class RedactionCheck {
         try {
             Path dir = Files.createTempDirectory(workDir, "mutool-");
             runner.run(List.of("mutool", "draw", "-q", "-F", "txt", "-o", dir.resolve("page-%d.txt").toString(), pdf.toString()),
-                    Duration.ofMinutes(2).plusSeconds(2L * Math.max(1, pages)), Sandbox.Access.of(dir, pdf), Map.of(),
+                    Duration.ofMinutes(2).plusSeconds(2L * Math.max(1, pages)), Sandbox.Access.of(dir, pdf), Collections.emptyMap(),
                     ProcessRunner.Expect.success(0).orFail(EngineFailure.Kind.FAILED, "mutool could not read the redacted PDF"));
             for (int p = 1; p <= pages; p++) {
                 Path page = dir.resolve("page-" + p + ".txt");

@@ -62,6 +62,12 @@ final class HostileVectors {
         ALL.put("hex string", (doc, page) -> append(doc, page, "BT /Helv 12 Tf 72 500 Td <" + hex(WORD.getBytes(StandardCharsets.US_ASCII)) + "> Tj ET"));
         ALL.put("ActualText", (doc, page) -> append(doc, page,
                 "/Span <</ActualText <FEFF" + hex(WORD.getBytes(StandardCharsets.UTF_16BE)) + ">>> BDC BT /Helv 12 Tf 72 500 Td (XXXX) Tj ET EMC"));
+        ALL.put("ActualText in a named property list", (doc, page) -> {
+            COSDictionary span = new COSDictionary();
+            span.setString(COSName.ACTUAL_TEXT, WORD);
+            page.getResources().getCOSObject().setItem(COSName.PROPERTIES, dict(COSName.getPDFName("MC0"), span));
+            append(doc, page, "/Span /MC0 BDC BT /Helv 12 Tf 72 500 Td (XXXX) Tj ET EMC");
+        });
         ALL.put("outside the crop box", (doc, page) -> {
             page.setCropBox(new PDRectangle(0, 400, 612, 392));
             append(doc, page, "BT /Helv 12 Tf 72 200 Td (OBSIDIAN) Tj ET");
@@ -184,8 +190,23 @@ final class HostileVectors {
         ALL.put("Info title in UTF-16", (doc, page) -> doc.getDocumentInformation().setTitle("Report " + WORD + " \u2014 draft"));
     }
 
+    /**
+     * A vector no redaction step removes, on purpose: the word in a custom key of the page's font dictionary,
+     * where no reader shows it but the file holds it (the check must fail the job).
+     */
+    static final Vector UNREMOVABLE = (doc, page) -> {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        font.getCOSObject().setString(COSName.getPDFName("Comment"), WORD);
+        page.getResources().getCOSObject().getCOSDictionary(COSName.FONT).setItem("Helv", font);
+    };
+
     /** Writes the vector {@code name} to {@code out}. */
     static Path build(String name, Path out) throws IOException {
+        return build(ALL.get(name), out);
+    }
+
+    /** Writes {@code vector} to {@code out}. */
+    static Path build(Vector vector, Path out) throws IOException {
         try (PDDocument doc = new PDDocument()) {
             PDPage page = new PDPage(PDRectangle.LETTER);
             doc.addPage(page);
@@ -196,7 +217,7 @@ final class HostileVectors {
             COSStream content = doc.getDocument().createCOSStream();
             write(content, prose.toString());
             page.getCOSObject().setItem(COSName.CONTENTS, array(content));
-            ALL.get(name).hide(doc, page);
+            vector.hide(doc, page);
             doc.save(out.toFile());
         }
         return out;

@@ -11,6 +11,10 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.pdfbox.cos.COSDictionary;
+import org.apache.pdfbox.cos.COSName;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -44,21 +48,63 @@ class RedactVectorsTest extends ApiTestBase {
         Response r = post(key, "/redact", Map.of("file", uploadId(key, pdf), "text", List.of(HostileVectors.WORD), "wait", 60));
         assertThat(r.status()).as("%s", r).isEqualTo(200);
         Path out = downloadOutput(r.body(), 0);
-        assertGone(out);
-        String text = Independent.pdftotext(out);
+        String text = assertGone(out);
         for (String line : HostileVectors.PROSE) assertThat(text).contains(line);
         JsonNode data = r.body().at("/output/data");
         assertThat(data.toString()).doesNotContainIgnoringCase(HostileVectors.WORD);
-        assertThat(Independent.qpdfCheck(out).exit()).isIn(0, 3);
+        assertThat(data.at("/verification/leftovers").asInt()).isZero();
+    }
+
+    @Test
+    void aMatchNoStepRemovesFailsTheJobNamingWhereNeverTheText() throws Exception {
+        Path dir = Files.createTempDirectory(DATA_DIR, "vector-");
+        Path pdf = HostileVectors.build(HostileVectors.UNREMOVABLE, dir.resolve("unremovable.pdf"));
+        String key = newKey();
+        Response r = post(key, "/redact", Map.of("file", uploadId(key, pdf), "text", List.of(HostileVectors.WORD), "wait", 60));
+        assertThat(r.status()).isEqualTo(502);
+        assertThat(r.body().at("/job/status").asString()).isEqualTo("failed");
+        assertThat(r.body().at("/error/message").asString()).contains("could not be verified", "page 1 /Resources /Font /Helv /Comment");
+        // the text is in the job's own input (the caller's options), never in what the job says
+        assertThat(r.body().at("/error").toString()).doesNotContainIgnoringCase(HostileVectors.WORD);
+        assertThat(r.body().at("/job/output").toString()).doesNotContainIgnoringCase(HostileVectors.WORD).contains("leftovers");
+    }
+
+    @Test
+    void sanitizeAsAWorkflowStepRemovesWhatCanHideContentWithoutAnySearchAndSaysWhat() throws Exception {
+        Path dir = Files.createTempDirectory(DATA_DIR, "sanitize-");
+        List<String> hidden = List.of("field default", "annotation rich text", "file attachment annotation", "layer that is off",
+                "outside the crop box", "document JavaScript", "embedded file in UTF-16", "custom Info key", "page XMP");
+        Path pdf = HostileVectors.build((doc, page) -> {
+            for (String v : hidden) HostileVectors.ALL.get(v).hide(doc, page);
+            page.getCOSObject().setItem(COSName.PIECE_INFO, new COSDictionary());
+        }, dir.resolve("hiding.pdf"));
+        String key = newKey();
+        // as a workflow step: its options are the operation's own
+        JsonNode job = run(key, "workflows/run", Map.of("file", uploadId(key, pdf), "wait", 60,
+                "steps", List.of(Map.of("operation", "redact", "options", Map.of("sanitize", true)))));
+        Path out = downloadOutput(job, 0);
+        assertGone(out);
+        String text = Independent.pdftotext(out);
+        for (String line : HostileVectors.PROSE) assertThat(text).contains(line);
+        JsonNode removed = job.at("/output/steps/0/data/removed");
+        for (String place : List.of("field_defaults", "annotation_rich_text", "text_in_hidden_layers", "text_outside_page", "javascript",
+                "embedded_files", "metadata_custom_keys", "page_xmp", "piece_info", "annotations")) {
+            assertThat(removed.path(place).asInt()).as(place + " in " + removed).isPositive();
+        }
+        try (PDDocument doc = Independent.pdfbox(out)) {
+            assertThat(doc.getPage(0).getCOSObject().containsKey(COSName.PIECE_INFO)).isFalse();
+            assertThat(doc.getDocumentCatalog().getNames() == null || doc.getDocumentCatalog().getNames().getJavaScript() == null).isTrue();
+        }
     }
 
     /** No independent reader of {@code pdf} holds the word in any form. */
-    static void assertGone(Path pdf) throws Exception {
+    static String assertGone(Path pdf) throws Exception {
         String word = HostileVectors.WORD;
         Independent.Run mutool = Independent.run("mutool", "draw", "-q", "-F", "txt", "-o", "-", pdf.toString());
         assertThat(mutool.exit()).isZero();
         assertThat(mutool.output().replaceAll("\\s+", "")).as("mutool").doesNotContainIgnoringCase(word);
-        assertThat(Independent.pdftotext(pdf).replaceAll("\\s+", "")).as("pdftotext").doesNotContainIgnoringCase(word);
+        String text = Independent.pdftotext(pdf);
+        assertThat(text.replaceAll("\\s+", "")).as("pdftotext").doesNotContainIgnoringCase(word);
         Path qdf = pdf.resolveSibling("out.qdf");
         Independent.Run q = Independent.run("qpdf", "--qdf", "--object-streams=disable", "--decode-level=all", pdf.toString(), qdf.toString());
         assertThat(q.exit()).as(q.output()).isIn(0, 3);
@@ -71,5 +117,6 @@ class RedactVectorsTest extends ApiTestBase {
                 new String(word.getBytes(StandardCharsets.UTF_16LE), StandardCharsets.ISO_8859_1))) {
             assertThat(joined).as("qpdf --qdf bytes").doesNotContainIgnoringCase(form);
         }
+        return text;
     }
 }

@@ -35,6 +35,15 @@ class SearchesTest {
     }
 
     @Test
+    void aLetterSpacedWordMatchesButNotLettersOfNeighbouringWords() {
+        Searches s = Searches.of(List.of("Secret", "in"), List.of(), List.of(), true);
+        Searches.Found found = s.find("the S E C R E T code; hi not", LATER);
+        assertThat(found.matches()).containsExactly(new Searches.Match(4, 15));
+        assertThat(s.find("top secret", LATER).matches()).containsExactly(new Searches.Match(4, 10));
+        assertThat(s.find("i n", LATER).matches()).containsExactly(new Searches.Match(0, 3));
+    }
+
+    @Test
     void aBacktrackingPatternStopsAtItsDeadline() {
         Searches s = Searches.of(List.of(), List.of("(?s)(.*a){20}#"), List.of(), false);
         long start = System.nanoTime();
