@@ -10,6 +10,7 @@ import java.util.Base64;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
@@ -34,10 +35,14 @@ public class SecretBox {
         this.legacy = null;
     }
 
+    /**
+     * @param operatorSecret {@code docapi.ai.secret} ({@code DOCAPI_SECRET}), read as {@link MasterKey} reads it (not
+     *                       through {@code AiProperties}, so the box stands below every package that stores a secret)
+     */
     @org.springframework.beans.factory.annotation.Autowired
-    public SecretBox(MasterKey master, AiProperties props, JdbcClient db) {
+    public SecretBox(MasterKey master, @Value("${docapi.ai.secret:}") String operatorSecret, JdbcClient db) {
         this.key = new SecretKeySpec(master.derive(PURPOSE), "AES");
-        String old = !AiProperties.blank(props.secret()) ? props.secret()
+        String old = operatorSecret != null && !operatorSecret.isBlank() ? operatorSecret
                 : db.sql("SELECT secret FROM service_secrets WHERE name = 'provider_keys'").query(String.class).optional().orElse(null);
         try {
             this.legacy = old == null ? null : new SecretKeySpec(

@@ -7,7 +7,8 @@ import jakarta.servlet.http.HttpServletRequest;
 
 /** The account the {@link AuthFilter} found for a request. */
 public final class Authenticated {
-    static final String ATTRIBUTE = "docapi.account";
+    /** The request attribute {@code AuthFilter} (in {@code api}) sets to the account. */
+    public static final String ATTRIBUTE = "docapi.account";
 
     private Authenticated() {
     }

@@ -55,8 +55,8 @@ public final class OperationContext<O extends Record> {
         if (sentence != null) notes.add(sentence);
     }
 
-    /** The sentences added with {@link #note}, in order. */
-    List<String> notes() {
+    /** The sentences added with {@link #note}, in order ({@code OperationService} adds them to the note). */
+    public List<String> notes() {
         return List.copyOf(notes);
     }
 
