@@ -1,6 +1,6 @@
 package dev.docapi;
 
-import dev.docapi.accounts.AdminCommands;
+import dev.docapi.management.AdminCommands;
 import dev.docapi.management.AdminClient;
 import java.util.Arrays;
 import java.util.OptionalInt;

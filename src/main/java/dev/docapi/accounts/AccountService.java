@@ -1,6 +1,6 @@
 package dev.docapi.accounts;
 
-import dev.docapi.ai.SecretBox;
+import dev.docapi.crypto.SecretBox;
 import dev.docapi.config.Ids;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

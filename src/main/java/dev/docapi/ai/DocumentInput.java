@@ -1,7 +1,7 @@
 package dev.docapi.ai;
 
 import dev.docapi.core.FileKind;
-import dev.docapi.operations.InputFile;
+import dev.docapi.contract.InputFile;
 import dev.langchain4j.data.message.Content;
 import dev.langchain4j.data.message.ImageContent;
 import dev.langchain4j.data.message.PdfFileContent;

@@ -2,7 +2,7 @@ package dev.docapi.ai;
 
 import dev.docapi.core.FileKind;
 import dev.docapi.engines.EngineFailure;
-import dev.docapi.operations.InputFile;
+import dev.docapi.contract.InputFile;
 import dev.docapi.text.OcrText;
 import java.nio.file.Path;
 import java.util.List;

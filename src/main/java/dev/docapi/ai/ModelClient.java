@@ -1,6 +1,6 @@
 package dev.docapi.ai;
 
-import dev.docapi.operations.OperationFailure;
+import dev.docapi.contract.OperationFailure;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
 

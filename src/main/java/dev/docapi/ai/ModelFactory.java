@@ -2,7 +2,7 @@ package dev.docapi.ai;
 
 import dev.docapi.core.ErrorCode;
 import dev.docapi.net.SafeHttpClient;
-import dev.docapi.operations.OperationFailure;
+import dev.docapi.contract.OperationFailure;
 import dev.langchain4j.exception.AuthenticationException;
 import dev.langchain4j.exception.HttpException;
 import dev.langchain4j.exception.InternalServerException;

@@ -1,6 +1,6 @@
 package dev.docapi.ai;
 
-import dev.docapi.operations.OperationFailure;
+import dev.docapi.contract.OperationFailure;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;

@@ -1,6 +1,7 @@
 package dev.docapi.ai;
 
 import dev.docapi.config.Ids;
+import dev.docapi.crypto.SecretBox;
 import dev.docapi.net.SafeHttpClient;
 import java.io.IOException;
 import java.time.Duration;

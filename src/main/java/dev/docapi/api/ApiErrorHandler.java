@@ -3,6 +3,7 @@ package dev.docapi.api;
 import dev.docapi.core.J;
 import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
+import dev.docapi.http.ErrorWriter;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -4,6 +4,8 @@ import dev.docapi.accounts.Account;
 import dev.docapi.accounts.AccountService;
 import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
+import dev.docapi.http.Authenticated;
+import dev.docapi.http.ErrorWriter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;

@@ -9,6 +9,7 @@ import dev.docapi.files.FileService;
 import dev.docapi.files.SignedLinks;
 import dev.docapi.files.StoredFile;
 import dev.docapi.files.UrlImporter;
+import dev.docapi.http.Authenticated;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

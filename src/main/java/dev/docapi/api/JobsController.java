@@ -1,6 +1,7 @@
 package dev.docapi.api;
 
 import dev.docapi.accounts.Account;
+import dev.docapi.http.Authenticated;
 import dev.docapi.jobs.JobStore;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.web.bind.annotation.GetMapping;

@@ -3,6 +3,7 @@ package dev.docapi.api;
 import dev.docapi.accounts.Account;
 import dev.docapi.ai.ModelCatalog;
 import dev.docapi.ai.Pipeline;
+import dev.docapi.http.Authenticated;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,6 +2,7 @@ package dev.docapi.api;
 
 import dev.docapi.accounts.Account;
 import dev.docapi.core.ApiException;
+import dev.docapi.http.Authenticated;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;

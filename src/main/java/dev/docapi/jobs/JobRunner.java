@@ -2,13 +2,13 @@ package dev.docapi.jobs;
 
 import dev.docapi.accounts.Account;
 import dev.docapi.accounts.AccountService;
-import dev.docapi.ai.SecretBox;
+import dev.docapi.crypto.SecretBox;
 import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
 import dev.docapi.config.DocapiProperties;
 import dev.docapi.files.StoredFile;
-import dev.docapi.operations.OperationFailure;
-import dev.docapi.operations.OperationResult;
+import dev.docapi.contract.OperationFailure;
+import dev.docapi.contract.OperationResult;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.time.Instant;
@@ -299,7 +299,7 @@ public class JobRunner {
     }
 
     /** Writes progress to the job at most twice a second (and always the last step). */
-    private final class Progress implements dev.docapi.operations.OperationContext.ProgressListener {
+    private final class Progress implements dev.docapi.contract.OperationContext.ProgressListener {
         private final String jobId;
         private long lastWrite;
 

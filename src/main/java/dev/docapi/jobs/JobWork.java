@@ -1,7 +1,7 @@
 package dev.docapi.jobs;
 
 import dev.docapi.accounts.Account;
-import dev.docapi.operations.OperationContext;
+import dev.docapi.contract.OperationContext;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -11,14 +11,14 @@ import tools.jackson.databind.node.ObjectNode;
 public interface JobWork {
 
     /** What a finished job produced: its output files (in order) and its other output members. */
-    record Outcome(java.util.List<dev.docapi.files.StoredFile> files, dev.docapi.operations.OperationResult result) {
+    record Outcome(java.util.List<dev.docapi.files.StoredFile> files, dev.docapi.contract.OperationResult result) {
     }
 
     /** True when this implementation runs jobs whose {@code operation} is this ({@code workflow} or an operation name). */
     boolean runs(String operation);
 
     /**
-     * Runs the job. Anything thrown fails the job: an {@link dev.docapi.operations.OperationFailure} or
+     * Runs the job. Anything thrown fails the job: an {@link dev.docapi.contract.OperationFailure} or
      * {@link dev.docapi.core.ApiException} with its code and message, anything else as {@code internal_error}.
      *
      * @param payload what the admitting node sealed: {@code {files, options}} or {@code {files, steps}}, secrets included

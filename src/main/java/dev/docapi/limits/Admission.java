@@ -1,7 +1,7 @@
 package dev.docapi.limits;
 
 import dev.docapi.accounts.Account;
-import dev.docapi.ai.SecretBox;
+import dev.docapi.crypto.SecretBox;
 import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
 import dev.docapi.config.Ids;

@@ -1,9 +1,9 @@
 package dev.docapi.limits;
 
 import dev.docapi.core.ApiException;
-import dev.docapi.api.Authenticated;
+import dev.docapi.http.Authenticated;
 import dev.docapi.core.ErrorCode;
-import dev.docapi.api.ErrorWriter;
+import dev.docapi.http.ErrorWriter;
 import io.github.bucket4j.ConsumptionProbe;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;

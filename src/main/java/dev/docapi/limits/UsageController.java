@@ -2,7 +2,7 @@ package dev.docapi.limits;
 
 import dev.docapi.accounts.Account;
 import dev.docapi.accounts.UsageService;
-import dev.docapi.api.Authenticated;
+import dev.docapi.http.Authenticated;
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.LocalDate;
 import java.time.ZoneOffset;

@@ -1,6 +1,5 @@
 package dev.docapi.management;
 
-import dev.docapi.accounts.AdminCommands;
 import dev.docapi.config.MasterKey;
 import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;

@@ -1,6 +1,6 @@
 package dev.docapi.management;
 
-import dev.docapi.api.ErrorWriter;
+import dev.docapi.http.ErrorWriter;
 import dev.docapi.config.DocapiProperties;
 import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;

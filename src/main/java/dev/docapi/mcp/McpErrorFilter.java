@@ -2,7 +2,7 @@ package dev.docapi.mcp;
 
 import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
-import dev.docapi.api.ErrorWriter;
+import dev.docapi.http.ErrorWriter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletOutputStream;

@@ -2,7 +2,7 @@ package dev.docapi.mcp;
 
 import dev.docapi.core.J;
 import dev.docapi.accounts.Account;
-import dev.docapi.api.Authenticated;
+import dev.docapi.http.Authenticated;
 import dev.docapi.config.PublicBaseUrl;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;

@@ -12,7 +12,7 @@ import dev.docapi.files.FileService;
 import dev.docapi.jobs.Job;
 import dev.docapi.jobs.JobRunner;
 import dev.docapi.jobs.JobStore;
-import dev.docapi.workflows.StepValidator;
+import dev.docapi.operations.StepValidator;
 import dev.docapi.workflows.Workflow;
 import dev.docapi.workflows.WorkflowService;
 import dev.docapi.workflows.WorkflowStore;

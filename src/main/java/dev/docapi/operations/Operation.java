@@ -1,5 +1,9 @@
 package dev.docapi.operations;
 
+import dev.docapi.contract.OperationContext;
+import dev.docapi.contract.OperationFailure;
+import dev.docapi.contract.OperationResult;
+
 /**
  * One document operation, declared once. This declaration drives the {@code POST /v1/{name}} endpoint, request
  * validation, the OpenAPI schema, the MCP tool, workflow steps and the agent's tools (DESIGN §1). Implementations

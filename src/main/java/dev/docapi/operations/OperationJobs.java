@@ -1,6 +1,7 @@
 package dev.docapi.operations;
 
 import dev.docapi.accounts.Account;
+import dev.docapi.contract.OperationContext;
 import dev.docapi.jobs.Job;
 import dev.docapi.jobs.JobWork;
 import org.springframework.stereotype.Component;

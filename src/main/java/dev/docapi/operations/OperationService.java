@@ -2,6 +2,10 @@ package dev.docapi.operations;
 
 import dev.docapi.accounts.Account;
 import dev.docapi.accounts.UsageService;
+import dev.docapi.contract.InputFile;
+import dev.docapi.contract.OperationContext;
+import dev.docapi.contract.OperationFailure;
+import dev.docapi.contract.OperationResult;
 import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
 import dev.docapi.config.DocapiProperties;

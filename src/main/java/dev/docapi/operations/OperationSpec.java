@@ -1,5 +1,6 @@
 package dev.docapi.operations;
 
+import dev.docapi.contract.OperationResult;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;

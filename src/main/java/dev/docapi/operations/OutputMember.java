@@ -1,5 +1,6 @@
 package dev.docapi.operations;
 
+import dev.docapi.contract.OperationResult;
 import dev.docapi.core.J;
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -1,5 +1,6 @@
 package dev.docapi.operations;
 
+import dev.docapi.contract.InputFile;
 import dev.docapi.core.FileKind;
 import dev.docapi.engines.qpdf.Qpdf;
 import java.io.IOException;

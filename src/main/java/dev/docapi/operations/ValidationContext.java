@@ -1,6 +1,7 @@
 package dev.docapi.operations;
 
 import dev.docapi.accounts.Account;
+import dev.docapi.contract.InputFile;
 import dev.docapi.core.ApiException;
 import java.util.List;
 import java.util.Map;

@@ -4,7 +4,7 @@ import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.ocrmypdf.Ocrmypdf;
 import dev.docapi.engines.process.ProcessRunner;
 import dev.docapi.files.KeptOcr;
-import dev.docapi.operations.InputFile;
+import dev.docapi.contract.InputFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -5,7 +5,7 @@ import dev.docapi.engines.ocrmypdf.Ocrmypdf;
 import dev.docapi.engines.poppler.Poppler;
 import dev.docapi.engines.qpdf.Qpdf;
 import dev.docapi.engines.tesseract.Tesseract;
-import dev.docapi.operations.InputFile;
+import dev.docapi.contract.InputFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

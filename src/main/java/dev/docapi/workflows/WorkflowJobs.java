@@ -3,7 +3,8 @@ package dev.docapi.workflows;
 import dev.docapi.accounts.Account;
 import dev.docapi.jobs.Job;
 import dev.docapi.jobs.JobWork;
-import dev.docapi.operations.OperationContext;
+import dev.docapi.contract.OperationContext;
+import dev.docapi.operations.StepValidator;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.node.ObjectNode;
 

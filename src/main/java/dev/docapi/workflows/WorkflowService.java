@@ -4,6 +4,8 @@ import dev.docapi.accounts.Account;
 import dev.docapi.core.ApiException;
 import dev.docapi.jobs.Job;
 import dev.docapi.limits.Admission;
+import dev.docapi.operations.Step;
+import dev.docapi.operations.StepValidator;
 import java.util.List;
 import org.springframework.stereotype.Service;
 

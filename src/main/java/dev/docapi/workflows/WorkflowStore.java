@@ -1,6 +1,6 @@
 package dev.docapi.workflows;
 
-import dev.docapi.ai.SecretBox;
+import dev.docapi.crypto.SecretBox;
 import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
 import dev.docapi.config.Ids;

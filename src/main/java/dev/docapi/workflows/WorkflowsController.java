@@ -2,10 +2,12 @@ package dev.docapi.workflows;
 
 import dev.docapi.accounts.Account;
 import dev.docapi.core.ApiException;
-import dev.docapi.api.Authenticated;
+import dev.docapi.http.Authenticated;
 import dev.docapi.api.JobResponses;
 import dev.docapi.api.Views;
 import dev.docapi.api.WebhookUrls;
+import dev.docapi.operations.Step;
+import dev.docapi.operations.StepValidator;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.ArrayList;
 import java.util.List;

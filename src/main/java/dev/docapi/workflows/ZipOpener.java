@@ -3,7 +3,7 @@ package dev.docapi.workflows;
 import dev.docapi.config.DocapiProperties;
 import dev.docapi.files.FileService;
 import dev.docapi.files.StoredFile;
-import dev.docapi.operations.OperationFailure;
+import dev.docapi.contract.OperationFailure;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

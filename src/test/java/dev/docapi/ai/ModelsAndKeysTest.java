@@ -3,7 +3,7 @@ package dev.docapi.ai;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.docapi.accounts.AdminCommands;
+import dev.docapi.management.AdminCommands;
 import dev.docapi.accounts.Plan;
 import dev.docapi.config.DocapiProperties;
 import dev.docapi.net.SafeHttpClient;

@@ -3,7 +3,7 @@ package dev.docapi.limits;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.docapi.api.AuthFilter;
-import dev.docapi.api.ErrorWriter;
+import dev.docapi.http.ErrorWriter;
 import dev.docapi.support.ApiTestBase;
 import io.github.bucket4j.TimeMeter;
 import jakarta.servlet.http.HttpServlet;

@@ -2,6 +2,7 @@ package dev.docapi.operations;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.docapi.contract.OperationFailure;
 import dev.docapi.core.ErrorCode;
 import dev.docapi.engines.EngineFailure;
 import org.junit.jupiter.params.ParameterizedTest;

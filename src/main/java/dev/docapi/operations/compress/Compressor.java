@@ -6,7 +6,7 @@ import dev.docapi.engines.ghostscript.Ghostscript;
 import dev.docapi.engines.ghostscript.Ghostscript.ImageSettings;
 import dev.docapi.engines.pdfbox.ImageShrinker;
 import dev.docapi.engines.qpdf.Qpdf;
-import dev.docapi.operations.OperationFailure;
+import dev.docapi.contract.OperationFailure;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

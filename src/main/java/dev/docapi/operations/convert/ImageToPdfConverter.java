@@ -2,8 +2,8 @@ package dev.docapi.operations.convert;
 
 import dev.docapi.engines.pdfbox.ImagePdfWriter;
 import dev.docapi.core.FileKind;
-import dev.docapi.operations.InputFile;
-import dev.docapi.operations.OperationContext;
+import dev.docapi.contract.InputFile;
+import dev.docapi.contract.OperationContext;
 import java.nio.file.Path;
 import java.util.List;
 import org.springframework.core.annotation.Order;

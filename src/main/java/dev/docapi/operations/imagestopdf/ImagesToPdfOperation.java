@@ -5,8 +5,8 @@ import dev.docapi.core.FileKind;
 import dev.docapi.operations.Inputs;
 import dev.docapi.operations.NoOptions;
 import dev.docapi.operations.Operation;
-import dev.docapi.operations.OperationContext;
-import dev.docapi.operations.OperationResult;
+import dev.docapi.contract.OperationContext;
+import dev.docapi.contract.OperationResult;
 import dev.docapi.operations.OperationSpec;
 import org.springframework.stereotype.Component;
 

@@ -2,12 +2,12 @@ package dev.docapi.operations.merge;
 
 import dev.docapi.engines.qpdf.Qpdf;
 import dev.docapi.core.FileKind;
-import dev.docapi.operations.InputFile;
+import dev.docapi.contract.InputFile;
 import dev.docapi.operations.Inputs;
 import dev.docapi.operations.NoOptions;
 import dev.docapi.operations.Operation;
-import dev.docapi.operations.OperationContext;
-import dev.docapi.operations.OperationResult;
+import dev.docapi.contract.OperationContext;
+import dev.docapi.contract.OperationResult;
 import dev.docapi.operations.OperationSpec;
 import org.springframework.stereotype.Component;
 

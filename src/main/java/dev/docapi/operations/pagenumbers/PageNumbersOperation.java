@@ -2,8 +2,8 @@ package dev.docapi.operations.pagenumbers;
 
 import dev.docapi.engines.pdfbox.PdfBox;
 import dev.docapi.operations.Operation;
-import dev.docapi.operations.OperationContext;
-import dev.docapi.operations.OperationResult;
+import dev.docapi.contract.OperationContext;
+import dev.docapi.contract.OperationResult;
 import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;

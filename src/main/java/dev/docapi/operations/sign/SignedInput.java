@@ -3,7 +3,7 @@ package dev.docapi.operations.sign;
 import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
 import dev.docapi.engines.pdfbox.PdfSignatures;
-import dev.docapi.operations.InputFile;
+import dev.docapi.contract.InputFile;
 import java.io.IOException;
 import java.util.Locale;
 import org.springframework.beans.factory.annotation.Value;

@@ -1,8 +1,8 @@
 package dev.docapi.operations.reversepages;
 
 import dev.docapi.operations.Operation;
-import dev.docapi.operations.OperationContext;
-import dev.docapi.operations.OperationResult;
+import dev.docapi.contract.OperationContext;
+import dev.docapi.contract.OperationResult;
 import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;

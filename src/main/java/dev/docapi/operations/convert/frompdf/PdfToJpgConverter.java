@@ -2,8 +2,8 @@ package dev.docapi.operations.convert.frompdf;
 
 import dev.docapi.engines.poppler.Poppler;
 import dev.docapi.core.FileKind;
-import dev.docapi.operations.InputFile;
-import dev.docapi.operations.OperationContext;
+import dev.docapi.contract.InputFile;
+import dev.docapi.contract.OperationContext;
 import dev.docapi.operations.convert.Converter;
 import java.io.OutputStream;
 import java.nio.file.Files;

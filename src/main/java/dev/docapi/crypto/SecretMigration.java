@@ -1,4 +1,4 @@
-package dev.docapi.ai;
+package dev.docapi.crypto;
 
 import dev.docapi.config.MasterKey;
 import java.io.IOException;

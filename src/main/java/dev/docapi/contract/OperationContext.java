@@ -1,4 +1,4 @@
-package dev.docapi.operations;
+package dev.docapi.contract;
 
 import dev.docapi.accounts.Account;
 import java.io.IOException;
@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What {@link Operation#run} works with: its inputs, its options (passwords included), a private work directory,
+ * What {@link dev.docapi.operations.Operation#run} works with: its inputs, its options (passwords included), a private work directory,
  * the output files it declares and a progress reporter. The work directory is removed after the run.
  *
  * @param <O> the operation's options record
@@ -35,7 +35,7 @@ public final class OperationContext<O extends Record> {
     private final List<String> notes = new ArrayList<>();
     private int aiOperations;
 
-    /** @param optionFiles the files the options name by id ({@link OptionField#fileId}), by option name */
+    /** @param optionFiles the files the options name by id ({@link dev.docapi.operations.OptionField#fileId}), by option name */
     public OperationContext(Account account, String jobId, List<InputFile> inputs, Map<String, InputFile> optionFiles, O options, Path workDir,
                             ProgressListener progress) {
         this.account = account;
@@ -77,7 +77,7 @@ public final class OperationContext<O extends Record> {
         return inputs.getFirst();
     }
 
-    /** The file option {@code option} names ({@link OptionField#fileId}), or null when the request left it out. */
+    /** The file option {@code option} names ({@link dev.docapi.operations.OptionField#fileId}), or null when the request left it out. */
     public InputFile file(String option) {
         return optionFiles.get(option);
     }

@@ -1,11 +1,11 @@
-package dev.docapi.api;
+package dev.docapi.http;
 
 import dev.docapi.accounts.Account;
 import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
 import jakarta.servlet.http.HttpServletRequest;
 
-/** The account the {@link AuthFilter} found for a request. */
+/** The account the {@link dev.docapi.api.AuthFilter} found for a request. */
 public final class Authenticated {
     /** The request attribute {@code AuthFilter} (in {@code api}) sets to the account. */
     public static final String ATTRIBUTE = "docapi.account";

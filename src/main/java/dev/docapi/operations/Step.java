@@ -1,6 +1,5 @@
-package dev.docapi.workflows;
+package dev.docapi.operations;
 
-import dev.docapi.operations.Operation;
 import tools.jackson.databind.node.ObjectNode;
 
 /** One validated workflow step (spec §2.4): an operation and its options (passwords included, never shown). */

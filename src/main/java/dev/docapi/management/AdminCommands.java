@@ -1,5 +1,9 @@
-package dev.docapi.accounts;
+package dev.docapi.management;
 
+import dev.docapi.accounts.Account;
+import dev.docapi.accounts.AccountService;
+import dev.docapi.accounts.LoginLinks;
+import dev.docapi.accounts.Plan;
 import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.Map;
@@ -28,11 +32,11 @@ public class AdminCommands {
             """;
     private final AccountService accounts;
     private final dev.docapi.ai.ProviderKeyAdmin providerKeys;
-    private final dev.docapi.ai.SecretMigration secrets;
+    private final dev.docapi.crypto.SecretMigration secrets;
     private final LoginLinks loginLinks;
     private final dev.docapi.config.PublicBaseUrl baseUrl;
 
-    public AdminCommands(AccountService accounts, dev.docapi.ai.ProviderKeyAdmin providerKeys, dev.docapi.ai.SecretMigration secrets,
+    public AdminCommands(AccountService accounts, dev.docapi.ai.ProviderKeyAdmin providerKeys, dev.docapi.crypto.SecretMigration secrets,
                          LoginLinks loginLinks, dev.docapi.config.PublicBaseUrl baseUrl) {
         this.accounts = accounts;
         this.loginLinks = loginLinks;

@@ -1,4 +1,4 @@
-package dev.docapi.operations;
+package dev.docapi.contract;
 
 import dev.docapi.core.ErrorCode;
 

@@ -1,10 +1,6 @@
-package dev.docapi.workflows;
+package dev.docapi.operations;
 
 import dev.docapi.core.ApiException;
-import dev.docapi.operations.Operation;
-import dev.docapi.operations.OperationRegistry;
-import dev.docapi.operations.OperationSpec;
-import dev.docapi.operations.OptionSchema;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.stereotype.Component;

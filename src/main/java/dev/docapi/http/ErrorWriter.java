@@ -1,4 +1,4 @@
-package dev.docapi.api;
+package dev.docapi.http;
 
 import dev.docapi.core.J;
 import dev.docapi.core.ApiException;

@@ -1,4 +1,4 @@
-package dev.docapi.operations;
+package dev.docapi.contract;
 
 import dev.docapi.files.StoredFile;
 import java.nio.file.Path;
