@@ -18,7 +18,12 @@ import org.junit.jupiter.api.Test;
  * The package rules of issue 14 item 3, read from the compiled service classes: {@code core} (error codes,
  * {@code ApiException}, file kinds) depends on nothing but the JDK, so every layer may use it; the engines and
  * {@code config} depend on no layer above them (not the web layer {@code api}, not {@code operations}), so no
- * package cycle runs through them; and no two engine packages depend on each other both ways.
+ * package cycle runs through them; no two engine packages depend on each other both ways; and (issue 41 item 3) no
+ * cycle runs through the top-level packages at all. From the bottom they stand: {@code core}; {@code config};
+ * {@code engines}, {@code net}, {@code crypto} (sealed secrets); {@code accounts}; {@code files}, {@code http} (the
+ * request's account, the error body of filters); {@code contract} (what an operation takes, returns and throws);
+ * {@code text}, {@code jobs}; {@code limits}; {@code ai}; {@code operations}, {@code management}; {@code api};
+ * {@code workflows}, {@code webhooks}, {@code openapi}; {@code mcp}, {@code web}.
  */
 class PackageDependenciesTest {
     private static JavaClasses service;
@@ -48,6 +53,11 @@ class PackageDependenciesTest {
     @Test
     void enginePackagesFormNoCycle() {
         slices().matching("dev.docapi.engines.(*)..").should().beFreeOfCycles().check(service);
+    }
+
+    @Test
+    void topLevelPackagesFormNoCycle() {
+        slices().matching("dev.docapi.(*)..").should().beFreeOfCycles().check(service);
     }
 
     @Test
