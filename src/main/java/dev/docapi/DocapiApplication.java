@@ -2,7 +2,9 @@ package dev.docapi;
 
 import dev.docapi.accounts.AdminCommands;
 import dev.docapi.management.AdminClient;
+import dev.docapi.management.AdminPreflight;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.OptionalInt;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
@@ -12,8 +14,9 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 
 /**
  * Starts the service, or with {@code admin ...} runs one administration command: in the running service through its
- * admin API when one answers ({@link AdminClient}), else against the same database in this JVM ({@code admin --direct
- * ...} always does the latter).
+ * admin API when one answers ({@link AdminClient}), else against the service's own existing database in this JVM
+ * ({@code admin --direct ...} always does the latter), or exits 1 naming what is missing ({@link AdminPreflight}):
+ * it never creates a database.
  */
 @SpringBootApplication
 @EnableScheduling
@@ -26,13 +29,25 @@ public class DocapiApplication {
                 OptionalInt remote = AdminClient.run(Arrays.copyOfRange(args, 1, args.length), System.getenv());
                 if (remote.isPresent()) System.exit(remote.getAsInt());
             }
+            Optional<String> missing = args.length > 1 ? AdminPreflight.missing(System.getenv()) : Optional.empty();
+            if (missing.isPresent()) {
+                System.err.println(missing.get());
+                System.exit(1);
+            }
             SpringApplication app = new SpringApplication(DocapiApplication.class);
             app.setWebApplicationType(WebApplicationType.NONE);
             app.setLogStartupInfo(false);
             app.setAdditionalProfiles("admin");
             int code;
-            try (ConfigurableApplicationContext ctx = app.run("--logging.level.root=WARN", "--spring.main.log-startup-info=false")) {
+            // opens the existing database as it is: no migration (an empty database stays empty), no new key file
+            try (ConfigurableApplicationContext ctx = app.run("--logging.level.root=WARN", "--spring.main.log-startup-info=false",
+                    "--spring.flyway.enabled=false", "--docapi.admin-direct=true")) {
                 code = ctx.getBean(AdminCommands.class).run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err);
+            } catch (RuntimeException e) {
+                Throwable root = e;
+                while (root.getCause() != null) root = root.getCause();
+                System.err.println("admin: could not open the service's database: " + root.getMessage());
+                code = 1;
             }
             System.exit(code);
         }
