@@ -1,6 +1,7 @@
 package dev.docapi;
 
 import dev.docapi.accounts.AdminCommands;
+import dev.docapi.ai.SecretBox;
 import dev.docapi.management.AdminClient;
 import dev.docapi.management.AdminPreflight;
 import java.util.Arrays;
@@ -10,6 +11,7 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.EnableScheduling;
 
 /**
@@ -42,7 +44,9 @@ public class DocapiApplication {
             // opens the existing database as it is: no migration (an empty database stays empty), no new key file
             try (ConfigurableApplicationContext ctx = app.run("--logging.level.root=WARN", "--spring.main.log-startup-info=false",
                     "--spring.flyway.enabled=false", "--docapi.admin-direct=true")) {
-                code = ctx.getBean(AdminCommands.class).run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err);
+                Optional<String> wrong = AdminPreflight.wrongSecret(ctx.getBean(JdbcClient.class), ctx.getBean(SecretBox.class)::open);
+                if (wrong.isPresent()) System.err.println(wrong.get());
+                code = wrong.isPresent() ? 1 : ctx.getBean(AdminCommands.class).run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err);
             } catch (RuntimeException e) {
                 Throwable root = e;
                 while (root.getCause() != null) root = root.getCause();

@@ -23,6 +23,27 @@ public final class AdminPreflight {
     private AdminPreflight() {
     }
 
+    /**
+     * Why the secret of a direct run is not the service's, or empty: one sealed webhook secret in the database must open
+     * with it (an AES-GCM tag check). A database with no sealed value yet cannot tell, and passes. Run before any
+     * command, so a wrong {@code DOCAPI_SECRET} seals nothing the service could not open.
+     *
+     * @param open {@code SecretBox::open}: (sealed value, account id) → plain text, throwing when the key is another
+     */
+    public static Optional<String> wrongSecret(org.springframework.jdbc.core.simple.JdbcClient db,
+                                               java.util.function.BinaryOperator<String> open) {
+        Optional<String[]> sealed = db.sql("SELECT id, webhook_secret FROM accounts WHERE webhook_secret LIKE 'v2:%' LIMIT 1")
+                .query((rs, i) -> new String[] {rs.getString(1), rs.getString(2)}).optional();
+        if (sealed.isEmpty()) return Optional.empty();
+        try {
+            open.apply(sealed.get()[1], sealed.get()[0]);
+            return Optional.empty();
+        } catch (IllegalStateException e) {
+            return Optional.of("admin: DOCAPI_SECRET (or the key file in DOCAPI_DATA_DIR) is not the service's: it does not open the "
+                    + "secrets stored in its database. Set the service's DOCAPI_SECRET. Nothing was changed.");
+        }
+    }
+
     /** Why the command cannot run directly with {@code env} (one line for stderr), or empty when it can. */
     public static Optional<String> missing(Map<String, String> env) {
         Path data = Path.of(env.getOrDefault("DOCAPI_DATA_DIR", "./data")).toAbsolutePath().normalize();
