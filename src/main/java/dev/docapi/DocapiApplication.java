@@ -31,7 +31,11 @@ public class DocapiApplication {
                 OptionalInt remote = AdminClient.run(Arrays.copyOfRange(args, 1, args.length), System.getenv());
                 if (remote.isPresent()) System.exit(remote.getAsInt());
             }
-            Optional<String> missing = args.length > 1 ? AdminPreflight.missing(System.getenv()) : Optional.empty();
+            if (args.length == 1) { // no command: the usage, without opening any database
+                System.err.print(AdminCommands.USAGE);
+                System.exit(2);
+            }
+            Optional<String> missing = AdminPreflight.missing(System.getenv());
             if (missing.isPresent()) {
                 System.err.println(missing.get());
                 System.exit(1);
@@ -40,18 +44,23 @@ public class DocapiApplication {
             app.setWebApplicationType(WebApplicationType.NONE);
             app.setLogStartupInfo(false);
             app.setAdditionalProfiles("admin");
-            int code;
-            // opens the existing database as it is: no migration (an empty database stays empty), no new key file
-            try (ConfigurableApplicationContext ctx = app.run("--logging.level.root=WARN", "--spring.main.log-startup-info=false",
-                    "--spring.flyway.enabled=false", "--docapi.admin-direct=true")) {
-                Optional<String> wrong = AdminPreflight.wrongSecret(ctx.getBean(JdbcClient.class), ctx.getBean(SecretBox.class)::open);
-                if (wrong.isPresent()) System.err.println(wrong.get());
-                code = wrong.isPresent() ? 1 : ctx.getBean(AdminCommands.class).run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err);
+            ConfigurableApplicationContext context;
+            try {
+                // opens the existing database as it is: no migration (an empty database stays empty), no new key file
+                context = app.run("--logging.level.root=WARN", "--spring.main.log-startup-info=false",
+                        "--spring.flyway.enabled=false", "--docapi.admin-direct=true");
             } catch (RuntimeException e) {
                 Throwable root = e;
                 while (root.getCause() != null) root = root.getCause();
                 System.err.println("admin: could not open the service's database: " + root.getMessage());
-                code = 1;
+                System.exit(1);
+                return;
+            }
+            int code;
+            try (ConfigurableApplicationContext ctx = context) {
+                Optional<String> wrong = AdminPreflight.wrongSecret(ctx.getBean(JdbcClient.class), ctx.getBean(SecretBox.class)::open);
+                if (wrong.isPresent()) System.err.println(wrong.get());
+                code = wrong.isPresent() ? 1 : ctx.getBean(AdminCommands.class).run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err);
             }
             System.exit(code);
         }

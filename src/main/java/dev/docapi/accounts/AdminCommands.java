@@ -12,7 +12,8 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class AdminCommands {
-    private static final String USAGE = """
+    /** What {@code bin/docapi admin} prints for a usage error. */
+    public static final String USAGE = """
             usage: bin/docapi admin <command>
               runs in the service whose management port is 127.0.0.1:$DOCAPI_MANAGEMENT_PORT (default 8081; set it for a node
               on another port), with DOCAPI_SECRET or DOCAPI_ADMIN_TOKEN; without a service, only on its existing database

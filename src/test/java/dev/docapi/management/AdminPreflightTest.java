@@ -2,7 +2,11 @@ package dev.docapi.management;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.docapi.config.DocapiProperties;
+import dev.docapi.config.MasterKey;
 import java.net.ServerSocket;
+import java.time.Duration;
+import org.flywaydb.core.Flyway;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,6 +62,27 @@ class AdminPreflightTest {
         assertThat(postgres.getKey()).as(postgres.getValue()).isEqualTo(1);
         assertThat(postgres.getValue()).contains("DOCAPI_SECRET is not set");
         assertThat(data).as("nothing created").doesNotExist();
+    }
+
+    @Test
+    void directlyItRunsOnTheServicesDatabaseAndRefusesAnotherSecret() throws Exception {
+        // the service's data dir as a first start leaves it: the key file and the migrated embedded database
+        Path data = Files.createTempDirectory("docapi-admin-");
+        DocapiProperties props = new DocapiProperties(0, data, null, null, null, null, 1, false, Duration.ZERO, 0, 0, "n1");
+        MasterKey key = new MasterKey(props, "");
+        Flyway.configure().dataSource("jdbc:h2:" + data.resolve("db").resolve("docapi"), "sa", key.databasePassword())
+                .locations("classpath:db/migration").load().migrate();
+        String port = String.valueOf(freePort()); // no service there: the command runs in its own JVM
+
+        var created = admin(Map.of("DOCAPI_DATA_DIR", data.toString(), "DOCAPI_MANAGEMENT_PORT", port),
+                "--direct", "create-account", "--email", "direct@example.com");
+        assertThat(created.getKey()).as(created.getValue()).isZero();
+        assertThat(created.getValue().strip().lines().reduce((a, b) -> b).orElseThrow()).startsWith("dk_");
+
+        var wrong = admin(Map.of("DOCAPI_DATA_DIR", data.toString(), "DOCAPI_MANAGEMENT_PORT", port, "DOCAPI_SECRET", "not-the-services"),
+                "create-account", "--email", "wrong@example.com");
+        assertThat(wrong.getKey()).as(wrong.getValue()).isEqualTo(1);
+        assertThat(wrong.getValue()).contains("is not the service's").doesNotContain("dk_");
     }
 
     @Test
