@@ -35,7 +35,12 @@ public record DocapiProperties(int port, Path dataDir, String databaseUrl, Strin
         if (managementPort != 0 && managementPort == port) {
             throw new IllegalArgumentException("DOCAPI_MANAGEMENT_PORT must differ from DOCAPI_PORT (" + port + ")");
         }
-        if (nodeName == null || nodeName.isBlank()) nodeName = hostName();
+        nodeName = nodeName(nodeName);
+    }
+
+    /** {@code configured} ({@code DOCAPI_NODE_NAME}) or, when blank, the host name: the one rule for the node's name. */
+    public static String nodeName(String configured) {
+        return configured == null || configured.isBlank() ? hostName() : configured.strip();
     }
 
     private static String hostName() {

@@ -33,9 +33,20 @@ public class MasterKey {
     private final String databasePassword;
     private final Path dataDir;
 
-    public MasterKey(DocapiProperties props, @Value("${docapi.ai.secret:}") String operatorSecret) throws IOException {
+    public MasterKey(DocapiProperties props, String operatorSecret) throws IOException {
+        this(props, operatorSecret, false);
+    }
+
+    /**
+     * @param adminDirect {@code bin/docapi admin} in a JVM of its own (issue 38): with {@code DOCAPI_SECRET} set and no
+     *                    key file, none is created (a PostgreSQL service's key file is on its own node)
+     */
+    @org.springframework.beans.factory.annotation.Autowired
+    public MasterKey(DocapiProperties props, @Value("${docapi.ai.secret:}") String operatorSecret,
+                     @Value("${docapi.admin-direct:false}") boolean adminDirect) throws IOException {
         this.dataDir = props.dataDir().toAbsolutePath().normalize();
-        Properties file = loadOrCreate(dataDir);
+        boolean secret = operatorSecret != null && !operatorSecret.isBlank();
+        Properties file = adminDirect && secret && !Files.exists(dataDir.resolve(FILE)) ? new Properties() : loadOrCreate(dataDir);
         this.material = operatorSecret != null && !operatorSecret.isBlank()
                 ? operatorSecret.getBytes(StandardCharsets.UTF_8)
                 : Base64.getDecoder().decode(file.getProperty("master"));

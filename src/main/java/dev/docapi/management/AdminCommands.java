@@ -16,8 +16,11 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class AdminCommands {
-    private static final String USAGE = """
+    /** What {@code bin/docapi admin} prints for a usage error. */
+    public static final String USAGE = """
             usage: bin/docapi admin <command>
+              runs in the service whose management port is 127.0.0.1:$DOCAPI_MANAGEMENT_PORT (default 8081; set it for a node
+              on another port), with DOCAPI_SECRET or DOCAPI_ADMIN_TOKEN; without a service, only on its existing database
               create-account --email E [--plan free|week_pass|pro|team]   prints the new API key on the last line
               create-key --account ID                                     prints the new API key on the last line
               revoke-key --key-prefix P

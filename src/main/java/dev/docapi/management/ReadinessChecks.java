@@ -17,12 +17,16 @@ import org.springframework.context.annotation.Configuration;
 class ReadinessChecks {
     @Bean
     HealthIndicator databaseHealthIndicator(DataSource dataSource) {
-        BoundedCheck check = new BoundedCheck("the database", () -> {
+        return databaseCheck(dataSource)::health;
+    }
+
+    /** The database answers: a connection from the pool that is valid. */
+    static BoundedCheck databaseCheck(DataSource dataSource) {
+        return new BoundedCheck("the database", () -> {
             try (Connection c = dataSource.getConnection()) {
                 if (!c.isValid((int) BoundedCheck.LIMIT.toSeconds())) throw new IllegalStateException("the connection is not valid");
             }
         });
-        return check::health;
     }
 
     @Bean

@@ -94,13 +94,14 @@ class ManagementPortTest extends ApiTestBase {
         String file = uploadId(key, corpus("pdf-text/rotated-pages-20p.pdf"));
         List<String> jobs = new ArrayList<>();
         for (int i = 0; i < 8; i++) jobs.add(post(key, "/test-sleep", Map.of("file", file, "seconds", 2, "wait", 0)).body().get("id").asString());
-        double depth = metric("docapi_queue_depth");
+        // the gauges are read in the background every second (issue 38), never during a scrape
+        double depth = awaitMetric("docapi_queue_depth", d -> d >= 1, 4);
         assertThat(depth).as("8 jobs of 2 s on 4 workers").isGreaterThanOrEqualTo(1);
         assertThat(metric("docapi_queue_oldest_age_seconds")).isGreaterThan(0).isLessThan(60);
+        assertThat(metric("docapi_metrics_age_seconds", "source=\"queue\"")).isLessThan(10);
         for (String id : jobs) awaitFinished(key, id);
-        Thread.sleep(1100); // the gauges are read at most once a second
-        assertThat(metric("docapi_queue_depth")).isZero();
-        assertThat(metric("docapi_queue_oldest_age_seconds")).isZero();
+        awaitMetric("docapi_queue_depth", d -> d == 0, 10);
+        awaitMetric("docapi_queue_oldest_age_seconds", d -> d == 0, 10);
     }
 
     @Test
@@ -122,6 +123,33 @@ class ManagementPortTest extends ApiTestBase {
         JsonNode usage = JSON.readTree(adminCommand(token, "{\"args\":[\"no-such-command\"]}").body());
         assertThat(usage.get("exit_code").asInt()).isEqualTo(2);
         assertThat(usage.get("stderr").asString()).contains("unknown command");
+    }
+
+    @Test
+    void readinessAndEachOfItsChecksAreMetrics() throws Exception {
+        awaitMetric("docapi_ready", d -> d == 1, 10);
+        for (String check : List.of("readinessState", "database", "blobStore", "engines")) {
+            assertThat(metric("docapi_readiness_check", "check=\"" + check + "\"")).as(check).isEqualTo(1);
+        }
+        assertThat(metric("docapi_metrics_age_seconds", "source=\"readiness\"")).isLessThan(10);
+    }
+
+    @Test
+    void theAdminCliWithAWrongSecretIsRefusedAndExits1() throws Exception {
+        var exit = AdminClient.run(new String[] {"list-accounts"},
+                Map.of("DOCAPI_SECRET", "not-the-services-secret", "DOCAPI_MANAGEMENT_PORT", String.valueOf(management.port())));
+        assertThat(exit).hasValue(1);
+    }
+
+    /** Polls {@code name} until {@code wanted} holds (at most {@code seconds}); returns the value. */
+    private double awaitMetric(String name, java.util.function.DoublePredicate wanted, int seconds) throws Exception {
+        double v = Double.NaN;
+        for (int i = 0; i < seconds * 5; i++) {
+            v = metric(name);
+            if (wanted.test(v)) return v;
+            Thread.sleep(200);
+        }
+        throw new AssertionError(name + " is still " + v + " after " + seconds + " s");
     }
 
     private void awaitFinished(String key, String jobId) throws InterruptedException {

@@ -14,6 +14,7 @@ import java.net.http.HttpResponse;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -90,15 +91,31 @@ class OperabilityIT {
         URI pg = URI.create(adminUrl.substring("jdbc:".length()));
         try (TcpProxy proxy = new TcpProxy(pg.getHost(), pg.getPort() < 0 ? 5432 : pg.getPort())) {
             String url = adminUrl.replaceFirst("//[^/]+/[^/?]+", "//127.0.0.1:" + proxy.port() + "/" + database);
-            PackagedService service = new PackagedService().env("DOCAPI_DATABASE_URL", url).start();
+            PackagedService service = new PackagedService().env("DOCAPI_DATABASE_URL", url)
+                    .env("DOCAPI_LOG_FORMAT", "json").env("DOCAPI_NODE_NAME", "probe-node").start();
             try {
                 await(service, "/actuator/health/readiness", 200, Duration.ofSeconds(30));
                 proxy.cut();
                 Duration down = await(service, "/actuator/health/readiness", 503, WITHIN);
                 assertThat(status(service, "/actuator/health/liveness")).as("liveness without the database").isEqualTo(200);
+                // issue 38: metrics answer at once without the database, and say the node is not ready
+                for (int i = 0; i < 10; i++) {
+                    long t = System.nanoTime();
+                    HttpResponse<String> scrape = HTTP.send(HttpRequest.newBuilder(URI.create(service.management() + "/actuator/prometheus"))
+                            .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+                    assertThat(Duration.ofNanos(System.nanoTime() - t)).as("a scrape without the database").isLessThan(Duration.ofSeconds(1));
+                    assertThat(scrape.statusCode()).isEqualTo(200);
+                    if (i == 9) assertThat(scrape.body()).containsPattern("(?m)^docapi_ready\\{[^}]*\\} 0\\.0$");
+                    Thread.sleep(300);
+                }
                 proxy.restore();
                 Duration up = await(service, "/actuator/health/readiness", 200, Duration.ofSeconds(35));
                 System.out.println("readiness DOWN " + down.toMillis() + " ms after the database went away, UP " + up.toMillis() + " ms after it came back");
+                // DOCAPI_LOG_FORMAT=json: JSON lines naming the node; the outage is one WARN line, without a stack trace
+                List<String> lines = service.logs().lines().filter(l -> l.startsWith("{")).toList();
+                assertThat(lines).isNotEmpty();
+                assertThat(lines).allSatisfy(l -> assertThat(l).contains("\"probe-node\""));
+                assertThat(lines.stream().filter(l -> l.contains("readiness: the database is DOWN")).count()).isEqualTo(1);
             } finally {
                 ProcessRunner.killTree(service.process());
             }

@@ -40,10 +40,14 @@ import tools.jackson.databind.json.JsonMapper;
  * decodes what arrives with the OpenTelemetry protocol's own classes. One trace holds the HTTP request, the job
  * (continued from the job row, as another node would) and the engine run; the job's JSON log lines carry that trace
  * id. A service of its own (own data dir and database), so no other test service claims its job.
+ *
+ * <p>Issue 38: the log format is given as operators write it ({@code DOCAPI_LOG_FORMAT=json}), every JSON line names
+ * the node, the spans' resource names the node ({@code service.instance.id}, {@code host.name}), and probes and
+ * metric scrapes make no span.
  */
 @DirtiesContext // a service of its own: closed after this class, not kept to the end of the run (issue 41)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "logging.structured.format.console=ecs",
+        "DOCAPI_LOG_FORMAT=json", "DOCAPI_NODE_NAME=tracing-node",
         "management.opentelemetry.tracing.export.schedule-delay=100ms"})
 @ExtendWith(OutputCaptureExtension.class)
 @Isolated("a second service, and it reads everything the JVM prints")
@@ -86,6 +90,41 @@ class TracingTest {
     int port;
     @Autowired
     AccountService accounts;
+    @Autowired
+    ManagementPort management;
+
+    @Test
+    void spansNameTheNodeAndProbesAndScrapesMakeNoSpan() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        String mgmt = "http://localhost:" + management.port();
+        for (String path : List.of("/actuator/health/readiness", "/actuator/health/liveness", "/actuator/prometheus")) {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(mgmt + path)).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(r.statusCode()).as(path).isEqualTo(200);
+        }
+        // a marker request after the probes: once its span has arrived, theirs would have too (same exporter, later end)
+        HttpResponse<String> marker = http.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/v1")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(marker.statusCode()).isEqualTo(200);
+        awaitSpan(s -> s.getKind() == Span.SpanKind.SPAN_KIND_SERVER && attribute(s, "http.url").equals("/v1"));
+        Thread.sleep(500);
+
+        List<String> probeSpans = new java.util.ArrayList<>();
+        for (ExportTraceServiceRequest r : RECEIVED) {
+            for (var resource : r.getResourceSpansList()) {
+                java.util.Map<String, String> attributes = new java.util.HashMap<>();
+                resource.getResource().getAttributesList().forEach(a -> attributes.put(a.getKey(), a.getValue().getStringValue()));
+                assertThat(attributes).as("the spans' resource").containsEntry("service.instance.id", "tracing-node")
+                        .containsEntry("host.name", "tracing-node").containsEntry("service.name", "docapi");
+                for (var scope : resource.getScopeSpansList()) {
+                    for (Span s : scope.getSpansList()) {
+                        String path = attribute(s, "url.path") + attribute(s, "http.url") + attribute(s, "uri") + s.getName();
+                        if (path.contains("/actuator")) probeSpans.add(s.getName() + " " + path);
+                    }
+                }
+            }
+        }
+        assertThat(probeSpans).as("spans of probes and scrapes").isEmpty();
+    }
 
     @Test
     void oneOcrJobIsOneTraceFromTheRequestToTheEngineAndItsLogLinesCarryTheTraceId(CapturedOutput output) throws Exception {
@@ -118,6 +157,12 @@ class TracingTest {
         List<JsonNode> jobLines = output.getOut().lines().filter(l -> l.startsWith("{") && l.contains(jobId))
                 .map(l -> (JsonNode) JSON.readTree(l)).filter(j -> jobId.equals(j.path("job_id").asString(null))).toList();
         assertThat(jobLines).as("JSON log lines written during the job").isNotEmpty();
+        List<JsonNode> all = output.getOut().lines().filter(l -> l.startsWith("{")).map(l -> (JsonNode) JSON.readTree(l)).toList();
+        assertThat(all).as("DOCAPI_LOG_FORMAT=json writes JSON lines").hasSizeGreaterThan(jobLines.size());
+        for (JsonNode line : all) {
+            assertThat(line.path("service").path("node").path("name").asString(line.path("service.node.name").asString(""))).as(line.toString())
+                    .isEqualTo("tracing-node");
+        }
         for (JsonNode line : jobLines) {
             assertThat(line.path("trace_id").asString()).as(line.toString()).isEqualTo(traceId);
             assertThat(line.path("operation").asString()).isEqualTo("ocr");
