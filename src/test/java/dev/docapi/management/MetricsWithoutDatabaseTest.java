@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.h2.tools.Server;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.json.JsonMapper;
@@ -24,6 +25,7 @@ import tools.jackson.databind.json.JsonMapper;
  * server (H2's TCP server), the pool configured as the service's (30 s for a connection). The gauges keep their last
  * values, their age grows, and readiness turns 0.
  */
+@Isolated("bounds how long a scrape takes")
 class MetricsWithoutDatabaseTest {
 
     @Test
