@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -24,6 +25,7 @@ import tools.jackson.databind.JsonNode;
  * SIGTERM while the running job finishes and liveness stays UP; and within 5 s of the database going away, UP again
  * when it is back. Also the admin CLI as a thin client of the running service.
  */
+@Isolated("bounds how soon readiness follows a stop and the database")
 class OperabilityIT {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private static final Duration WITHIN = Duration.ofSeconds(5);

@@ -288,6 +288,10 @@ public class OfficePool {
             try {
                 executeWatched(slot, in, out);
                 break;
+            } catch (InterruptedException e) {
+                Files.deleteIfExists(out);
+                Thread.currentThread().interrupt(); // the caller's thread stays stopped
+                throw stoppedWithItsJob(e);
             } catch (ProcessEnded e) {
                 Files.deleteIfExists(out);
                 restarts.incrementAndGet(); // the slot is replaced
@@ -299,12 +303,7 @@ public class OfficePool {
                 throw crashed();
             } catch (OfficeException e) {
                 Files.deleteIfExists(out);
-                if (Thread.currentThread().isInterrupted()) {
-                    // the job was stopped (its deadline passed, or the node is stopping) while LibreOffice may still be
-                    // busy with the document: its process is replaced, not handed to the next document (issue 40 item 1)
-                    restarts.incrementAndGet();
-                    throw new EngineFailure(Kind.TIMEOUT, "the conversion was stopped with its job (its deadline passed or the node is stopping)", e);
-                }
+                if (Thread.currentThread().isInterrupted()) throw stoppedWithItsJob(e);
                 long ms = (System.nanoTime() - t0) / 1_000_000;
                 boolean timedOut = causeChainMentions(e, "did not complete within timeout");
                 // a process on its first start restarts itself once (exit code 81) and may drop the first task
@@ -480,6 +479,15 @@ public class OfficePool {
             String cmd = ph.info().commandLine().orElse("");
             return cmd.contains("soffice") && cmd.contains(marker);
         }).toList();
+    }
+
+    /**
+     * The job was stopped (its deadline passed, or the node is stopping) while LibreOffice may still be busy with the
+     * document: its process is replaced, not handed to the next document (issue 40 item 1).
+     */
+    private EngineFailure stoppedWithItsJob(Exception cause) {
+        restarts.incrementAndGet();
+        return new EngineFailure(Kind.TIMEOUT, "the conversion was stopped with its job (its deadline passed or the node is stopping)", cause);
     }
 
     private static boolean causeChainMentions(Throwable e, String words) {

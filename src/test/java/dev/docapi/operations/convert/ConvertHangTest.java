@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
@@ -34,6 +35,7 @@ import tools.jackson.databind.JsonNode;
  * with short limits (LibreOffice 15 s: a cold restarted process must still convert a small file in time; Chromium 4 s)
  * are built here, beside the shared service's own, so that no second Spring context is started.
  */
+@Isolated("kills a busy process of the shared LibreOffice pool")
 public class ConvertHangTest extends ApiTestBase {
     /** A Java class or method name, an exception's or error's: what a library's own text shows. */
     private static final String LIBRARY_TEXT = "(?s).*(\\b(java|javax|eu|org)\\.[a-z]+\\.|Exception|Error\\b|Cannot invoke).*";
