@@ -2,6 +2,7 @@ package dev.docapi;
 
 import dev.docapi.accounts.AdminCommands;
 import dev.docapi.management.AdminClient;
+import dev.docapi.management.StartupReport;
 import java.util.Arrays;
 import java.util.OptionalInt;
 import org.springframework.boot.SpringApplication;
@@ -36,6 +37,8 @@ public class DocapiApplication {
             }
             System.exit(code);
         }
-        SpringApplication.run(DocapiApplication.class, args);
+        SpringApplication app = new SpringApplication(DocapiApplication.class);
+        StartupReport.attachIfAsked(app);
+        app.run(args);
     }
 }
