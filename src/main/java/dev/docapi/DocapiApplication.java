@@ -4,6 +4,7 @@ import dev.docapi.management.AdminCommands;
 import dev.docapi.crypto.SecretBox;
 import dev.docapi.management.AdminClient;
 import dev.docapi.management.AdminPreflight;
+import dev.docapi.management.StartupReport;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -64,6 +65,8 @@ public class DocapiApplication {
             }
             System.exit(code);
         }
-        SpringApplication.run(DocapiApplication.class, args);
+        SpringApplication app = new SpringApplication(DocapiApplication.class);
+        StartupReport.attachIfAsked(app);
+        app.run(args);
     }
 }

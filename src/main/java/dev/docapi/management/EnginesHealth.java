@@ -12,9 +12,11 @@ import org.springframework.stereotype.Component;
 
 /**
  * The engines of this node, one detail each (as Gotenberg's {@code /health} shows its modules): LibreOffice's pool,
- * Chromium, OCR, the PDF tools and the sandbox. Part of readiness (issue 24): OUT_OF_SERVICE while the LibreOffice
- * pool is being warmed at start, so a balancer sends no work before it can run; a missing engine does not make the
- * node unready (its operations answer 503 at validation, and every other operation works), but shows here.
+ * Chromium, OCR, the PDF tools and the sandbox. Part of readiness (issue 24), always UP: a node takes work while its
+ * LibreOffice pool is still warming (issue 41: readiness waits for what every job needs, the database and the blob
+ * store, not for a warm-up only Office conversions need; such a conversion waits for the pool's start, as it would on
+ * a cold pool, and every other operation runs at once); a missing engine does not make the node unready either (its
+ * operations answer 503 at validation), but shows here.
  */
 @Component("enginesHealthIndicator")
 class EnginesHealth implements HealthIndicator {
@@ -31,7 +33,7 @@ class EnginesHealth implements HealthIndicator {
 
     @Override
     public Health health() {
-        Health.Builder h = office.warming() ? Health.outOfService() : Health.up();
+        Health.Builder h = Health.up();
         h.withDetail("libreoffice", !office.available() ? "not installed"
                 : office.warming() ? "starting"
                 : office.running() > 0 ? office.running() + " process(es) running, " + office.conversions() + " conversions"
