@@ -146,7 +146,7 @@ public class OfficePool {
             throw e;
         }
         free.addAll(slots);
-        log.info("LibreOffice pool starting: {} process(es){} ({} ms)", slots.size(), sandbox.enabled() ? ", sandboxed" : "",
+        log.info("LibreOffice pool started: {} process(es){} ({} ms)", slots.size(), sandbox.enabled() ? ", sandboxed" : "",
                 (System.nanoTime() - t0) / 1_000_000);
     }
 
@@ -181,6 +181,9 @@ public class OfficePool {
                 .taskQueueTimeout(props.queueTimeout().toMillis())
                 // ports are ours alone: never kill or reuse a process some other service started on them
                 .existingProcessAction(ExistingProcessAction.FAIL)
+                // start() returns once the process accepts work (JODConverter's default starts it in the background:
+                // the pool then had no process yet, and a first task could meet its start-up restart, exit code 81)
+                .startFailFast(true)
                 .processTimeout(120_000L); // start-up can be slow on a busy 2-core box
         if (!props.officeHome().isBlank()) b.officeHome(props.officeHome());
         LocalOfficeManager m = b.build();
@@ -317,8 +320,9 @@ public class OfficePool {
                 }
                 // A task handed to a process that is being restarted (after an earlier timeout or crash) is cancelled
                 // at once: that is not this document's fault, so try again on the fresh process. A task cancelled
-                // after running a while was probably the one that crashed it: one more try, then fail.
-                if (cancelled && (ms < 1000 ? attempt <= 3 : attempt <= 1)) {
+                // after running a while lost its process under it (JODConverter sees the connection drop before
+                // executeWatched sees the process gone): a crash of this conversion, not retried, and the slot replaced.
+                if (cancelled && ms < 1000 && attempt <= 3) {
                     sleepQuietly(1000L * attempt);
                     continue;
                 }
