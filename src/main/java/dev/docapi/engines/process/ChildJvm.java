@@ -140,6 +140,7 @@ public final class ChildJvm {
             for (Path p : own) {
                 if (!Files.isDirectory(p)) {
                     cp.add(p);
+                    cp.addAll(manifestClassPath(p));
                     continue;
                 }
                 Path jar = dir.resolve("folder-" + cp.size() + ".jar");
@@ -150,6 +151,25 @@ public final class ChildJvm {
         folder = dir;
         classPath = List.copyOf(cp);
         return classPath;
+    }
+
+    /**
+     * The jars a jar's manifest names in {@code Class-Path} (relative to its folder), which the JVM adds by itself: the
+     * extracted jar a node starts from (Spring Boot's tools jar mode, issue 41) names its {@code lib/} jars there, and
+     * the child's sandbox makes readable only the jars listed on its class path.
+     */
+    private static List<Path> manifestClassPath(Path jar) throws IOException {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            java.util.jar.Manifest manifest = file.getManifest();
+            String entries = manifest == null ? null : manifest.getMainAttributes().getValue(java.util.jar.Attributes.Name.CLASS_PATH);
+            if (entries == null || entries.isBlank()) return List.of();
+            List<Path> out = new ArrayList<>();
+            for (String entry : entries.trim().split("\\s+")) {
+                Path p = jar.toAbsolutePath().getParent().resolve(entry).normalize();
+                if (Files.isRegularFile(p)) out.add(p);
+            }
+            return out;
+        }
     }
 
     /** The boot jar's classes packed as {@code classes.jar}, then its nested jars copied out in {@code classpath.idx} order. */

@@ -217,7 +217,10 @@ public class Tabula {
                             log.info("Tabula could not open {}: {}", pdf.getFileName(), r.lastLine());
                             throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "the table detector could not open the PDF (its structure is damaged)");
                         }
-                        if (!r.ok()) throw new EngineFailure(EngineFailure.Kind.FAILED, "Tabula failed (exit " + r.exitCode() + "): " + r.lastLine());
+                        if (!r.ok()) {
+                            log.warn("Tabula's child JVM failed on {} (exit {}): {}", pdf.getFileName(), r.exitCode(), r.lastLine());
+                            throw new EngineFailure(EngineFailure.Kind.FAILED, "the table detector failed (exit " + r.exitCode() + "); the service's log has its words");
+                        }
                         return null;
                     } catch (TimeoutException e) {
                         // no output yet: the child waits for its turn (ProcessRunner's limit per tool) or starts
