@@ -291,7 +291,7 @@ class SyncOperations:
         """
         return self.run("protect", {"file": file, "password": password, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
-    def redact(self, file: str, *, text: list[str] | None = None, patterns: list[str] | None = None, presets: list[Literal["email", "phone", "iban", "credit_card", "ip_address"]] | None = None, areas: list[dict[str, Any]] | None = None, ignore_case: bool | None = None, fill: str | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+    def redact(self, file: str, *, text: list[str] | None = None, patterns: list[str] | None = None, presets: list[Literal["email", "phone", "iban", "credit_card", "ip_address"]] | None = None, areas: list[dict[str, Any]] | None = None, ignore_case: bool | None = None, fill: str | None = None, sanitize: bool | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Truly redact a PDF: the text matching texts, regular expressions or presets (email, phone, iban, credit_card, ip_address), and areas, is removed from the page content and images (not just covered), with matching annotations, form values, metadata, bookmarks and embedded files; scanned pages are OCR'd first. output.data lists the redactions per page (count and boxes, never the text). Addition beyond the spec.
 
         Args:
@@ -302,6 +302,7 @@ class SyncOperations:
             areas: Rectangles to redact whatever they cover (text, images, drawings): page from 1, x, y, width, height in PDF points from the page's top-left as seen (after rotation). An empty array is the same as leaving it out.
             ignore_case: Match text and patterns regardless of case. May be omitted: the default applies.
             fill: Colour of the boxes drawn over what was removed, #RRGGBB. May be omitted: the default applies.
+            sanitize: Also remove what can hide content whether or not it matches: JavaScript, embedded files and file attachments, text in layers that are off or outside the crop box, metadata (Info, XMP), hidden annotations and annotations' rich text, form field defaults, page-piece dictionaries; output.data.removed says what went. May be omitted: the default applies.
             webhook_url: public http(s) URL the finished job is POSTed to, signed
             wait: True polls the job to its end; False returns it as accepted
             timeout: longest time to poll, in seconds
@@ -309,7 +310,7 @@ class SyncOperations:
         Raises:
             DocapiError: the request was refused, or the job failed (its code and the job)
         """
-        return self.run("redact", {"file": file, "text": text, "patterns": patterns, "presets": presets, "areas": areas, "ignore_case": ignore_case, "fill": fill, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+        return self.run("redact", {"file": file, "text": text, "patterns": patterns, "presets": presets, "areas": areas, "ignore_case": ignore_case, "fill": fill, "sanitize": sanitize, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
     def remove_pages(self, file: str, *, pages: list[int], webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Remove the listed pages from a PDF; the other pages keep their order.
@@ -718,7 +719,7 @@ class AsyncOperations:
         """
         return await self.run("protect", {"file": file, "password": password, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
-    async def redact(self, file: str, *, text: list[str] | None = None, patterns: list[str] | None = None, presets: list[Literal["email", "phone", "iban", "credit_card", "ip_address"]] | None = None, areas: list[dict[str, Any]] | None = None, ignore_case: bool | None = None, fill: str | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+    async def redact(self, file: str, *, text: list[str] | None = None, patterns: list[str] | None = None, presets: list[Literal["email", "phone", "iban", "credit_card", "ip_address"]] | None = None, areas: list[dict[str, Any]] | None = None, ignore_case: bool | None = None, fill: str | None = None, sanitize: bool | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Truly redact a PDF: the text matching texts, regular expressions or presets (email, phone, iban, credit_card, ip_address), and areas, is removed from the page content and images (not just covered), with matching annotations, form values, metadata, bookmarks and embedded files; scanned pages are OCR'd first. output.data lists the redactions per page (count and boxes, never the text). Addition beyond the spec.
 
         Args:
@@ -729,6 +730,7 @@ class AsyncOperations:
             areas: Rectangles to redact whatever they cover (text, images, drawings): page from 1, x, y, width, height in PDF points from the page's top-left as seen (after rotation). An empty array is the same as leaving it out.
             ignore_case: Match text and patterns regardless of case. May be omitted: the default applies.
             fill: Colour of the boxes drawn over what was removed, #RRGGBB. May be omitted: the default applies.
+            sanitize: Also remove what can hide content whether or not it matches: JavaScript, embedded files and file attachments, text in layers that are off or outside the crop box, metadata (Info, XMP), hidden annotations and annotations' rich text, form field defaults, page-piece dictionaries; output.data.removed says what went. May be omitted: the default applies.
             webhook_url: public http(s) URL the finished job is POSTed to, signed
             wait: True polls the job to its end; False returns it as accepted
             timeout: longest time to poll, in seconds
@@ -736,7 +738,7 @@ class AsyncOperations:
         Raises:
             DocapiError: the request was refused, or the job failed (its code and the job)
         """
-        return await self.run("redact", {"file": file, "text": text, "patterns": patterns, "presets": presets, "areas": areas, "ignore_case": ignore_case, "fill": fill, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+        return await self.run("redact", {"file": file, "text": text, "patterns": patterns, "presets": presets, "areas": areas, "ignore_case": ignore_case, "fill": fill, "sanitize": sanitize, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
     async def remove_pages(self, file: str, *, pages: list[int], webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Remove the listed pages from a PDF; the other pages keep their order.
