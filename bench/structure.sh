@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Benchmark of PDF → Markdown structure (issue 36 item 5): `convert {to: "md", images: false}` scored against the
+# reference Markdown of the public set in bench/structure/ (MANIFEST.tsv says where each file comes from) with
+# opendataloader-bench's metrics (bench/structure/score.py), beside, on the same files in the same run:
+#   pdftotext -layout      poppler's text in page layout (the raw tool: no headings, no tables)
+#   pymupdf-sort           PyMuPDF's page.get_text(sort=True) (Debian python3-fitz; plain text in block order)
+#   opendataloader-pdf     the rule-based Java parser's CLI jar from npm @opendataloader/pdf, pinned below,
+#                          `-f markdown --table-method cluster --image-output off` as opendataloader-bench runs it
+# Seconds per page: the whole set's wall time over its pages, median of RUNS passes (docapi: a warm service after
+# WARMUP conversions, upload excluded, job and download included; opendataloader-pdf: one JVM per pass over the folder).
+#   bench/structure.sh     (RUNS=3, WARMUP=3; JAR=/path/to/docapi.jar times another build; KEEP=dir keeps the outputs)
+# Peers install into target/bench-structure/ (npm registry; pip's configured index for rapidfuzz). Starts its own
+# service on a free port with a throw-away data directory and stops it at the end. A benchmark, not a test: it
+# asserts nothing and prints a table for bench/RESULTS.md.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/service.sh"
+cd "$ROOT"
+RUNS="${RUNS:-3}"
+WARMUP="${WARMUP:-3}"
+ODL_VERSION=2.5.11
+RAPIDFUZZ_VERSION=3.14.6
+TOOLS="$ROOT/target/bench-structure"
+SET="$ROOT/bench/structure"
+
+mkdir -p "$TOOLS"
+if [[ ! -x "$TOOLS/venv/bin/python" ]]; then
+  # the system Python: PyMuPDF comes from Debian's python3-fitz
+  /usr/bin/python3 -m venv --system-site-packages "$TOOLS/venv"
+  "$TOOLS/venv/bin/pip" install -q --retries 0 "rapidfuzz==$RAPIDFUZZ_VERSION"
+fi
+ODL_JAR="$TOOLS/opendataloader-pdf-$ODL_VERSION/package/lib/opendataloader-pdf-cli.jar"
+if [[ ! -f "$ODL_JAR" ]]; then
+  mkdir -p "$TOOLS/opendataloader-pdf-$ODL_VERSION"
+  (cd "$TOOLS/opendataloader-pdf-$ODL_VERSION" && npm pack -q "@opendataloader/pdf@$ODL_VERSION" >/dev/null && tar xzf opendataloader-pdf-*.tgz)
+fi
+
+bench_service structure
+"$TOOLS/venv/bin/python" - "$PORT" "$KEY" "$SET" "$WORK/pred" "$RUNS" "$WARMUP" "$ODL_JAR" "$JAVA_HOME/bin/java" <<'PY'
+import json, os, statistics, urllib.error, subprocess, sys, time, urllib.request
+from pathlib import Path
+port, key, set_dir, out, runs, warmup, odl_jar, java = sys.argv[1:]
+set_dir, out, runs, warmup = Path(set_dir), Path(out), int(runs), int(warmup)
+base = f"http://127.0.0.1:{port}/v1"
+pdfs = sorted((set_dir / "pdf").glob("*.pdf"))
+pages = sum(int(next(l.split()[1] for l in subprocess.run(["pdfinfo", str(p)], capture_output=True, text=True,
+                                                               check=True).stdout.splitlines() if l.startswith("Pages:")))
+            for p in pdfs)
+
+def name(pdf): return pdf.name[:-4] + ".md"
+
+def call(method, path, body, ctype="application/json"):
+    req = urllib.request.Request(base + path, data=body, method=method, headers={"Authorization": "Bearer " + key, "Content-Type": ctype})
+    try:
+        with urllib.request.urlopen(req, timeout=900) as r:
+            return json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        sys.exit(f"{method} {path}: {e.code} {e.read().decode()}")
+
+def timed_passes(tool, one_pass):
+    """Median wall seconds of RUNS passes over the whole set; the last pass's Markdown stays in out/tool."""
+    (out / tool).mkdir(parents=True, exist_ok=True)
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        one_pass(out / tool)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+ids = {}
+for pdf in pdfs:
+    ids[pdf] = call("POST", "/files?name=" + pdf.name, pdf.read_bytes(), "application/octet-stream")["id"]
+
+def docapi_one(pdf):
+    job = call("POST", "/convert", json.dumps({"file": ids[pdf], "to": "md", "images": False, "wait": 300}).encode())
+    while job["status"] in ("queued", "running"):
+        time.sleep(0.2)
+        job = call("GET", f"/jobs/{job['id']}", None)
+    if job["status"] != "succeeded":
+        print(f"docapi: {pdf.name}: {job['status']} {job.get('error')}", file=sys.stderr)
+        return ""
+    with urllib.request.urlopen(job["output"]["files"][0]["download_url"], timeout=60) as r:
+        return r.read().decode()
+
+def docapi(target):
+    for pdf in pdfs:
+        (target / name(pdf)).write_text(docapi_one(pdf))
+
+def pdftotext(target):
+    for pdf in pdfs:
+        subprocess.run(["pdftotext", "-q", "-layout", str(pdf), str(target / name(pdf))], check=True)
+
+def pymupdf_sort(target):
+    import fitz
+    for pdf in pdfs:
+        with fitz.open(pdf) as doc:
+            (target / name(pdf)).write_text("\n".join(page.get_text("text", sort=True) for page in doc))
+
+def opendataloader(target):
+    subprocess.run([java, "-jar", odl_jar, "-f", "markdown", "--table-method", "cluster", "--image-output", "off",
+                    "-q", "-o", str(target), str(set_dir / "pdf")], check=True, capture_output=True)
+
+for _ in range(warmup):
+    docapi_one(pdfs[0])
+import fitz
+versions = {
+    "docapi": "service under test",
+    "pdftotext -layout": subprocess.run(["pdftotext", "-v"], capture_output=True, text=True).stderr.split("\n")[0].split()[-1],
+    "pymupdf-sort": fitz.VersionBind,
+    "opendataloader-pdf": os.path.basename(os.path.dirname(os.path.dirname(os.path.dirname(odl_jar)))).rsplit("-", 1)[-1],
+}
+seconds = {}
+for tool, fn in [("docapi", docapi), ("pdftotext -layout", pdftotext), ("pymupdf-sort", pymupdf_sort),
+                 ("opendataloader-pdf", opendataloader)]:
+    seconds[tool] = timed_passes(tool, fn)
+print(f"{len(pdfs)} documents, {pages} pages; time: median of {runs} passes over the set\n")
+print("| tool | version | s/page |")
+print("|---|---|---:|")
+for tool, s in seconds.items():
+    print(f"| {tool} | {versions[tool]} | {s / pages:.3f} |")
+print()
+sys.stdout.flush()
+subprocess.run([sys.executable, str(set_dir / "score.py"), "--per-doc", str(set_dir / "ref"),
+                *[str(out / tool) for tool in seconds]], check=True)
+PY
+if [[ -n "${KEEP:-}" ]]; then mkdir -p "$KEEP" && cp -r "$WORK/pred/." "$KEEP/"; fi
