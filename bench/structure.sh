@@ -35,16 +35,18 @@ if [[ ! -f "$ODL_JAR" ]]; then
 fi
 
 bench_service structure
-"$TOOLS/venv/bin/python" - "$PORT" "$KEY" "$SET" "$WORK/pred" "$RUNS" "$WARMUP" "$ODL_JAR" "$JAVA_HOME/bin/java" <<'PY'
-import json, os, statistics, urllib.error, subprocess, sys, time, urllib.request
+"$TOOLS/venv/bin/python" - "$PORT" "$KEY" "$SET" "$WORK/pred" "$RUNS" "$WARMUP" "$ODL_JAR" "$ODL_VERSION" "$JAVA_HOME/bin/java" <<'PY'
+import json, statistics, subprocess, sys, time, urllib.error, urllib.request
 from pathlib import Path
-port, key, set_dir, out, runs, warmup, odl_jar, java = sys.argv[1:]
+import fitz
+port, key, set_dir, out, runs, warmup, odl_jar, odl_version, java = sys.argv[1:]
 set_dir, out, runs, warmup = Path(set_dir), Path(out), int(runs), int(warmup)
 base = f"http://127.0.0.1:{port}/v1"
 pdfs = sorted((set_dir / "pdf").glob("*.pdf"))
-pages = sum(int(next(l.split()[1] for l in subprocess.run(["pdfinfo", str(p)], capture_output=True, text=True,
-                                                               check=True).stdout.splitlines() if l.startswith("Pages:")))
-            for p in pdfs)
+page_count = {p: int(next(l.split()[1] for l in subprocess.run(["pdfinfo", str(p)], capture_output=True, text=True,
+                                                                check=True).stdout.splitlines() if l.startswith("Pages:")))
+              for p in pdfs}
+pages = sum(page_count.values())
 
 def name(pdf): return pdf.name[:-4] + ".md"
 
@@ -81,16 +83,19 @@ def docapi_one(pdf):
     with urllib.request.urlopen(job["output"]["files"][0]["download_url"], timeout=60) as r:
         return r.read().decode()
 
+call_seconds = {pdf: [] for pdf in pdfs}  # docapi's seconds per document, one entry per pass
+
 def docapi(target):
     for pdf in pdfs:
+        t = time.perf_counter()
         (target / name(pdf)).write_text(docapi_one(pdf))
+        call_seconds[pdf].append(time.perf_counter() - t)
 
 def pdftotext(target):
     for pdf in pdfs:
         subprocess.run(["pdftotext", "-q", "-layout", str(pdf), str(target / name(pdf))], check=True)
 
 def pymupdf_sort(target):
-    import fitz
     for pdf in pdfs:
         with fitz.open(pdf) as doc:
             (target / name(pdf)).write_text("\n".join(page.get_text("text", sort=True) for page in doc))
@@ -101,12 +106,11 @@ def opendataloader(target):
 
 for _ in range(warmup):
     docapi_one(pdfs[0])
-import fitz
 versions = {
     "docapi": "service under test",
     "pdftotext -layout": subprocess.run(["pdftotext", "-v"], capture_output=True, text=True).stderr.split("\n")[0].split()[-1],
     "pymupdf-sort": fitz.VersionBind,
-    "opendataloader-pdf": os.path.basename(os.path.dirname(os.path.dirname(os.path.dirname(odl_jar)))).rsplit("-", 1)[-1],
+    "opendataloader-pdf": odl_version,
 }
 seconds = {}
 for tool, fn in [("docapi", docapi), ("pdftotext -layout", pdftotext), ("pymupdf-sort", pymupdf_sort),
@@ -117,7 +121,10 @@ print("| tool | version | s/page |")
 print("|---|---|---:|")
 for tool, s in seconds.items():
     print(f"| {tool} | {versions[tool]} | {s / pages:.3f} |")
-print()
+longest = max(pdfs, key=lambda p: page_count[p])
+print(f"\ndocapi per document: median {statistics.median(statistics.median(v) for v in call_seconds.values()):.2f} s "
+      f"(most are 1-2 pages: about the fixed cost of a call); the longest, {longest.name} ({page_count[longest]} pages): "
+      f"{statistics.median(call_seconds[longest]) / page_count[longest]:.3f} s/page\n")
 sys.stdout.flush()
 subprocess.run([sys.executable, str(set_dir / "score.py"), "--per-doc", str(set_dir / "ref"),
                 *[str(out / tool) for tool in seconds]], check=True)
