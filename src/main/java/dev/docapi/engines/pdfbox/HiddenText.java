@@ -148,8 +148,9 @@ final class HiddenText {
             catalog.removeItem(COSName.OPEN_ACTION);
             count("javascript");
         }
-        for (COSName key : List.of(COSName.AA, COSName.PIECE_INFO)) {
-            if (catalog.containsKey(key)) count(key == COSName.PIECE_INFO ? "piece_info" : "javascript");
+        // associated files (/AF, PDF/A-3) embed files outside the names tree
+        for (COSName key : List.of(COSName.AA, COSName.PIECE_INFO, COSName.AF)) {
+            if (catalog.containsKey(key)) count(key == COSName.PIECE_INFO ? "piece_info" : key == COSName.AF ? "embedded_files" : "javascript");
             catalog.removeItem(key);
         }
         for (PDPage page : doc.getPages()) {
@@ -157,6 +158,8 @@ final class HiddenText {
             if (p.containsKey(COSName.PIECE_INFO)) count("piece_info");
             if (p.containsKey(COSName.METADATA)) count("page_xmp");
             if (p.containsKey(COSName.AA)) count("javascript");
+            if (p.containsKey(COSName.AF)) count("embedded_files");
+            p.removeItem(COSName.AF);
             p.removeItem(COSName.PIECE_INFO);
             p.removeItem(COSName.METADATA);
             p.removeItem(COSName.AA);

@@ -247,7 +247,9 @@ public class RedactionCheck {
                     if (page.getCOSObject().containsKey(key)) places.add("page " + (i + 1) + " /" + key.getName() + " (PDFBox)");
                 }
                 for (var a : page.getAnnotations()) {
-                    if (a.getCOSObject().containsKey(COSName.RC) || a.isHidden() || a.isNoView()) {
+                    // a hidden widget stays (its field would lose its place): sanitize removes other hidden annotations
+                    boolean hidden = (a.isHidden() || a.isNoView()) && !(a instanceof org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationWidget);
+                    if (a.getCOSObject().containsKey(COSName.RC) || hidden) {
                         places.add("page " + (i + 1) + " an annotation with rich text or hidden (PDFBox)");
                     }
                 }
