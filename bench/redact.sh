@@ -13,29 +13,8 @@ FILES="${FILES:-pdf-text/two-column-paper-2p.pdf pdf-text/rotated-pages-20p.pdf 
   pdf-scanned/huckfinn-page-c02-22.pdf}"
 bench_service redact DOCAPI_OFFICE_WARM=false
 
-# the raw tool: what a PyMuPDF user would write for the same redaction. Debian's python3-fitz 1.21.1 (SWIG 4.1)
-# breaks in Page.apply_redactions once an annotation proxy is freed (pymupdf/PyMuPDF#2328), so it keeps them and
-# calls MuPDF's step itself and skips the teardown, as engines/pymupdf's script does
-cat >"$WORK/raw.py" <<'PY'
-import os, re, sys, fitz
-EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
-doc = fitz.open(sys.argv[1])
-alive = []
-for page in doc:
-    rects = [r for w in set(EMAIL.findall(page.get_text())) | {sys.argv[3]} for r in page.search_for(w)]
-    alive.extend(page.add_redact_annot(r) for r in rects)
-    if rects:
-        page._apply_redactions(fitz.PDF_REDACT_IMAGE_PIXELS)
-        shape = page.new_shape()
-        for r in rects:
-            shape.draw_rect(r)
-            shape.finish(fill=(0, 0, 0), color=(0, 0, 0))
-        shape.commit()
-doc.save(sys.argv[2], garbage=3, deflate=True)
-os._exit(0)  # the interpreter's teardown crashes on the kept proxies
-PY
-
-python3 - "$PORT" "$KEY" "$CORPUS" "$WORK" "$RUNS" "$FILES" <<'PY'
+# the raw tool: bench/redact-raw.py, what a PyMuPDF user would write for the same redaction
+python3 - "$PORT" "$KEY" "$CORPUS" "$WORK" "$RUNS" "$FILES" "$ROOT/bench/redact-raw.py" <<'PY'
 import json, os, statistics, subprocess, sys, time, urllib.error, urllib.request
 port, key, corpus, work, runs, files = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), sys.argv[6].split()
 BASE = f"http://127.0.0.1:{port}/v1"
@@ -65,7 +44,7 @@ def docapi(file_id):
 
 def raw(path):
     t = time.perf_counter()
-    subprocess.run(["/usr/bin/python3", os.path.join(work, "raw.py"), path, os.path.join(work, "raw.pdf"), WORD],
+    subprocess.run(["/usr/bin/python3", sys.argv[7], path, os.path.join(work, "raw.pdf"), WORD],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, timeout=900)
     return time.perf_counter() - t
 

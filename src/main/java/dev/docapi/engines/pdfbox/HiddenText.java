@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import org.apache.pdfbox.contentstream.PDFStreamEngine;
+import org.apache.pdfbox.contentstream.operator.DrawObject;
 import org.apache.pdfbox.contentstream.operator.Operator;
 import org.apache.pdfbox.contentstream.operator.state.Concatenate;
 import org.apache.pdfbox.contentstream.operator.state.Restore;
@@ -119,6 +120,7 @@ final class HiddenText {
         COSDictionary catalog = doc.getDocumentCatalog().getCOSObject();
         seen.add(catalog);
         if (sanitize) sanitizeCatalog(catalog);
+        actions(catalog);
         entries(catalog, CATALOG_SKIP, "catalog");
         COSDictionary info = doc.getDocument().getTrailer().getCOSDictionary(COSName.INFO);
         if (info != null) {
@@ -141,13 +143,14 @@ final class HiddenText {
             names.removeItem(COSName.JAVA_SCRIPT);
             names.removeItem(COSName.EMBEDDED_FILES);
         }
-        // an opening action that runs a script goes; one that opens a page stays
-        if (catalog.getDictionaryObject(COSName.OPEN_ACTION) instanceof COSDictionary open && COSName.JAVA_SCRIPT.equals(open.getCOSName(COSName.S))) {
+        // an opening action that runs a script goes; one that opens a page stays, without the scripts chained after it
+        if (catalog.getItem(COSName.OPEN_ACTION) instanceof COSBase open && withoutScripts(open, 1)) {
             catalog.removeItem(COSName.OPEN_ACTION);
             count("javascript");
         }
-        for (COSName key : List.of(COSName.AA, COSName.PIECE_INFO)) {
-            if (catalog.containsKey(key)) count(key == COSName.PIECE_INFO ? "piece_info" : "javascript");
+        // associated files (/AF, PDF/A-3) embed files outside the names tree
+        for (COSName key : List.of(COSName.AA, COSName.PIECE_INFO, COSName.AF)) {
+            if (catalog.containsKey(key)) count(key == COSName.PIECE_INFO ? "piece_info" : key == COSName.AF ? "embedded_files" : "javascript");
             catalog.removeItem(key);
         }
         for (PDPage page : doc.getPages()) {
@@ -155,10 +158,79 @@ final class HiddenText {
             if (p.containsKey(COSName.PIECE_INFO)) count("piece_info");
             if (p.containsKey(COSName.METADATA)) count("page_xmp");
             if (p.containsKey(COSName.AA)) count("javascript");
+            if (p.containsKey(COSName.AF)) count("embedded_files");
+            p.removeItem(COSName.AF);
             p.removeItem(COSName.PIECE_INFO);
             p.removeItem(COSName.METADATA);
             p.removeItem(COSName.AA);
         }
+    }
+
+    /** A walk's bound on a chain of {@code /Next} actions or a field tree's depth: a hostile file may loop. */
+    private static final int MAX_DEPTH = 64;
+
+    /**
+     * The actions of form fields (a parent field's too, which is no widget and so no annotation), of annotations and of
+     * bookmarks, with the actions they chain by {@code /Next}: a JavaScript action holding a match goes, and with
+     * {@code sanitize} every JavaScript action. (MuPDF removes a bookmark whose title matches, not its action.)
+     */
+    private void actions(COSDictionary catalog) {
+        List<COSDictionary> holders = new ArrayList<>();
+        Set<COSBase> walked = Collections.newSetFromMap(new IdentityHashMap<>());
+        COSDictionary form = catalog.getCOSDictionary(COSName.ACRO_FORM);
+        if (form != null) fields(form.getCOSArray(COSName.FIELDS), holders, walked, 0);
+        for (PDPage page : doc.getPages()) fields(page.getCOSObject().getCOSArray(COSName.ANNOTS), holders, walked, MAX_DEPTH); // links, widgets
+        COSDictionary outlines = catalog.getCOSDictionary(COSName.OUTLINES);
+        if (outlines != null) bookmarks(outlines.getCOSDictionary(COSName.FIRST), holders, walked, 0);
+        for (COSDictionary d : holders) {
+            for (COSName key : List.of(COSName.A, COSName.AA)) {
+                COSBase action = d.getItem(key);
+                if (action == null) continue;
+                if (sanitize && withoutScripts(action, 0)) {
+                    d.removeItem(key);
+                    count("javascript");
+                } else if (holds(action, key.getName())) {
+                    d.removeItem(key);
+                    count("javascript");
+                }
+            }
+        }
+    }
+
+    private static void fields(COSArray kids, List<COSDictionary> out, Set<COSBase> walked, int depth) {
+        if (kids == null || depth > MAX_DEPTH) return;
+        for (int i = 0; i < kids.size(); i++) {
+            if (kids.getObject(i) instanceof COSDictionary f && walked.add(f)) {
+                out.add(f);
+                fields(f.getCOSArray(COSName.KIDS), out, walked, depth + 1);
+            }
+        }
+    }
+
+    private static void bookmarks(COSDictionary item, List<COSDictionary> out, Set<COSBase> walked, int depth) {
+        for (COSDictionary d = item; d != null && depth <= MAX_DEPTH && walked.add(d); d = d.getCOSDictionary(COSName.NEXT)) {
+            out.add(d);
+            bookmarks(d.getCOSDictionary(COSName.FIRST), out, walked, depth + 1);
+        }
+    }
+
+    /**
+     * Removes the JavaScript actions chained after {@code action} (an action, an array of them, or an {@code /AA}
+     * dictionary of triggers); true when {@code action} itself is JavaScript or an {@code /AA} (both go whole).
+     */
+    private boolean withoutScripts(COSBase action, int depth) {
+        COSBase v = action instanceof COSObject o ? o.getObject() : action;
+        if (depth > MAX_DEPTH) return false;
+        if (v instanceof COSArray a) {
+            for (int i = a.size() - 1; i >= 0; i--) if (withoutScripts(a.get(i), depth + 1)) a.remove(i);
+            return false;
+        }
+        if (!(v instanceof COSDictionary d)) return false;
+        if (depth == 0 && !d.containsKey(COSName.S)) return true; // an /AA: every trigger runs a script or could
+        if (COSName.JAVA_SCRIPT.equals(d.getCOSName(COSName.S))) return true;
+        COSBase next = d.getItem(COSName.NEXT);
+        if (next != null && withoutScripts(next, depth + 1)) d.removeItem(COSName.NEXT);
+        return false;
     }
 
     // ---- strings outside the content ----
@@ -179,6 +251,7 @@ final class HiddenText {
     private static String place(String where, String key, COSBase value) {
         COSBase v = value instanceof COSObject o ? o.getObject() : value;
         if (v instanceof COSStream s && COSName.METADATA.equals(s.getCOSName(COSName.TYPE))) return where.equals("page") ? "page_xmp" : "xmp";
+        if (v instanceof COSDictionary d && COSName.JAVA_SCRIPT.equals(d.getCOSName(COSName.S))) return "javascript";
         return switch (key) {
             case "Alt", "ActualText", "E" -> "structure_tree_text";
             case "P" -> "page_labels";
@@ -214,7 +287,9 @@ final class HiddenText {
                             count(namesPlace(a));
                         }
                     } else if (holds(a.get(i), null)) {
+                        COSBase item = a.get(i);
                         a.remove(i);
+                        if ("javascript".equals(place(null, "", item))) count("javascript"); // an action chained by /Next
                     }
                 }
                 return false;
@@ -288,8 +363,9 @@ final class HiddenText {
 
     /**
      * Reads each top-level operator of a page's content with the text state, so each text-showing operator knows
-     * where its glyphs land and whether a layer that is off holds it. Form XObjects are not entered (MuPDF removes
-     * the glyphs they show).
+     * where its glyphs land and whether a layer that is off holds it. Form XObjects are entered: the glyphs a form
+     * draws count as its {@code Do}'s, so a form drawn wholly outside the page is known (MuPDF clips it away before it
+     * redacts, so it would not remove them).
      */
     private static final class Positions extends PDFStreamEngine {
         final Map<Integer, Shown> shown = new HashMap<>();
@@ -305,7 +381,7 @@ final class HiddenText {
                     new ShowTextAdjusted(this), new ShowTextLine(this), new ShowTextLineAndSpace(this), new MoveText(this),
                     new MoveTextSetLeading(this), new NextLine(this), new SetMatrix(this), new SetCharSpacing(this),
                     new SetWordSpacing(this), new SetTextLeading(this), new SetTextHorizontalScaling(this), new SetTextRise(this),
-                    new Concatenate(this), new Save(this), new Restore(this))) {
+                    new Concatenate(this), new Save(this), new Restore(this), new DrawObject(this))) {
                 addOperator(op);
             }
         }
@@ -395,8 +471,16 @@ final class HiddenText {
             }
             index++;
             Shown s = positions.shown.get(index);
-            if (s != null && SHOW.contains(op.getName()) && (drop.contains(index) || (dropOutside && !s.visible) || (dropHidden && s.hidden && s.visible))) {
+            boolean draws = SHOW.contains(op.getName()) || op.getName().equals("Do");
+            if (s != null && draws && (drop.contains(index) || (dropOutside && !s.visible) || (dropHidden && s.hidden && s.visible))) {
                 count(!s.visible ? "text_outside_page" : "text_in_hidden_layers");
+                // the form's own stream still holds the text: its text goes too (where else it is drawn, MuPDF would
+                // have removed the match anyway)
+                if (op.getName().equals("Do") && !operands.isEmpty() && operands.getFirst() instanceof COSName name && page.getResources() != null
+                        && page.getResources().getCOSObject().getCOSDictionary(COSName.XOBJECT) != null
+                        && page.getResources().getCOSObject().getCOSDictionary(COSName.XOBJECT).getDictionaryObject(name) instanceof COSStream form) {
+                    dropText(form);
+                }
                 operands.clear();
                 changed = true;
                 continue;
@@ -445,6 +529,12 @@ final class HiddenText {
                 if (properties.getDictionaryObject(name) instanceof COSDictionary d) markedContent(List.<Object>of(d));
             }
         }
+        COSDictionary fonts = resources.getCOSDictionary(COSName.FONT);
+        if (fonts != null) {
+            for (COSName name : fonts.keySet()) {
+                if (fonts.getDictionaryObject(name) instanceof COSDictionary font && COSName.TYPE3.equals(font.getCOSName(COSName.SUBTYPE))) type3(font);
+            }
+        }
         for (COSName kind : List.of(COSName.XOBJECT, COSName.PATTERN)) {
             COSDictionary d = resources.getCOSDictionary(kind);
             if (d == null) continue;
@@ -452,15 +542,50 @@ final class HiddenText {
                 if (!(d.getDictionaryObject(name) instanceof COSStream s) || !seen.add(s)) continue;
                 boolean pattern = s.getInt(COSName.PATTERN_TYPE) == 1;
                 if (!pattern && !COSName.FORM.equals(s.getCOSName(COSName.SUBTYPE))) continue;
-                rewrite(s, pattern);
+                rewrite(s, pattern ? "pattern_text" : null);
                 COSDictionary inner = s.getCOSDictionary(COSName.RESOURCES);
                 if (inner != null) resources(inner);
             }
         }
     }
 
-    /** Rewrites a Form XObject's or pattern's content as {@link #resources} says, when anything changes. */
-    private void rewrite(COSStream s, boolean pattern) throws IOException {
+    /**
+     * A Type 3 font's glyph procedures that draw text of their own (viewers show the glyph, not that text): a procedure
+     * whose text matches loses its text-showing operators.
+     */
+    private void type3(COSDictionary font) throws IOException {
+        if (!seen.add(font)) return;
+        COSDictionary procs = font.getCOSDictionary(COSName.CHAR_PROCS);
+        if (procs != null) {
+            for (COSName glyph : procs.keySet()) {
+                if (procs.getDictionaryObject(glyph) instanceof COSStream s && seen.add(s)) rewrite(s, "type3_glyph_text");
+            }
+        }
+        COSDictionary inner = font.getCOSDictionary(COSName.RESOURCES);
+        if (inner != null) resources(inner);
+    }
+
+    /**
+     * The text of a Form XObject drawn where no viewer shows it, and of the forms it draws: each stream whose text
+     * matches (all with {@code sanitize}) loses its text-showing operators.
+     */
+    private void dropText(COSStream form) throws IOException {
+        if (!seen.add(form)) return;
+        rewrite(form, "text_outside_page");
+        COSDictionary inner = form.getCOSDictionary(COSName.RESOURCES);
+        COSDictionary xobjects = inner == null ? null : inner.getCOSDictionary(COSName.XOBJECT);
+        if (xobjects == null) return;
+        for (COSName name : xobjects.keySet()) {
+            if (xobjects.getDictionaryObject(name) instanceof COSStream s && COSName.FORM.equals(s.getCOSName(COSName.SUBTYPE))) dropText(s);
+        }
+    }
+
+    /**
+     * Rewrites a content stream (Form XObject, pattern cell, glyph procedure) as {@link #resources} says, when
+     * anything changes: matching marked-content text goes and, with a {@code textPlace}, all its text-showing operators
+     * when its strings together match (counted under that place).
+     */
+    private void rewrite(COSStream s, String textPlace) throws IOException {
         List<Object> tokens;
         try {
             tokens = new PDFStreamParser(read(s)).parse();
@@ -468,14 +593,14 @@ final class HiddenText {
             return;
         }
         boolean dropText = false;
-        if (pattern) {
+        if (textPlace != null) {
             ByteArrayOutputStream all = new ByteArrayOutputStream();
             for (Object t : tokens) {
                 if (t instanceof COSString str) all.writeBytes(str.getBytes());
                 if (t instanceof COSArray a) for (COSBase b : a) if (b instanceof COSString str) all.writeBytes(str.getBytes());
                 if (t instanceof Operator op && SHOW.contains(op.getName())) all.write(' ');
             }
-            dropText = matches(PdfTexts.readings(all.toByteArray()));
+            dropText = all.size() > 0 && (sanitize && textPlace.equals("text_outside_page") || matches(PdfTexts.readings(all.toByteArray())));
         }
         List<Object> out = new ArrayList<>(tokens.size());
         List<Object> operands = new ArrayList<>();
@@ -496,7 +621,7 @@ final class HiddenText {
             operands.clear();
         }
         out.addAll(operands);
-        if (dropText) count("pattern_text");
+        if (dropText) count(textPlace);
         if (!changed) return;
         try (OutputStream os = s.createOutputStream(COSName.FLATE_DECODE)) {
             new ContentStreamWriter(os).writeTokens(out);

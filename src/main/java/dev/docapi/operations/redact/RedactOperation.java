@@ -123,7 +123,7 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
         }
         engines.require("python3");
         // pages without a text layer need OCR too: without OCRmyPDF, their job fails as service_unavailable
-        if (!searches.isEmpty()) engines.require("pdftotext", "mutool", "qpdf"); // and the check of the output
+        if (check.enabled()) engines.require("pdftotext", "mutool", "qpdf"); // the check of the output
         if (areas.isEmpty()) return;
         ctx.requirePagesExist("areas", areas.stream().map(Area::page).toList());
         try (PDDocument doc = Loader.loadPDF(ctx.input().path().toFile(), "", null, null, IOUtils.createTempFileOnlyStreamCache())) {
@@ -175,7 +175,7 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
         Path redacted = work.resolve("redacted.pdf");
         pymupdf.apply(pdf, plan, redacted, work, pageCount);
         JsonNode data = JSON.valueToTree(redactions.data(annotations, source.ocrPages()));
-        if (!searches.isEmpty()) verify(redacted, searches, ctx.tempDir("check"), pageCount, data);
+        if (check.enabled()) verify(pdf, redacted, searches, areas, o.sanitize(), ctx.tempDir("check"), pageCount, data);
         java.nio.file.Files.move(redacted, ctx.output("redacted", "pdf"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         ctx.progress(pageCount, pageCount, "pages");
         OperationResult result = OperationResult.empty().withData(data);
@@ -189,25 +189,29 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
     }
 
     /**
-     * Fails the job when {@link RedactionCheck} finds a match left in {@code out}: a redaction that cannot be verified
-     * is never delivered. The failure names the places (never the text) and keeps {@code data} with them as
+     * Fails the job when {@link RedactionCheck} finds in {@code out} a match left, a word still inside an area that
+     * held it in {@code in}, or with {@code sanitize} something it removes: a redaction that cannot be verified is
+     * never delivered. The failure names the places (never the text) and keeps {@code data} with them as
      * {@code leftovers} on the failed job.
      */
-    private void verify(Path out, Searches searches, Path dir, int pageCount, JsonNode data) throws OperationFailure, EngineFailure, InterruptedException {
+    private void verify(Path in, Path out, Searches searches, List<Area> areas, boolean sanitize, Path dir, int pageCount, JsonNode data)
+            throws OperationFailure, EngineFailure, InterruptedException {
         long deadline = System.nanoTime() + 3L * MATCH_SECONDS_PER_PAGE * 1_000_000_000L * Math.max(1, pageCount);
-        List<String> left;
+        List<String> left = new ArrayList<>();
         long start = System.nanoTime();
         try {
-            left = check.leftovers(out, searches, dir, pageCount, deadline);
+            if (!searches.isEmpty()) left.addAll(check.leftovers(out, searches, dir, pageCount, deadline));
         } catch (RedactionCheck.TooSlow e) {
             throw tooSlow(e.getMessage() + " in the check of the redacted PDF");
         }
+        if (!areas.isEmpty()) left.addAll(check.areaLeftovers(in, out, areas, dir));
+        if (sanitize) left.addAll(check.sanitizeLeftovers(out, dir));
         tools.jackson.databind.node.ObjectNode d = (tools.jackson.databind.node.ObjectNode) data;
         d.set("verification", JSON.valueToTree(J.o("readers", RedactionCheck.READERS, "ms", (System.nanoTime() - start) / 1_000_000,
                 "leftovers", left.size())));
         if (left.isEmpty()) return;
         d.set("leftovers", JSON.valueToTree(left));
-        throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "the redaction could not be verified, so it is not delivered: a match is still in "
+        throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "the redaction could not be verified, so it is not delivered: what it removes is still in "
                 + String.join("; ", left) + ".", null, OperationResult.empty().withData(data));
     }
 

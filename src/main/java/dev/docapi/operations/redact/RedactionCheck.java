@@ -35,6 +35,7 @@ import org.apache.pdfbox.cos.COSStream;
 import org.apache.pdfbox.cos.COSString;
 import org.apache.pdfbox.pdfparser.PDFStreamParser;
 import org.apache.pdfbox.pdmodel.PDDocument;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
@@ -69,11 +70,24 @@ public class RedactionCheck {
     private final ProcessRunner runner;
     private final PdfBox pdfBox;
 
-    public RedactionCheck(Poppler poppler, Qpdf qpdf, ProcessRunner runner, PdfBox pdfBox) {
+    private final boolean enabled;
+
+    /**
+     * @param enabled {@code docapi.redact.verify} ({@code DOCAPI_REDACT_VERIFY}, default true): an operator's switch,
+     *                not an option, so that {@code bench/redact-verify.sh} can time redact without its check; off, a
+     *                redaction is delivered unchecked
+     */
+    public RedactionCheck(Poppler poppler, Qpdf qpdf, ProcessRunner runner, PdfBox pdfBox, @Value("${docapi.redact.verify:true}") boolean enabled) {
+        this.enabled = enabled;
         this.poppler = poppler;
         this.qpdf = qpdf;
         this.runner = runner;
         this.pdfBox = pdfBox;
+    }
+
+    /** False when the operator turned the check off ({@code DOCAPI_REDACT_VERIFY=false}). */
+    boolean enabled() {
+        return enabled;
     }
 
     /** A search ran out of matching time during the check; its message names the search. */
@@ -104,6 +118,150 @@ public class RedactionCheck {
             throw new EngineFailure(EngineFailure.Kind.FAILED, "the redacted PDF could not be read back for its check", e);
         }
         return List.copyOf(finds.places);
+    }
+
+    /**
+     * The pages where a word that lay inside one of {@code areas} in {@code before} is still read inside it in
+     * {@code after}, e.g. "page 4 inside an area (pdftotext)": by pdftotext's and MuPDF's words (a word is inside when
+     * its box's centre is; both give boxes in points from the page's top-left as seen, like the areas). Comparing with
+     * {@code before} leaves out what the redaction may add or leave as a piece of a word it cut.
+     *
+     * @throws EngineFailure when a reader cannot read a file
+     */
+    List<String> areaLeftovers(Path before, Path after, List<RedactOperation.Area> areas, Path workDir) throws EngineFailure, InterruptedException {
+        Set<String> places = new LinkedHashSet<>();
+        for (String reader : List.of("pdftotext", "mutool")) {
+            Map<Integer, List<String>> was = wordsIn(reader, before, areas, workDir), is = wordsIn(reader, after, areas, workDir);
+            for (var page : is.entrySet()) {
+                List<String> left = new ArrayList<>(page.getValue());
+                left.retainAll(was.getOrDefault(page.getKey(), List.of()));
+                if (!left.isEmpty() && places.size() < MAX_PLACES) places.add("page " + page.getKey() + " inside an area (" + reader + ")");
+            }
+        }
+        return List.copyOf(places);
+    }
+
+    private static final Pattern BBOX_PAGE = Pattern.compile("<page\\b");
+    private static final Pattern BBOX_WORD = Pattern.compile("<word xMin=\"([-\\d.]+)\" yMin=\"([-\\d.]+)\" xMax=\"([-\\d.]+)\" yMax=\"([-\\d.]+)\">([^<]*)</word>");
+    private static final Pattern STEXT = Pattern.compile("<page id=\"page(\\d+)\"|<line\\b|<char quad=\"([^\"]*)\"[^>]*? c=\"([^\"]*)\"");
+
+    /** The words {@code reader} reads inside {@code areas} on their pages, by page. */
+    private Map<Integer, List<String>> wordsIn(String reader, Path pdf, List<RedactOperation.Area> areas, Path workDir)
+            throws EngineFailure, InterruptedException {
+        java.util.TreeSet<Integer> pages = new java.util.TreeSet<>();
+        for (RedactOperation.Area a : areas) pages.add(a.page());
+        Map<Integer, List<String>> out = new java.util.HashMap<>();
+        try {
+            Path dir = Files.createTempDirectory(workDir, reader + "-words-");
+            Path file = dir.resolve("words.xml");
+            Duration timeout = Duration.ofMinutes(2).plusSeconds(2L * pages.size());
+            if (reader.equals("pdftotext")) {
+                runner.run(List.of("pdftotext", "-bbox", "-f", "" + pages.first(), "-l", "" + pages.last(), pdf.toString(), file.toString()),
+                        timeout, Sandbox.Access.of(dir, pdf), Collections.emptyMap(),
+                        ProcessRunner.Expect.success(0).orFail(EngineFailure.Kind.FAILED, "pdftotext could not read the words of the PDF"));
+                String xml = Files.readString(file, StandardCharsets.UTF_8);
+                Matcher p = BBOX_PAGE.matcher(xml);
+                List<Integer> starts = new ArrayList<>();
+                while (p.find()) starts.add(p.start());
+                for (int i = 0; i < starts.size(); i++) {
+                    int page = pages.first() + i;
+                    Matcher w = BBOX_WORD.matcher(xml.substring(starts.get(i), i + 1 < starts.size() ? starts.get(i + 1) : xml.length()));
+                    while (w.find()) {
+                        double[] box = {Double.parseDouble(w.group(1)), Double.parseDouble(w.group(2)), Double.parseDouble(w.group(3)), Double.parseDouble(w.group(4))};
+                        add(out, page, w.group(5), box, areas);
+                    }
+                }
+            } else {
+                String list = String.join(",", pages.stream().map(String::valueOf).toList());
+                runner.run(List.of("mutool", "draw", "-q", "-F", "stext", "-o", file.toString(), pdf.toString(), list),
+                        timeout, Sandbox.Access.of(dir, pdf), Collections.emptyMap(),
+                        ProcessRunner.Expect.success(0).orFail(EngineFailure.Kind.FAILED, "mutool could not read the words of the PDF"));
+                Matcher m = STEXT.matcher(Files.readString(file, StandardCharsets.UTF_8));
+                int page = 0;
+                StringBuilder word = new StringBuilder();
+                double[] box = null;
+                while (m.find()) {
+                    boolean ends = m.group(1) != null || m.group(2) == null || m.group(3).isBlank();
+                    if (ends && box != null) add(out, page, word.toString(), box, areas);
+                    if (ends) {
+                        word.setLength(0);
+                        box = null;
+                    }
+                    if (m.group(1) != null) page = Integer.parseInt(m.group(1));
+                    if (ends) continue;
+                    word.append(m.group(3));
+                    String[] q = m.group(2).trim().split("\\s+");
+                    for (int k = 0; k + 1 < q.length; k += 2) {
+                        double x = Double.parseDouble(q[k]), y = Double.parseDouble(q[k + 1]);
+                        box = box == null ? new double[] {x, y, x, y}
+                                : new double[] {Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x), Math.max(box[3], y)};
+                    }
+                }
+                if (box != null) add(out, page, word.toString(), box, areas);
+            }
+        } catch (IOException | NumberFormatException e) {
+            throw new EngineFailure(EngineFailure.Kind.FAILED, "the words of the redacted PDF could not be read", e);
+        }
+        return out;
+    }
+
+    /** Adds {@code word} to its page's list when its box's centre lies in an area of that page. */
+    private static void add(Map<Integer, List<String>> out, int page, String word, double[] box, List<RedactOperation.Area> areas) {
+        double cx = (box[0] + box[2]) / 2, cy = (box[1] + box[3]) / 2;
+        for (RedactOperation.Area a : areas) {
+            double[] b = a.box();
+            if (a.page() == page && cx >= b[0] && cx <= b[2] && cy >= b[1] && cy <= b[3]) {
+                out.computeIfAbsent(page, p -> new ArrayList<>()).add(word);
+                return;
+            }
+        }
+    }
+
+    /** Names in an object's dictionary that mean a script, an embedded file or a file attachment. */
+    private static final Pattern SANITIZED_NAMES = Pattern.compile("/(JS|JavaScript|EmbeddedFiles?|FileAttachment)\\b");
+
+    /**
+     * What {@code sanitize} removes and a reader still finds in {@code pdf}, e.g. "object 12 of the file: /JS (qpdf
+     * --qdf)": in qpdf's rewrite, every object's dictionary naming a script, an embedded file or a file attachment; by
+     * PDFBox, the XMP and piece dictionaries of the catalog and the pages, annotations with rich text or hidden, and
+     * form fields with defaults. Empty when none.
+     *
+     * @throws EngineFailure when a reader cannot read the file
+     */
+    List<String> sanitizeLeftovers(Path pdf, Path workDir) throws EngineFailure, InterruptedException {
+        Set<String> places = new LinkedHashSet<>();
+        List<QdfObject> objects = new ArrayList<>();
+        qdfObjects(pdf, workDir, objects);
+        for (QdfObject o : objects) {
+            Matcher m = SANITIZED_NAMES.matcher(o.dict());
+            if (m.find() && places.size() < MAX_PLACES) places.add(o.place().replace(" (qpdf --qdf)", ": /" + m.group(1) + " (qpdf --qdf)"));
+        }
+        try (PDDocument doc = pdfBox.open(pdf, null, workDir)) {
+            COSDictionary catalog = doc.getDocumentCatalog().getCOSObject();
+            for (COSName key : List.of(COSName.METADATA, COSName.PIECE_INFO, COSName.AA)) {
+                if (catalog.containsKey(key)) places.add("the catalog's /" + key.getName() + " (PDFBox)");
+            }
+            for (int i = 0; i < doc.getNumberOfPages(); i++) {
+                var page = doc.getPage(i);
+                for (COSName key : List.of(COSName.METADATA, COSName.PIECE_INFO, COSName.AA)) {
+                    if (page.getCOSObject().containsKey(key)) places.add("page " + (i + 1) + " /" + key.getName() + " (PDFBox)");
+                }
+                for (var a : page.getAnnotations()) {
+                    // a hidden widget stays (its field would lose its place): sanitize removes other hidden annotations
+                    boolean hidden = (a.isHidden() || a.isNoView()) && !(a instanceof org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationWidget);
+                    if (a.getCOSObject().containsKey(COSName.RC) || hidden) {
+                        places.add("page " + (i + 1) + " an annotation with rich text or hidden (PDFBox)");
+                    }
+                }
+            }
+            var form = doc.getDocumentCatalog().getAcroForm(null);
+            if (form != null) {
+                for (var f : form.getFieldTree()) if (f.getCOSObject().containsKey(COSName.DV)) places.add("a form field's /DV (PDFBox)");
+            }
+        } catch (IOException e) {
+            throw new EngineFailure(EngineFailure.Kind.FAILED, "the redacted PDF could not be read back for its check", e);
+        }
+        return places.stream().limit(MAX_PLACES).toList();
     }
 
     /** The places found so far and the search of each text. */
@@ -145,8 +303,12 @@ public class RedactionCheck {
         }
     }
 
-    /** Every string of qpdf's uncompressed rewrite, object by object; metadata and embedded files as text. */
-    private void qdf(Path pdf, Path workDir, Finds finds) throws EngineFailure, InterruptedException {
+    /** One object of qpdf's uncompressed rewrite: its text from "N 0 obj" on, its dictionary part, and where it starts. */
+    private record QdfObject(String place, String object, String dict, int start, int stream) {
+    }
+
+    /** qpdf's uncompressed rewrite of {@code pdf} (its bytes), object by object into {@code objects}. */
+    private byte[] qdfObjects(Path pdf, Path workDir, List<QdfObject> objects) throws EngineFailure, InterruptedException {
         byte[] bytes;
         try {
             Path dir = Files.createTempDirectory(workDir, "qdf-");
@@ -158,15 +320,29 @@ public class RedactionCheck {
         }
         String file = new String(bytes, StandardCharsets.ISO_8859_1);
         Matcher m = QDF_OBJECT.matcher(file);
-        List<int[]> objects = new ArrayList<>();
-        while (m.find()) objects.add(new int[] {m.start(), Integer.parseInt(m.group(1))});
-        for (int i = 0; i < objects.size(); i++) {
-            int start = objects.get(i)[0], end = i + 1 < objects.size() ? objects.get(i + 1)[0] : file.length();
+        List<int[]> starts = new ArrayList<>();
+        while (m.find()) starts.add(new int[] {m.start(), Integer.parseInt(m.group(1))});
+        for (int i = 0; i < starts.size(); i++) {
+            int start = starts.get(i)[0], end = i + 1 < starts.size() ? starts.get(i + 1)[0] : file.length();
             String object = file.substring(start, end);
             int stream = object.indexOf("\nstream\n");
             String dict = stream < 0 ? object : object.substring(0, stream);
             Matcher type = QDF_TYPE.matcher(dict);
-            String place = "object " + objects.get(i)[1] + (type.find() ? " /" + type.group(1) : "") + " of the file (qpdf --qdf)";
+            String place = "object " + starts.get(i)[1] + (type.find() ? " /" + type.group(1) : "") + " of the file (qpdf --qdf)";
+            objects.add(new QdfObject(place, object, dict, start, stream));
+        }
+        return bytes;
+    }
+
+    /** Every string of qpdf's uncompressed rewrite, object by object; metadata and embedded files as text. */
+    private void qdf(Path pdf, Path workDir, Finds finds) throws EngineFailure, InterruptedException {
+        List<QdfObject> objects = new ArrayList<>();
+        byte[] bytes = qdfObjects(pdf, workDir, objects);
+        String file = new String(bytes, StandardCharsets.ISO_8859_1);
+        for (int i = 0; i < objects.size(); i++) {
+            QdfObject o = objects.get(i);
+            String object = o.object(), dict = o.dict(), place = o.place();
+            int start = o.start(), stream = o.stream(), end = i + 1 < objects.size() ? objects.get(i + 1).start() : file.length();
             boolean binary = dict.contains("/Image") || dict.contains("/Length1") || dict.contains("/Length2")
                     || dict.contains("/Type1C") || dict.contains("/CIDFontType0C") || dict.contains("/OpenType")
                     || (dict.contains("/N ") && dict.contains("/Alternate"));

@@ -3,6 +3,8 @@ package dev.docapi.operations.redact;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -36,8 +38,11 @@ final class Searches {
                 "(?<![\\d.])(?:(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\.){3}(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)(?![\\d.]\\d)"), m -> true));
     }
 
-    /** One thing to look for: its pattern and the check each match must pass. */
-    record Search(Pattern pattern, Predicate<String> check) {
+    /**
+     * One thing to look for: its pattern, the check each match must pass, and whether it is also matched in the text
+     * with letter-spaced runs closed up ({@link #closedUp}; a literal text carries its spaced forms in its pattern).
+     */
+    record Search(Pattern pattern, Predicate<String> check, boolean closedUpToo) {
     }
 
     /** Thrown from {@link Bounded#charAt} past the deadline; {@link #find} turns it into {@link Found#tooSlow}. */
@@ -69,12 +74,12 @@ final class Searches {
             String[] words = t.strip().split("\\s+");
             List<String> quoted = new ArrayList<>();
             for (String w : words) quoted.add(Pattern.quote(w));
-            out.add(new Search(Pattern.compile(String.join("\\s+", quoted) + spaced(t), flags), m -> true));
+            out.add(new Search(Pattern.compile(String.join("\\s+", quoted) + spaced(t), flags), m -> true, false));
             sources.add("text '" + t + "'");
         }
         for (int i = 0; i < patterns.size(); i++) {
             try {
-                out.add(new Search(Pattern.compile(patterns.get(i), flags | Pattern.UNICODE_CHARACTER_CLASS), m -> !m.isEmpty()));
+                out.add(new Search(Pattern.compile(patterns.get(i), flags | Pattern.UNICODE_CHARACTER_CLASS), m -> !m.isEmpty(), true));
             } catch (PatternSyntaxException e) {
                 throw new IllegalArgumentException("'patterns' item " + (i + 1) + " is not a valid regular expression (Java syntax): "
                         + e.getDescription() + " near index " + e.getIndex());
@@ -84,24 +89,71 @@ final class Searches {
         for (String p : presets) {
             Preset preset = PRESETS.get(p);
             if (preset == null) throw new IllegalArgumentException("'presets' has '" + p + "'; the presets are " + PRESETS.keySet());
-            out.add(new Search(preset.pattern(), preset.check()));
+            out.add(new Search(preset.pattern(), preset.check(), true));
             sources.add("preset '" + p + "'");
         }
         return new Searches(out, sources);
     }
 
     /**
-     * The letter-spaced form of a literal text, as an alternative ({@code |…}): its letters each separated by
-     * whitespace, as readers show text set with character spacing ({@code Tc}) or wide {@code TJ} gaps
-     * ("S E C R E T"), and not glued to a letter or digit on either side (so "in" does not match "hi not"). Empty for
-     * a single character.
+     * The spaced forms of a literal text, as an alternative ({@code |…}): its letters with or without whitespace
+     * between any two of them, as readers show text set with character spacing ({@code Tc}) or wide {@code TJ} gaps
+     * ("S E C R E T"), or a word drawn in pieces with a kerning gap ("SEC RET"), not glued to a letter or digit on
+     * either side (so "in" does not match "hi not"). Empty for a single character.
      */
     private static String spaced(String text) {
         String letters = text.replaceAll("\\s+", "");
         if (letters.codePointCount(0, letters.length()) < 2) return "";
         List<String> quoted = new ArrayList<>();
         letters.codePoints().forEach(c -> quoted.add(Pattern.quote(Character.toString(c))));
-        return "|(?<![\\p{L}\\p{N}])" + String.join("\\s+", quoted) + "(?![\\p{L}\\p{N}])";
+        return "|(?<![\\p{L}\\p{N}])" + String.join("\\s*", quoted) + "(?![\\p{L}\\p{N}])";
+    }
+
+    /**
+     * A letter-spaced run: three or more single characters each separated by whitespace ("S E C R E T",
+     * "j o e @ x . o r g"), as readers show text set with character spacing; readers put letters set far apart on
+     * lines of their own, so a run may cross line breaks, but then only when it holds a letter (not a table's column of
+     * single digits, which closed up would read as a phone number).
+     */
+    private static final Pattern SPACED_RUN = Pattern.compile("(?<!\\S)\\S(?:\\s+\\S){2,}(?!\\S)");
+    private static final Pattern LINE_BREAK = Pattern.compile("[\\n\\r\\f\\u2028\\u2029]"), LETTER = Pattern.compile("\\p{L}");
+
+    /** {@code text} with each letter-spaced run closed up, and for each of its characters the index it had in {@code text}. */
+    record ClosedUp(String text, int[] origin) {
+        /** The match {@code [start, end)} of the closed-up text as the characters of the original text it covers. */
+        Match original(int start, int end) {
+            return new Match(origin[start], origin[end - 1] + 1);
+        }
+    }
+
+    /** {@code text} with its letter-spaced runs closed up, or null when it has none. */
+    static ClosedUp closedUp(String text) {
+        Matcher m = SPACED_RUN.matcher(text);
+        StringBuilder out = new StringBuilder(text.length());
+        int[] origin = new int[text.length()];
+        int i = 0;
+        boolean any = false;
+        while (m.find()) {
+            String run = m.group();
+            if (LINE_BREAK.matcher(run).find() && !LETTER.matcher(run).find()) continue;
+            any = true;
+            for (; i < m.start(); i++) {
+                origin[out.length()] = i;
+                out.append(text.charAt(i));
+            }
+            for (; i < m.end(); i++) {
+                char c = text.charAt(i);
+                if (Character.isWhitespace(c) || Character.isSpaceChar(c)) continue;
+                origin[out.length()] = i;
+                out.append(c);
+            }
+        }
+        if (!any) return null;
+        for (; i < text.length(); i++) {
+            origin[out.length()] = i;
+            out.append(text.charAt(i));
+        }
+        return new ClosedUp(out.toString(), java.util.Arrays.copyOf(origin, out.length()));
     }
 
     boolean isEmpty() {
@@ -121,8 +173,10 @@ final class Searches {
      * within {@code deadline} ({@link System#nanoTime()}); a search still running then stops and is named.
      */
     Found find(String text, long deadline) {
-        List<Match> out = new ArrayList<>();
+        Set<Match> out = new LinkedHashSet<>();
         Bounded bounded = new Bounded(text, deadline);
+        ClosedUp closed = null;
+        boolean closedRead = false;
         for (int i = 0; i < searches.size(); i++) {
             Search s = searches.get(i);
             try {
@@ -130,11 +184,22 @@ final class Searches {
                 while (m.find()) {
                     if (m.end() > m.start() && s.check().test(m.group())) out.add(new Match(m.start(), m.end()));
                 }
+                if (!s.closedUpToo()) continue;
+                // a pattern or preset also matches letter-spaced text ("j o e @ x . o r g"), closed up
+                if (!closedRead) {
+                    closed = closedUp(text);
+                    closedRead = true;
+                }
+                if (closed == null) continue;
+                m = s.pattern().matcher(new Bounded(closed.text(), deadline));
+                while (m.find()) {
+                    if (m.end() > m.start() && s.check().test(m.group())) out.add(closed.original(m.start(), m.end()));
+                }
             } catch (TooSlow e) {
-                return new Found(out, sources.get(i));
+                return new Found(List.copyOf(out), sources.get(i));
             }
         }
-        return new Found(out, null);
+        return new Found(List.copyOf(out), null);
     }
 
     /** True when some search matches in {@code text} (annotation contents, metadata values, bookmarks...). */

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import org.apache.pdfbox.cos.COSArray;
 import org.apache.pdfbox.cos.COSDictionary;
+import org.apache.pdfbox.cos.COSFloat;
+import org.apache.pdfbox.cos.COSInteger;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.cos.COSStream;
 import org.apache.pdfbox.cos.COSString;
@@ -187,8 +189,70 @@ final class HostileVectors {
             element.setItem(COSName.P, root);
             doc.getDocumentCatalog().getCOSObject().setItem(COSName.STRUCT_TREE_ROOT, root);
         });
+        ALL.put("Type 3 glyph procedure", (doc, page) -> {
+            // the page shows one glyph of a Type 3 font; the glyph's procedure draws the word in Helvetica
+            COSStream glyph = doc.getDocument().createCOSStream();
+            write(glyph, "1000 0 d0 BT /Helv 120 Tf 0 200 Td (OBSIDIAN) Tj ET");
+            COSDictionary font = dict(COSName.TYPE, COSName.FONT);
+            font.setItem(COSName.SUBTYPE, COSName.getPDFName("Type3"));
+            font.setItem(COSName.FONT_BBOX, new PDRectangle(0, 0, 1000, 1000).getCOSArray());
+            font.setItem(COSName.FONT_MATRIX, array(new COSFloat(0.001f), COSInteger.ZERO, COSInteger.ZERO, new COSFloat(0.001f), COSInteger.ZERO, COSInteger.ZERO));
+            font.setItem(COSName.CHAR_PROCS, dict(COSName.getPDFName("g1"), glyph));
+            COSDictionary encoding = dict(COSName.TYPE, COSName.ENCODING);
+            encoding.setItem(COSName.DIFFERENCES, array(COSInteger.get(65), COSName.getPDFName("g1")));
+            font.setItem(COSName.ENCODING, encoding);
+            font.setInt(COSName.FIRST_CHAR, 65);
+            font.setInt(COSName.LAST_CHAR, 65);
+            font.setItem(COSName.WIDTHS, array(COSInteger.get(1000)));
+            font.setItem(COSName.RESOURCES, fontResources());
+            page.getResources().getCOSObject().getCOSDictionary(COSName.FONT).setItem("T3", font);
+            append(doc, page, "BT /T3 12 Tf 72 500 Td (A) Tj ET");
+        });
+        ALL.put("Form XObject outside the page", (doc, page) -> {
+            PDFormXObject form = form(doc, "BT /Helv 12 Tf 0 5 Td (OBSIDIAN) Tj ET", new PDRectangle(0, 0, 200, 20));
+            page.getResources().put(COSName.getPDFName("Fx1"), form);
+            append(doc, page, "q 1 0 0 1 72 -300 cm /Fx1 Do Q");
+        });
+        ALL.put("JavaScript of a parent field", (doc, page) -> {
+            // the field's script is on the parent; its widget, a kid, is a separate dictionary
+            COSDictionary parent = dict(COSName.FT, COSName.getPDFName("Tx"));
+            parent.setString(COSName.T, "amount");
+            parent.setItem(COSName.AA, dict(COSName.K, javascript("event.value = '" + WORD + "';")));
+            parent.setItem(COSName.A, javascript("app.alert('" + WORD + "');"));
+            COSDictionary widget = dict(COSName.TYPE, COSName.ANNOT);
+            widget.setItem(COSName.SUBTYPE, COSName.WIDGET);
+            widget.setItem(COSName.RECT, new PDRectangle(72, 250, 200, 24).getCOSArray());
+            widget.setItem(COSName.PARENT, parent);
+            widget.setItem(COSName.P, page.getCOSObject());
+            parent.setItem(COSName.KIDS, array(widget));
+            page.getCOSObject().setItem(COSName.ANNOTS, array(widget));
+            COSDictionary form = dict(COSName.FIELDS, array(parent));
+            form.setItem(COSName.DR, new PDResources(fontResources()).getCOSObject());
+            form.setString(COSName.DA, "/Helv 12 Tf 0 g");
+            doc.getDocumentCatalog().getCOSObject().setItem(COSName.ACRO_FORM, form);
+        });
+        ALL.put("bookmark JavaScript", (doc, page) -> outline(doc, page, javascript("app.alert('" + WORD + "');")));
+        ALL.put("bookmark action chain", (doc, page) -> {
+            // a bookmark that opens the page, then runs two scripts: the word is in the chain's last one, a stream
+            COSDictionary go = dict(COSName.S, COSName.getPDFName("GoTo"));
+            go.setItem(COSName.D, array(page.getCOSObject(), COSName.getPDFName("Fit")));
+            COSStream script = doc.getDocument().createCOSStream();
+            try (OutputStream os = script.createOutputStream(COSName.FLATE_DECODE)) {
+                os.write(("app.alert('" + WORD + "');").getBytes(StandardCharsets.ISO_8859_1));
+            }
+            COSDictionary last = dict(COSName.S, COSName.JAVA_SCRIPT);
+            last.setItem(COSName.JS, script);
+            go.setItem(COSName.NEXT, array(javascript("var n = 1;"), last));
+            outline(doc, page, go);
+        });
+        ALL.put("word in two runs", (doc, page) -> append(doc, page, "BT /Helv 12 Tf 72 500 Td (The word OBSI) Tj (DIAN is here.) Tj ET"));
+        ALL.put("word in two TJ runs with a small gap", (doc, page) -> append(doc, page, "BT /Helv 12 Tf 72 500 Td [(OBSI)] TJ [-90 (DIAN)] TJ ET"));
+        ALL.put("word split by a kerning gap", (doc, page) -> append(doc, page, "BT /Helv 12 Tf 72 500 Td [(OBSI) -450 (DIAN)] TJ ET"));
         ALL.put("Info title in UTF-16", (doc, page) -> doc.getDocumentInformation().setTitle("Report " + WORD + " \u2014 draft"));
     }
+
+    /** A letter-spaced e-mail address holding the word, found by the email preset. */
+    static final Vector SPACED_EMAIL = (doc, page) -> append(doc, page, "BT /Helv 12 Tf 7 Tc 72 500 Td (ops@" + WORD.toLowerCase(java.util.Locale.ROOT) + ".org) Tj ET");
 
     /**
      * A vector no redaction step removes, on purpose: the word in a custom key of the page's font dictionary,
@@ -307,6 +371,24 @@ final class HostileVectors {
         spec.setFile(name);
         spec.setEmbeddedFile(ef);
         return spec;
+    }
+
+    private static COSDictionary javascript(String js) {
+        COSDictionary a = dict(COSName.S, COSName.JAVA_SCRIPT);
+        a.setString(COSName.JS, js);
+        return a;
+    }
+
+    /** One bookmark, "Chapter one", whose action is {@code action}. */
+    private static void outline(PDDocument doc, PDPage page, COSDictionary action) {
+        COSDictionary outlines = dict(COSName.TYPE, COSName.OUTLINES);
+        COSDictionary item = dict(COSName.A, action);
+        item.setString(COSName.TITLE, "Chapter one");
+        item.setItem(COSName.PARENT, outlines);
+        outlines.setItem(COSName.FIRST, item);
+        outlines.setItem(COSName.LAST, item);
+        outlines.setInt(COSName.COUNT, 1);
+        doc.getDocumentCatalog().getCOSObject().setItem(COSName.OUTLINES, outlines);
     }
 
     private static COSDictionary dict(COSName key, org.apache.pdfbox.cos.COSBase value) {

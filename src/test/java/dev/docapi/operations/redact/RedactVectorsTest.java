@@ -39,13 +39,33 @@ class RedactVectorsTest extends ApiTestBase {
     @MethodSource("vectors")
     void theWordIsFoundInTheUnredactedFileRemovedAndTheRestKept(String vector) throws Exception {
         Path dir = Files.createTempDirectory(DATA_DIR, "vector-");
-        Path pdf = HostileVectors.build(vector, dir.resolve("vector.pdf"));
-        Searches word = Searches.of(List.of(HostileVectors.WORD), List.of(), List.of(), false);
-        List<String> before = check.leftovers(pdf, word, dir, 1, System.nanoTime() + 30_000_000_000L);
+        removedAndRestKept(HostileVectors.build(vector, dir.resolve("vector.pdf")), Map.of("text", List.of(HostileVectors.WORD)));
+    }
+
+    /** Letter-spaced text is matched by patterns and presets too, closed up ("o p s @ x . o r g"). */
+    @Test
+    void aLetterSpacedMatchOfAPatternOrAPresetIsFoundAndRemoved() throws Exception {
+        Path dir = Files.createTempDirectory(DATA_DIR, "vector-");
+        removedAndRestKept(HostileVectors.build(HostileVectors.SPACED_EMAIL, dir.resolve("email.pdf")), Map.of("presets", List.of("email")));
+        removedAndRestKept(HostileVectors.build("TJ gaps", dir.resolve("tj.pdf")), Map.of("patterns", List.of("OBS[A-Z]{4}N")));
+        removedAndRestKept(HostileVectors.build("letter spacing Tc", dir.resolve("tc.pdf")), Map.of("patterns", List.of("\\bobsid\\w+"), "ignore_case", true));
+    }
+
+    /**
+     * {@code options} (text, patterns, presets) find the word in {@code pdf} by the check alone; {@code POST /redact}
+     * with them succeeds and no independent reader holds the word after, while the prose is kept.
+     */
+    private void removedAndRestKept(Path pdf, Map<String, Object> options) throws Exception {
+        Searches searches = Searches.of(strings(options.get("text")), strings(options.get("patterns")), strings(options.get("presets")),
+                Boolean.TRUE.equals(options.get("ignore_case")));
+        List<String> before = check.leftovers(pdf, searches, pdf.getParent(), 1, System.nanoTime() + 30_000_000_000L);
         assertThat(before).as("the check finds the hidden word in the unredacted file").isNotEmpty();
 
         String key = newKey();
-        Response r = post(key, "/redact", Map.of("file", uploadId(key, pdf), "text", List.of(HostileVectors.WORD), "wait", 60));
+        Map<String, Object> body = new java.util.HashMap<>(options);
+        body.put("file", uploadId(key, pdf));
+        body.put("wait", 60);
+        Response r = post(key, "/redact", body);
         assertThat(r.status()).as("%s", r).isEqualTo(200);
         Path out = downloadOutput(r.body(), 0);
         String text = assertGone(out);
@@ -53,6 +73,38 @@ class RedactVectorsTest extends ApiTestBase {
         JsonNode data = r.body().at("/output/data");
         assertThat(data.toString()).doesNotContainIgnoringCase(HostileVectors.WORD);
         assertThat(data.at("/verification/leftovers").asInt()).isZero();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> strings(Object list) {
+        return list == null ? List.of() : (List<String>) list;
+    }
+
+    /**
+     * A job with areas alone is verified too: the words under an area of the page's text are gone for every reader; a
+     * stamp annotation painted over an area (its text kept: no search, no sanitize) fails the job, naming the page.
+     */
+    @Test
+    void anAreaAloneIsVerifiedAndAWordStillReadInsideItFailsTheJobNamingThePage() throws Exception {
+        Path dir = Files.createTempDirectory(DATA_DIR, "areas-");
+        // "The word OBSIDIAN is here." on the baseline y = 500 of a 792-point page: y 280-296 from the top
+        Path text = HostileVectors.build("page text", dir.resolve("text.pdf"));
+        String key = newKey();
+        Response r = post(key, "/redact", Map.of("file", uploadId(key, text), "wait", 60,
+                "areas", List.of(Map.of("page", 1, "x", 60, "y", 270, "width", 300, "height", 35))));
+        assertThat(r.status()).as("%s", r).isEqualTo(200);
+        Path out = downloadOutput(r.body(), 0);
+        String left = assertGone(out);
+        for (String line : HostileVectors.PROSE) assertThat(left).contains(line);
+        assertThat(r.body().at("/output/data/verification/leftovers").asInt()).isZero();
+
+        // the stamp's rectangle is y 300-330 from the bottom: 462-492 from the top
+        Path stamp = HostileVectors.build("stamp appearance", dir.resolve("stamp.pdf"));
+        Response failed = post(key, "/redact", Map.of("file", uploadId(key, stamp), "wait", 60,
+                "areas", List.of(Map.of("page", 1, "x", 60, "y", 455, "width", 260, "height", 45))));
+        assertThat(failed.status()).as("%s", failed).isEqualTo(502);
+        assertThat(failed.body().at("/error/message").asString()).contains("could not be verified", "page 1 inside an area");
+        assertThat(failed.body().at("/error").toString()).doesNotContainIgnoringCase(HostileVectors.WORD);
     }
 
     @Test

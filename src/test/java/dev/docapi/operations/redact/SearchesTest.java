@@ -44,6 +44,25 @@ class SearchesTest {
     }
 
     @Test
+    void aWordDrawnInPiecesMatchesItsTextButNotPiecesOfOtherWords() {
+        Searches s = Searches.of(List.of("SECRET"), List.of(), List.of(), false);
+        assertThat(s.find("a SEC RET plan", LATER).matches()).containsExactly(new Searches.Match(2, 9));
+        assertThat(s.find("a SECRET plan", LATER).matches()).containsExactly(new Searches.Match(2, 8));
+        assertThat(s.find("BISEC RETAIN", LATER).matches()).isEmpty();
+    }
+
+    @Test
+    void patternsAndPresetsMatchLetterSpacedTextClosedUpAtItsOriginalPlace() {
+        String text = "mail o p s @ x y . o r g today";
+        assertThat(found("email", text)).containsExactly("o p s @ x y . o r g");
+        Searches s = Searches.of(List.of(), List.of("\\bSEC\\w+\\b"), List.of(), false);
+        assertThat(s.find("the S E C R E T code", LATER).matches()).containsExactly(new Searches.Match(4, 15));
+        assertThat(s.find("the SECRET code", LATER).matches()).containsExactly(new Searches.Match(4, 10));
+        assertThat(s.find("the S\nE\nC\nR\nE\nT code", LATER).matches()).as("letters set far apart, a line each").containsExactly(new Searches.Match(4, 15));
+        assertThat(found("phone", "1\n2\n3\n4\n5\n6\n7\n8\n9\n0")).as("a column of digits").isEmpty();
+    }
+
+    @Test
     void aBacktrackingPatternStopsAtItsDeadline() {
         Searches s = Searches.of(List.of(), List.of("(?s)(.*a){20}#"), List.of(), false);
         long start = System.nanoTime();
