@@ -60,10 +60,12 @@ public class VeraPdf {
      *
      * @param compliant   true when the file conforms to {@code level}
      * @param level       the level validated: {@code 1b}, {@code 2b}, {@code 2u}, {@code 3b} …
-     * @param declared    the level the file's XMP metadata claims, or null when it claims none
-     * @param failedRules the rules it breaks, by clause (at most 50), empty when compliant
+     * @param declared    the level the file's XMP metadata claims, or null when it claims none (or it is unreadable)
+     * @param failedRules the rules it breaks, by clause (at most 50), empty when compliant or unreadable
+     * @param unreadable  why veraPDF could not read the file at all, in words ("it is encrypted, which PDF/A
+     *                    forbids"), or null when it read it; such a file is not compliant
      */
-    public record Verdict(boolean compliant, String level, String declared, List<FailedRule> failedRules) {
+    public record Verdict(boolean compliant, String level, String declared, List<FailedRule> failedRules, String unreadable) {
         /**
          * The failed rules for a person: "6.2.11.4.1-1 (The font programs for all fonts used for rendering within a
          * conforming file shall be embedded…); 6.6.2.1-1 (…)", each description cut to 160 characters.
@@ -80,10 +82,12 @@ public class VeraPdf {
 
     /**
      * Validates {@code pdf} against {@code level} ({@code 1b}, {@code 2b}, {@code 2u}, {@code 3b}), or against the
-     * level the file claims when {@code level} is null ({@value #DEFAULT_LEVEL} when it claims none).
+     * level the file claims when {@code level} is null ({@value #DEFAULT_LEVEL} when it claims none). A file veraPDF
+     * cannot parse (damaged beyond its parser's recovery, encrypted) is not PDF/A: its verdict is not compliant, with
+     * the reason in {@link Verdict#unreadable}.
      *
-     * @throws EngineFailure {@code INVALID_INPUT} when veraPDF cannot parse the file (damaged, encrypted), else
-     *                       {@code FAILED}, {@code TIMEOUT} or {@code BOUND_EXCEEDED}
+     * @throws EngineFailure {@code BOUND_EXCEEDED} when the file needs more memory than veraPDF is given, else
+     *                       {@code FAILED} or {@code TIMEOUT}; the message names no class or stack frame
      */
     public Verdict validate(Path pdf, String level) throws EngineFailure, InterruptedException {
         jvm.train(VeraPdfMain.class, HEAP_MB, VeraPdf::trainingInput);
@@ -96,16 +100,23 @@ public class VeraPdf {
             readable.add(pdf);
             Duration timeout = BASE_TIMEOUT.plusSeconds(Files.size(pdf) / 10_000_000 * 60);
             ProcessRunner.Result r = runner.run(command, timeout, Sandbox.Access.of(dir, readable), Map.of(),
-                    Expect.success(0).orFail(run -> run.exitCode() == 2
-                            ? new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "veraPDF could not read the PDF: " + run.lastLine())
-                            : new EngineFailure(EngineFailure.Kind.FAILED, "veraPDF failed (exit " + run.exitCode() + "): " + run.lastLine())));
-            if (!Files.isRegularFile(out)) throw new EngineFailure(EngineFailure.Kind.FAILED, "veraPDF gave no verdict: " + r.lastLine());
+                    Expect.success(0, VeraPdfMain.EXIT_UNREADABLE, VeraPdfMain.EXIT_ENCRYPTED).orFail(run -> run.exitCode() == VeraPdfMain.EXIT_MEMORY
+                            ? new EngineFailure(EngineFailure.Kind.BOUND_EXCEEDED, "veraPDF needs more than " + HEAP_MB + " MB of memory for this file")
+                            // the child's last line is a Java stack frame here (it crashed): logged by the runner, not shown
+                            : new EngineFailure(EngineFailure.Kind.FAILED, "veraPDF stopped unexpectedly (exit " + run.exitCode() + ")")));
+            if (r.exitCode() == VeraPdfMain.EXIT_ENCRYPTED) return unreadable(level, "it is encrypted, which PDF/A forbids");
+            if (r.exitCode() == VeraPdfMain.EXIT_UNREADABLE) return unreadable(level, "veraPDF cannot parse it: " + r.lastLine());
+            if (!Files.isRegularFile(out)) throw new EngineFailure(EngineFailure.Kind.FAILED, "veraPDF gave no verdict");
             return JSON.readValue(out.toFile(), Verdict.class);
         } catch (IOException e) {
             throw new EngineFailure(EngineFailure.Kind.FAILED, "veraPDF could not run: " + e.getMessage(), e);
         } finally {
             if (dir != null) FileSystemUtils.deleteRecursively(dir.toFile());
         }
+    }
+
+    private static Verdict unreadable(String level, String reason) {
+        return new Verdict(false, level == null ? DEFAULT_LEVEL : level, null, List.of(), reason);
     }
 
     /** The child's training ({@link ChildJvm#train}): a blank page the service makes itself, validated as 2b. */

@@ -27,12 +27,16 @@ import tools.jackson.databind.json.JsonMapper;
  * The child JVM {@link VeraPdf} runs in its sandbox: {@code VeraPdfMain <pdf> <flavour|declared> <out.json>} validates
  * {@code pdf} with veraPDF against {@code flavour} ({@code 1b}, {@code 2b}, {@code 2u}, {@code 3b} …) or, given
  * {@code declared}, against the level the file's XMP metadata claims ({@code 2b} when it claims none), and writes a
- * {@link VeraPdf.Verdict} as JSON. Exit 0 when the verdict is written, 2 when veraPDF cannot parse the file (the
- * reason on stderr's last line).
+ * {@link VeraPdf.Verdict} as JSON. Exit 0 when the verdict is written; {@value #EXIT_UNREADABLE} when veraPDF cannot
+ * parse the file and {@value #EXIT_ENCRYPTED} when it is encrypted (veraPDF's reason on stderr's last line, never a
+ * stack trace: the parent shows it to the client); {@value #EXIT_MEMORY} when the file needs more than the heap.
  */
 public final class VeraPdfMain {
     /** Failed rules listed at most; a file that fails more is far from PDF/A anyway. */
     private static final int MAX_RULES = 50;
+    static final int EXIT_UNREADABLE = 2;
+    static final int EXIT_ENCRYPTED = 3;
+    static final int EXIT_MEMORY = 4;
 
     private VeraPdfMain() {
     }
@@ -49,14 +53,31 @@ public final class VeraPdfMain {
             try (PDFAParser parser = foundry.createParser(pdf, flavour)) {
                 PDFAValidator validator = foundry.createValidator(flavour, false);
                 ValidationResult result = validator.validate(parser);
-                verdict = new VeraPdf.Verdict(result.isCompliant(), flavour.getId(), declared, failed(validator, result));
+                verdict = new VeraPdf.Verdict(result.isCompliant(), flavour.getId(), declared, failed(validator, result), null);
             }
-        } catch (ModelParsingException | EncryptedPdfException e) {
-            System.err.println(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().replace('\n', ' '));
-            System.exit(2);
+        } catch (EncryptedPdfException e) {
+            exit(EXIT_ENCRYPTED, "the file is encrypted");
+            return;
+        } catch (ModelParsingException e) {
+            exit(EXIT_UNREADABLE, e.getMessage());
+            return;
+        } catch (Exception | StackOverflowError e) {
+            // veraPDF's parser, model and validator throw these on damaged structures it does not recover from (a
+            // broken cross-reference table, an object stream that ends early, a cycle): the file is unreadable to it
+            exit(EXIT_UNREADABLE, null);
+            return;
+        } catch (OutOfMemoryError e) {
+            exit(EXIT_MEMORY, "the file needs more memory than veraPDF is given");
             return;
         }
         Files.writeString(Path.of(args[2]), JsonMapper.builder().build().writeValueAsString(verdict));
+    }
+
+    /** Ends the child with {@code code}, printing {@code reason} (veraPDF's words, without Java class names) on stderr. */
+    private static void exit(int code, String reason) {
+        String safe = reason == null ? "" : reason.replace('\n', ' ').replaceAll("(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*:?\\s*", "").strip();
+        System.err.println(safe.isEmpty() ? "its structure is damaged beyond what veraPDF's parser recovers" : safe);
+        System.exit(code);
     }
 
     /** The level the file's XMP metadata claims ({@code 2b}), or null when it claims none. */

@@ -115,8 +115,9 @@ public class PdfaOperation implements Operation<PdfaOperation.PdfaOptions> {
         VeraPdf.Verdict verdict = veraPdf.validate(pdfa, level);
         ctx.progress(++done, total, "steps");
         if (!verdict.compliant()) {
-            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "The file could not be made PDF/A-" + level + ": veraPDF found that the converted file breaks "
-                    + ValidatePdfaOperation.rules(verdict) + " — " + verdict.summary() + ". No PDF/A is returned.", null,
+            String why = verdict.unreadable() != null ? "veraPDF could not read the converted file (" + verdict.unreadable() + ")"
+                    : "veraPDF found that the converted file breaks " + ValidatePdfaOperation.rules(verdict) + " — " + verdict.summary();
+            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "The file could not be made PDF/A-" + level + ": " + why + ". No PDF/A is returned.", null,
                     OperationResult.empty().withData(ValidatePdfaOperation.data(verdict)));
         }
         ContentCheck.Content before = contentCheck.read(prepared);

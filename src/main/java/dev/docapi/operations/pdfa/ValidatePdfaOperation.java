@@ -19,8 +19,10 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code POST /validate-pdfa} (an addition beyond the spec, issue 27): veraPDF's verdict on a PDF in
  * {@code output.data} — {@code compliant}, the {@code conformance} validated (the one asked, else the one the file's
  * XMP metadata claims, else 2b), the {@code declared} one and the {@code failed_rules} (rule id as clause-test, e.g.
- * {@code 6.2.11.4.1-1}, the standard, what the rule requires and how many objects break it) — and in words in
- * {@code output.note}. No output file. A file veraPDF cannot parse fails the job with {@code invalid_file}.
+ * {@code 6.2.11.4.1-1}, the standard, what the rule requires and how many objects break it), {@code unreadable} (why
+ * veraPDF could not read the file at all, else null) — and in words in {@code output.note}. No output file. A file
+ * PDFBox opens (validation refuses one it cannot with {@code invalid_file}) but veraPDF cannot parse — damaged beyond
+ * its parser's recovery, or encrypted — is not PDF/A: {@code compliant: false} with the reason, not a failed job.
  */
 @Component
 public class ValidatePdfaOperation implements Operation<ValidatePdfaOperation.ValidatePdfaOptions> {
@@ -54,17 +56,20 @@ public class ValidatePdfaOperation implements Operation<ValidatePdfaOperation.Va
         VeraPdf.Verdict verdict = veraPdf.validate(ctx.input().path(), ctx.options().conformance());
         String note = verdict.compliant()
                 ? "The PDF conforms to PDF/A-" + verdict.level() + " (veraPDF)."
+                : verdict.unreadable() != null
+                ? "The PDF does not conform to PDF/A-" + verdict.level() + ": " + verdict.unreadable() + "."
                 : "The PDF does not conform to PDF/A-" + verdict.level() + ": it breaks " + rules(verdict) + " — " + verdict.summary() + "."
                   + (verdict.declared() == null ? " It does not claim to be PDF/A in its metadata." : "");
         return OperationResult.ofNote(note).withData(data(verdict));
     }
 
-    /** {@code output.data} of a verdict: {@code compliant}, {@code conformance}, {@code declared}, {@code failed_rules}. */
+    /** {@code output.data} of a verdict: {@code compliant}, {@code conformance}, {@code declared}, {@code failed_rules}, {@code unreadable}. */
     static JsonNode data(VeraPdf.Verdict v) {
         java.util.Map<String, Object> data = J.o("compliant", v.compliant(), "conformance", v.level());
         data.put("declared", v.declared()); // null when the file claims no PDF/A level
         data.put("failed_rules", v.failedRules().stream().map(r -> J.o("rule", r.rule(), "specification", r.specification(),
                         "description", r.description(), "checks", r.checks())).toList());
+        data.put("unreadable", v.unreadable()); // null when veraPDF read the file
         return JSON.valueToTree(data);
     }
 

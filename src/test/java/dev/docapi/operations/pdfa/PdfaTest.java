@@ -4,17 +4,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.Independent;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.PDPageContentStream;
+import org.apache.pdfbox.pdmodel.font.PDType1Font;
+import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
 import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotation;
 import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationLink;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.verapdf.gf.foundry.VeraGreenfieldFoundryProvider;
 import org.verapdf.pdfa.Foundries;
 import org.verapdf.pdfa.PDFAParser;
@@ -90,6 +100,47 @@ class PdfaTest extends ApiTestBase {
         assertThat(rules).contains("6.6.2.1-1"); // no XMP metadata stream
         assertThat(verdict.at("/output/note").asString()).contains("does not conform to PDF/A-2b", "6.6.2.1-1");
         assertThat(verdict.at("/output/files").size()).isZero();
+    }
+
+    @Test
+    void validatePdfaAnswersNotCompliantWithTheReasonForAReadableFileVeraPdfCannotParse(@TempDir Path dir) throws Exception {
+        String key = newKey();
+        // PDFBox's lenient parser reads a file cut off before its cross-reference table; veraPDF's parser does not
+        byte[] whole;
+        try (PDDocument doc = new PDDocument(); var out = new ByteArrayOutputStream()) {
+            PDPage page = new PDPage();
+            doc.addPage(page);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                cs.beginText();
+                cs.setFont(new PDType1Font(Standard14Fonts.FontName.HELVETICA), 12);
+                cs.newLineAtOffset(72, 700);
+                cs.showText("Damaged but readable");
+                cs.endText();
+            }
+            doc.save(out);
+            whole = out.toByteArray();
+        }
+        String text = new String(whole, StandardCharsets.ISO_8859_1);
+        Path truncated = Files.write(dir.resolve("truncated.pdf"), Arrays.copyOf(whole, text.lastIndexOf("xref")));
+        assertThat(Independent.pdfboxText(truncated)).contains("Damaged but readable");
+        // and the corpus's file whose xref points at the wrong offsets (qpdf and PDFBox recover it)
+        for (Path file : List.of(truncated, corpus("pdf-broken/bad-xref.pdf"))) {
+            Response r = post(key, "/validate-pdfa", Map.of("file", uploadId(key, file), "wait", 300));
+            assertThat(r.status()).as("%s: %s", file.getFileName(), r).isEqualTo(200);
+            JsonNode data = r.body().at("/output/data");
+            assertThat(data.get("compliant").asBoolean()).isFalse();
+            assertThat(data.get("conformance").asString()).isEqualTo("2b");
+            assertThat(data.get("unreadable").asString()).as("%s", file.getFileName()).isNotBlank();
+            String note = r.body().at("/output/note").asString();
+            assertThat(note).startsWith("The PDF does not conform to PDF/A-2b: ").doesNotContain("Exception", "dev.docapi", "java.", " at ");
+        }
+
+        // a file that no reader opens (cut inside its first stream) is refused at upload with the spec's code
+        Path headless = Files.write(dir.resolve("half.pdf"), Arrays.copyOf(whole, text.indexOf("endstream") - 5));
+        Response refused = send(key, HttpRequest.newBuilder(URI.create(base() + "/files?name=half.pdf"))
+                .header("Content-Type", "application/octet-stream").POST(HttpRequest.BodyPublishers.ofFile(headless)));
+        assertThat(refused.status()).as("%s", refused).isEqualTo(400);
+        assertThat(refused.code()).isEqualTo("invalid_file");
     }
 
     private Path pdfa(String key, String fileId, String level) throws IOException {
