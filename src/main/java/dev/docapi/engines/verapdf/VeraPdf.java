@@ -79,19 +79,19 @@ public class VeraPdf {
     }
 
     /**
-     * Validates {@code pdf} against {@code level} ({@code 1b}, {@code 2b}, {@code 2u}, {@code 3b}), or against the
+     * Validates {@code pdf} against {@code level}, or against the
      * level the file claims when {@code level} is null ({@value #DEFAULT_LEVEL} when it claims none).
      *
      * @throws EngineFailure {@code INVALID_INPUT} when veraPDF cannot parse the file (damaged, encrypted), else
      *                       {@code FAILED}, {@code TIMEOUT} or {@code BOUND_EXCEEDED}
      */
-    public Verdict validate(Path pdf, String level) throws EngineFailure, InterruptedException {
+    public Verdict validate(Path pdf, PdfaLevel level) throws EngineFailure, InterruptedException {
         jvm.train(VeraPdfMain.class, HEAP_MB, VeraPdf::trainingInput);
         Path dir = null;
         try {
             dir = runner.sandbox().newScratchDir("verapdf-");
             Path out = dir.resolve("verdict.json");
-            List<String> command = jvm.command(VeraPdfMain.class, HEAP_MB, List.of(pdf.toString(), level == null ? "declared" : level, out.toString()));
+            List<String> command = jvm.command(VeraPdfMain.class, HEAP_MB, List.of(pdf.toString(), level == null ? "declared" : level.id(), out.toString()));
             List<Path> readable = new ArrayList<>(jvm.readable());
             readable.add(pdf);
             Duration timeout = BASE_TIMEOUT.plusSeconds(Files.size(pdf) / 10_000_000 * 60);
