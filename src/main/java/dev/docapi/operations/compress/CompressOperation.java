@@ -1,5 +1,6 @@
 package dev.docapi.operations.compress;
 
+import dev.docapi.engines.Engine;
 import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.ghostscript.Ghostscript;
 import dev.docapi.operations.Operation;
@@ -53,7 +54,7 @@ public class CompressOperation implements Operation<CompressOperation.CompressOp
 
     @Override
     public void validate(ValidationContext<CompressOptions> ctx) {
-        engines.require("gs", "qpdf");
+        engines.require(Engine.GS, Engine.QPDF);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.docapi.operations.extracttext;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.docapi.core.ApiException;
+import dev.docapi.engines.Engine;
 import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.ocrmypdf.Ocrmypdf;
 import dev.docapi.core.FileKind;
@@ -83,10 +84,10 @@ public class ExtractTextOperation implements Operation<ExtractTextOperation.Extr
         Ocr ocr = ctx.options().ocr();
         if (ctx.input().file().kind() == FileKind.IMAGE) {
             if (ocr == Ocr.NEVER) throw ApiException.invalid("an image has no text layer: use 'ocr' auto or always to read it");
-            engines.require("tesseract");
+            engines.require(Engine.TESSERACT);
         } else {
-            engines.require("pdftotext");
-            if (ocr != Ocr.NEVER) engines.require("ocrmypdf", "tesseract", "qpdf");
+            engines.require(Engine.PDFTOTEXT);
+            if (ocr != Ocr.NEVER) engines.require(Engine.OCRMYPDF, Engine.TESSERACT, Engine.QPDF);
         }
     }
 

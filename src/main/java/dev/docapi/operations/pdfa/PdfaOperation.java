@@ -3,6 +3,7 @@ package dev.docapi.operations.pdfa;
 import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
 import dev.docapi.core.FileKind;
+import dev.docapi.engines.Engine;
 import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.ghostscript.Ghostscript;
 import dev.docapi.engines.pdfbox.PdfaPreparation;
@@ -83,7 +84,7 @@ public class PdfaOperation implements Operation<PdfaOperation.PdfaOptions> {
 
     @Override
     public void validate(ValidationContext<PdfaOptions> ctx) {
-        engines.require("gs", "pdftotext");
+        engines.require(Engine.GS, Engine.PDFTOTEXT);
         if (iccProfile() == null) {
             throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "PDF/A needs an sRGB ICC profile, and none is installed on this server");
         }

@@ -4,6 +4,7 @@ import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
 import dev.docapi.core.J;
 import dev.docapi.engines.EngineFailure;
+import dev.docapi.engines.Engine;
 import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.pdfbox.AnnotationRedactor;
 import dev.docapi.engines.pdfbox.PageFrame;
@@ -115,9 +116,9 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
         if (searches.isEmpty() && areas.isEmpty() && !o.sanitize()) {
             throw ApiException.invalid("give something to redact: 'text', 'patterns', 'presets' or 'areas' (or sanitize: true)");
         }
-        engines.require("python3");
+        engines.require(Engine.PYTHON3);
         // pages without a text layer need OCR too: without OCRmyPDF, their job fails as service_unavailable
-        if (!searches.isEmpty()) engines.require("pdftotext", "mutool", "qpdf"); // and the check of the output
+        if (!searches.isEmpty()) engines.require(Engine.PDFTOTEXT, Engine.MUTOOL, Engine.QPDF); // and the check of the output
         if (areas.isEmpty()) return;
         ctx.requirePagesExist("areas", areas.stream().map(Area::page).toList());
         try (PDDocument doc = Loader.loadPDF(ctx.input().path().toFile(), "", null, null, IOUtils.createTempFileOnlyStreamCache())) {
