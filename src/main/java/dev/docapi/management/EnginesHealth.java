@@ -1,11 +1,10 @@
 package dev.docapi.management;
 
+import dev.docapi.engines.Engine;
+import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.chromium.Chromium;
 import dev.docapi.engines.libreoffice.OfficePool;
 import dev.docapi.engines.process.Sandbox;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.stereotype.Component;
@@ -20,7 +19,6 @@ import org.springframework.stereotype.Component;
  */
 @Component("enginesHealthIndicator")
 class EnginesHealth implements HealthIndicator {
-    private static final List<String> TOOLS = List.of("ocrmypdf", "tesseract", "gs", "qpdf", "pdftotext", "bwrap");
     private final OfficePool office;
     private final Chromium chromium;
     private final Sandbox sandbox;
@@ -40,15 +38,11 @@ class EnginesHealth implements HealthIndicator {
                 : "starts on first use");
         h.withDetail("chromium", !chromium.available() ? "not installed"
                 : chromium.pid().isPresent() ? "running" : "starts on first use");
-        for (String tool : TOOLS) h.withDetail(tool, onPath(tool) ? "installed" : "not installed");
+        for (Engine e : Engine.values()) {
+            if (e == Engine.SOFFICE || e == Engine.CHROMIUM) continue; // shown above with their processes
+            h.withDetail(e.executable(), EngineCheck.installed(e) ? "installed" : "not installed");
+        }
         h.withDetail("sandbox", sandbox.enabled() ? "bubblewrap" : "off (DOCAPI_UNSANDBOXED)");
         return h.build();
-    }
-
-    private static boolean onPath(String tool) {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(":")) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, tool))) return true;
-        }
-        return false;
     }
 }

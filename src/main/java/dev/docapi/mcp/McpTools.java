@@ -51,7 +51,6 @@ public class McpTools {
     private final OperationSubmitter submitter;
     private final JobRunner runner;
     private final WorkflowStore workflows;
-    private final StepValidator stepValidator;
     private final WorkflowService workflowService;
     private final JobStore jobs;
     private final FileService files;
@@ -62,9 +61,8 @@ public class McpTools {
 
     public McpTools(OperationRegistry registry, OperationSubmitter submitter, JobRunner runner, JobStore jobs,
                     FileService files, ToolFiles toolFiles, Views views, WebhookUrls webhookUrls, JsonMapper json,
-                    WorkflowStore workflows, StepValidator stepValidator, WorkflowService workflowService) {
+                    WorkflowStore workflows, WorkflowService workflowService) {
         this.workflows = workflows;
-        this.stepValidator = stepValidator;
         this.workflowService = workflowService;
         this.registry = registry;
         this.submitter = submitter;
@@ -102,7 +100,7 @@ public class McpTools {
                         + "Run one with run_workflow.",
                 schema(J.o(), List.of()), true,
                 (account, args) -> {
-                    var list = views.list(workflows.list(account.id()).stream().map(this::workflowView).toList());
+                    var list = views.list(workflows.list(account.id()).stream().map(workflowService::view).toList());
                     return ToolResults.value(list, list.get("data").size() + " workflows:\n" + list.get("data").valueStream()
                             .map(w -> w.path("id").asString() + "  " + w.path("name").asString() + "  " + w.path("steps").toString())
                             .reduce("", (a, b) -> a + b + "\n"));
@@ -143,17 +141,6 @@ public class McpTools {
                 : workflowService.runAdHoc(account, args.get("steps"), ids, webhook);
         Job current = wait > 0 ? runner.await(job, wait) : job;
         return ToolResults.job(views.job(current));
-    }
-
-    /** As GET /v1/workflows/{id}: {@code {object, id, name, steps, created_at}}, secrets not shown. */
-    private ObjectNode workflowView(Workflow w) {
-        ObjectNode n = json.createObjectNode();
-        n.put("object", "workflow");
-        n.put("id", w.id());
-        n.put("name", w.name());
-        n.set("steps", stepValidator.view(w.steps()));
-        n.put("created_at", Views.iso(w.createdAt()));
-        return n;
     }
 
     private SyncToolSpecification operationTool(Operation<?> op) {

@@ -12,15 +12,21 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One option of an operation, declared once: it validates a request value, describes itself as JSON Schema (for
  * OpenAPI, MCP and workflow steps) and names the Java types of the options-record component it is bound to
  * ({@link OptionSchema}). Build with the static factories, e.g.
- * {@code OptionField.integer("angle").oneOf(90, 180, 270).required()}.
+ * {@code OptionField.integer("angle").oneOf(90, 180, 270).required()}. A closed set of strings is an enum
+ * ({@link #choice}), a fixed shape a nested record ({@link #object}), a list of either an {@link #array}: their schema,
+ * their checks and their binding all come from that one declaration.
  */
 public final class OptionField {
+    private static final JsonMapper JSON = JsonMapper.shared();
     private final String name;
     private final List<String> javaTypes;
     private final Map<String, Object> schema = new LinkedHashMap<>();
@@ -30,6 +36,10 @@ public final class OptionField {
     private Object defaultValue;
     /** For an option that names a file by id ({@link #fileId}): the kinds it takes; null otherwise. */
     private Set<FileKind> fileKinds;
+    /** For an {@link #array}: what each item is; null otherwise. */
+    private OptionField items;
+    /** For an {@link #object}: its members, bound to a nested record; null otherwise. */
+    private OptionSchema<?> members;
 
     private OptionField(String name, String type, Function<JsonNode, String> typeCheck, List<String> javaTypes) {
         this.name = name;
@@ -93,6 +103,53 @@ public final class OptionField {
     }
 
     /**
+     * One of the constants of {@code type}, as the JSON string Jackson reads and writes for it (its {@code @JsonValue}
+     * or {@code @JsonProperty}); the schema's {@code enum} lists them in declaration order. Bound as the constant.
+     */
+    public static <E extends Enum<E>> OptionField choice(String name, Class<E> type) {
+        return choice(name, type, type.getEnumConstants());
+    }
+
+    /** One of the constants given (a part of their enum), as {@link #choice(String, Class)} describes. */
+    @SafeVarargs
+    public static <E extends Enum<E>> OptionField choice(String name, E first, E... rest) {
+        E[] allowed = Arrays.copyOf(rest, rest.length + 1);
+        System.arraycopy(rest, 0, allowed, 1, rest.length);
+        allowed[0] = first;
+        return choice(name, first.getDeclaringClass(), allowed);
+    }
+
+    private static OptionField choice(String name, Class<?> type, Enum<?>[] allowed) {
+        OptionField f = new OptionField(name, "string", v -> v.isString() ? null : "must be a string", types(type));
+        return f.oneOf(Arrays.stream(allowed).map(OptionField::jsonValue).toArray());
+    }
+
+    /**
+     * An array whose items are each {@code item} (its name is not used: an item's errors name it by its index, e.g.
+     * {@code 'areas[2].x'}). Bound as a {@code List} of what {@code item} binds to.
+     */
+    public static OptionField array(String name, OptionField item) {
+        // an item binds to a list's element type: the boxed one of a primitive's types, which comes last
+        OptionField f = new OptionField(name, "array", v -> v.isArray() ? null : "must be an array", List.of(List.class.getName() + "<" + item.javaTypes.getLast() + ">"));
+        f.items = item;
+        f.schema.put("items", new LinkedHashMap<>(item.schema));
+        return f;
+    }
+
+    /**
+     * An object of the fixed members {@code members} declares, no others: the JSON Schema object, checked member by
+     * member (errors name the member, e.g. {@code 'visible.page'}). Bound as {@code members}' record.
+     */
+    public static OptionField object(String name, OptionSchema<?> members) {
+        OptionField f = new OptionField(name, "object", v -> v.isObject() ? null : "must be an object " + members.inWords(), types(members.type()));
+        f.members = members;
+        if (!members.required().isEmpty()) f.schema.put("required", members.required());
+        f.schema.put("properties", members.properties());
+        f.schema.put("additionalProperties", false);
+        return f;
+    }
+
+    /**
      * A member whose JSON Schema is given as is, checked by {@code check} (returns an error or null); bound as the
      * request's JSON ({@link JsonNode}).
      */
@@ -129,7 +186,9 @@ public final class OptionField {
         return this;
     }
 
+    /** The value when the option is left out; an enum constant is given as such and kept as its JSON string. */
     public OptionField defaultValue(Object value) {
+        if (value instanceof Enum<?> e) value = jsonValue(e);
         defaultValue = value;
         schema.put("default", value);
         return this;
@@ -144,6 +203,25 @@ public final class OptionField {
     public OptionField max(Number max) {
         schema.put("maximum", max);
         checks.add(v -> v.asDouble() > max.doubleValue() ? "must be at most " + max : null);
+        return this;
+    }
+
+    /** More than {@code bound} (JSON Schema's {@code exclusiveMinimum}). */
+    public OptionField above(Number bound) {
+        schema.put("exclusiveMinimum", bound);
+        checks.add(v -> v.asDouble() <= bound.doubleValue() ? "must be more than " + bound : null);
+        return this;
+    }
+
+    /**
+     * A string in which {@code regex} finds a match (JSON Schema's {@code pattern}: not anchored unless it says so);
+     * {@code otherwise} says what the value must be, e.g. {@code "must not be blank"}.
+     */
+    public OptionField pattern(String regex, String otherwise) {
+        schema.put("pattern", regex);
+        // ECMA-262's $ (JSON Schema's dialect) is the end of the input; Java's also matches before a final line break
+        Pattern p = Pattern.compile(regex.endsWith("$") && !regex.endsWith("\\$") ? regex.substring(0, regex.length() - 1) + "\\z" : regex);
+        checks.add(v -> p.matcher(v.asString()).find() ? null : otherwise);
         return this;
     }
 
@@ -197,6 +275,11 @@ public final class OptionField {
         return required;
     }
 
+    /** An array option: an empty array given for it is the same as leaving it out when it is optional ({@link #EMPTY_IS_ABSENT}). */
+    boolean isArray() {
+        return "array".equals(schema.get("type"));
+    }
+
     public boolean isSecret() {
         return secret;
     }
@@ -223,7 +306,7 @@ public final class OptionField {
      */
     public Map<String, Object> jsonSchema() {
         Map<String, Object> copy = new LinkedHashMap<>(schema);
-        if (!required && "array".equals(schema.get("type"))) appendToDescription(copy, EMPTY_IS_ABSENT);
+        if (!required && isArray()) appendToDescription(copy, EMPTY_IS_ABSENT);
         // type generators may make a member with a default required (openapi-typescript's default): say it is not
         if (!required && schema.containsKey("default")) appendToDescription(copy, MAY_BE_OMITTED);
         return copy;
@@ -239,11 +322,38 @@ public final class OptionField {
 
     /** @return a message naming the option, or null when {@code value} is valid */
     public String check(JsonNode value) {
+        return check(name, value);
+    }
+
+    /** @return a message naming the value by {@code path} (e.g. {@code areas[2].x}), or null when it is valid */
+    String check(String path, JsonNode value) {
         for (Function<JsonNode, String> c : checks) {
             String error = c.apply(value);
-            if (error != null) return "'" + name + "' " + error;
+            if (error != null) return "'" + path + "' " + error;
         }
-        return null;
+        if (items != null) {
+            for (int i = 0; i < value.size(); i++) {
+                String error = items.check(path + "[" + i + "]", value.get(i));
+                if (error != null) return error;
+            }
+        }
+        return members == null ? null : members.problem((ObjectNode) value, path);
+    }
+
+    /** A value that passed {@link #check} as the Java type {@code type} of its record component. */
+    Object bind(JsonNode value, java.lang.reflect.Type type) {
+        if (members != null) return members.bind((ObjectNode) value);
+        if (items != null && items.members != null) {
+            List<Object> list = new ArrayList<>();
+            for (JsonNode item : value) list.add(items.members.bind((ObjectNode) item));
+            return Collections.unmodifiableList(list);
+        }
+        return JSON.treeToValue(value, JSON.constructType(type));
+    }
+
+    /** The JSON string of an enum constant (its {@code @JsonValue} or {@code @JsonProperty}). */
+    private static String jsonValue(Enum<?> constant) {
+        return JSON.valueToTree(constant).asString();
     }
 
     private static List<String> types(Class<?>... classes) {

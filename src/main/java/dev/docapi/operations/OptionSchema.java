@@ -116,7 +116,7 @@ public final class OptionSchema<O extends Record> {
         }
         for (OptionField f : fields) {
             JsonNode v = options.get(f.name());
-            if (v == null || v.isNull() || (!f.isRequired() && v.isArray() && v.isEmpty())) {
+            if (v == null || v.isNull() || (!f.isRequired() && f.isArray() && v.isArray() && v.isEmpty())) {
                 if (f.isRequired()) throw ApiException.invalid("'" + f.name() + "' is required for " + operation);
                 options.remove(f.name());
                 continue;
@@ -140,13 +140,45 @@ public final class OptionSchema<O extends Record> {
             if (v == null || v.isNull()) {
                 v = f.defaultValue() != null ? JSON.valueToTree(f.defaultValue()) : List.class.equals(c.getType()) ? JSON.createArrayNode() : null;
             }
-            values[i] = v != null ? JSON.treeToValue(v, JSON.constructType(c.getGenericType())) : c.getType() == boolean.class ? false : null;
+            values[i] = v != null ? f.bind(v, c.getGenericType()) : c.getType() == boolean.class ? false : null;
         }
         try {
             return constructor.newInstance(values);
         } catch (InstantiationException | IllegalAccessException | InvocationTargetException e) {
             throw new IllegalStateException("cannot build " + type.getName(), e);
         }
+    }
+
+    /**
+     * Checks an object of these members nested in an option ({@link OptionField#object}), named by {@code path}: as
+     * {@link #validate} does, a null member is left out.
+     *
+     * @return a message naming the first unknown, missing or wrong member, or null when {@code object} is valid
+     */
+    String problem(ObjectNode object, String path) {
+        for (String member : object.propertyNames()) {
+            if (field(member) == null) return "'" + path + "' has an unknown member '" + member + "'; its members are " + names();
+        }
+        for (OptionField f : fields) {
+            JsonNode v = object.get(f.name());
+            if (v == null || v.isNull()) {
+                if (f.isRequired()) return "'" + path + "." + f.name() + "' is required";
+                continue;
+            }
+            String error = f.check(path + "." + f.name(), v);
+            if (error != null) return error;
+        }
+        return null;
+    }
+
+    /** The shape in words, e.g. {@code {page, x, y, width, height, text?}}: the members, optional ones marked. */
+    String inWords() {
+        return "{" + String.join(", ", fields.stream().map(f -> f.name() + (f.isRequired() ? "" : "?")).toList()) + "}";
+    }
+
+    /** The record these options are read as. */
+    Class<O> type() {
+        return type;
     }
 
     /** A copy of validated options without secrets, as stored on the job. */

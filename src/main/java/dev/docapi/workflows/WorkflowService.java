@@ -1,6 +1,7 @@
 package dev.docapi.workflows;
 
 import dev.docapi.accounts.Account;
+import dev.docapi.api.Views;
 import dev.docapi.core.ApiException;
 import dev.docapi.jobs.Job;
 import dev.docapi.limits.Admission;
@@ -8,6 +9,8 @@ import dev.docapi.operations.Step;
 import dev.docapi.operations.StepValidator;
 import java.util.List;
 import org.springframework.stereotype.Service;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Starts workflow runs (spec §4.3) for the HTTP endpoints and for the MCP tools ({@code list_workflows},
@@ -26,6 +29,20 @@ public class WorkflowService {
         this.validator = validator;
         this.runner = runner;
         this.admission = admission;
+    }
+
+    /**
+     * A saved workflow as GET /v1/workflows/{id} and the MCP tool {@code list_workflows} show it:
+     * {@code {object: "workflow", id, name, steps, created_at}}, secret options (passwords) not shown.
+     */
+    public ObjectNode view(Workflow w) {
+        ObjectNode n = JsonMapper.shared().createObjectNode();
+        n.put("object", "workflow");
+        n.put("id", w.id());
+        n.put("name", w.name());
+        n.set("steps", validator.view(w.steps()));
+        n.put("created_at", Views.iso(w.createdAt()));
+        return n;
     }
 
     /** The account's saved workflows, newest first. */

@@ -66,17 +66,17 @@ class WorkflowsController {
         ArrayNode stored = json.createArrayNode();
         for (Step s : steps) stored.addObject().put("operation", s.operation().name()).set("options", s.options());
         Workflow w = store.create(account.id(), name.asString().strip(), stored);
-        return ResponseEntity.created(java.net.URI.create("/v1/workflows/" + w.id())).body(view(w));
+        return ResponseEntity.created(java.net.URI.create("/v1/workflows/" + w.id())).body(workflows.view(w));
     }
 
     @GetMapping("/v1/workflows")
     ObjectNode list(HttpServletRequest request) {
-        return views.list(store.list(Authenticated.account(request).id()).stream().map(this::view).toList());
+        return views.list(store.list(Authenticated.account(request).id()).stream().map(workflows::view).toList());
     }
 
     @GetMapping("/v1/workflows/{id}")
     ObjectNode get(HttpServletRequest request, @PathVariable String id) {
-        return view(store.get(Authenticated.account(request).id(), id));
+        return workflows.view(store.get(Authenticated.account(request).id(), id));
     }
 
     /** → {@code {object: "workflow", id, deleted: true}} (DESIGN §4). */
@@ -149,16 +149,5 @@ class WorkflowsController {
     private static ObjectNode object(JsonNode body) {
         if (body == null || !body.isObject()) throw ApiException.invalid("the request body must be a JSON object");
         return (ObjectNode) body;
-    }
-
-    /** {@code {object: "workflow", id, name, steps, created_at}}; secret options (passwords) are not shown. */
-    private ObjectNode view(Workflow w) {
-        ObjectNode n = json.createObjectNode();
-        n.put("object", "workflow");
-        n.put("id", w.id());
-        n.put("name", w.name());
-        n.set("steps", validator.view(w.steps()));
-        n.put("created_at", Views.iso(w.createdAt()));
-        return n;
     }
 }

@@ -144,4 +144,77 @@ class OptionSchemaTest {
                 .isInstanceOf(IllegalStateException.class).hasMessage("t returned output.text, which it does not declare");
         assertThat(OperationSpec.of("t", "t_tool", "Test.").outputs()).containsExactly(OutputMember.FILES);
     }
+
+    enum Colour {
+        DARK_RED, LIGHT_BLUE;
+
+        @com.fasterxml.jackson.annotation.JsonValue
+        String id() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+    }
+
+    record Box(int page, double width, String label) {
+    }
+
+    record Shapes(Colour colour, Box box, List<Box> boxes, List<Colour> colours, String code) {
+    }
+
+    private static final OptionSchema<Box> BOX = OptionSchema.of(Box.class,
+            OptionField.integer("page").min(1).required(),
+            OptionField.number("width").above(0).max(100).required(),
+            OptionField.string("label").maxLength(3));
+    private static final OptionSchema<Shapes> SHAPES = OptionSchema.of(Shapes.class,
+            OptionField.choice("colour", Colour.class).defaultValue(Colour.LIGHT_BLUE),
+            OptionField.object("box", BOX),
+            OptionField.array("boxes", OptionField.object("boxes", BOX)).maxItems(2),
+            OptionField.array("colours", OptionField.choice("colours", Colour.DARK_RED)),
+            OptionField.string("code").pattern("^[a-z]+$", "must be lower-case letters"));
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+            "{\"colour\":\"green\"}                              | 'colour' must be one of [dark-red, light-blue]",
+            "{\"colour\":\"DARK_RED\"}                           | 'colour' must be one of [dark-red, light-blue]",
+            "{\"colour\":1}                                    | 'colour' must be a string",
+            "{\"box\":[]}                                      | 'box' must be an object {page, width, label?}",
+            "{\"box\":{\"width\":1}}                             | 'box.page' is required",
+            "{\"box\":{\"page\":1,\"width\":0}}                  | 'box.width' must be more than 0",
+            "{\"box\":{\"page\":1,\"width\":1,\"colour\":2}}     | 'box' has an unknown member 'colour'; its members are [page, width, label]",
+            "{\"boxes\":[{\"page\":1,\"width\":1},{\"page\":0,\"width\":1}]} | 'boxes[1].page' must be at least 1",
+            "{\"boxes\":[{},{},{}]}                            | 'boxes' must have at most 2 items",
+            "{\"boxes\":{}}                                    | 'boxes' must be an array",
+            "{\"colours\":[\"light-blue\"]}                      | 'colours[0]' must be one of [dark-red]",
+            "{\"code\":\"abc\\n\"}                               | 'code' must be lower-case letters",
+    })
+    void fixedShapesAndClosedSetsAreCheckedFromTheirDeclaration(String json, String message) {
+        try {
+            SHAPES.validate(body(json), "test");
+        } catch (ApiException e) {
+            assertThat(e.code()).isEqualTo(ErrorCode.INVALID_REQUEST);
+            assertThat(e.getMessage()).isEqualTo(message);
+            return;
+        }
+        throw new AssertionError("accepted " + json);
+    }
+
+    @Test
+    void fixedShapesAndClosedSetsAreReadAsRecordsAndEnumsAndDescribedAsJsonSchema() {
+        Shapes read = SHAPES.bind(SHAPES.validate(body("{\"colour\":\"dark-red\",\"box\":{\"page\":2,\"width\":1.5,\"label\":null},"
+                + "\"boxes\":[{\"page\":1,\"width\":100,\"label\":\"a\"}],\"colours\":[\"dark-red\"],\"code\":\"ok\"}"), "test"));
+        assertThat(read).isEqualTo(new Shapes(Colour.DARK_RED, new Box(2, 1.5, null), List.of(new Box(1, 100, "a")), List.of(Colour.DARK_RED), "ok"));
+        assertThat(SHAPES.bind(SHAPES.validate(body("{}"), "test"))).isEqualTo(new Shapes(Colour.LIGHT_BLUE, null, List.of(), List.of(), null));
+
+        Map<String, Object> props = SHAPES.properties();
+        assertThat(JSON.valueToTree(props.get("colour")).toString())
+                .isEqualTo("{\"type\":\"string\",\"enum\":[\"dark-red\",\"light-blue\"],\"default\":\"light-blue\",\"description\":\"" + OptionField.MAY_BE_OMITTED + "\"}");
+        assertThat(JSON.valueToTree(props.get("box")).toString()).isEqualTo("{\"type\":\"object\",\"required\":[\"page\",\"width\"],\"properties\":{"
+                + "\"page\":{\"type\":\"integer\",\"minimum\":1},\"width\":{\"type\":\"number\",\"exclusiveMinimum\":0,\"maximum\":100},"
+                + "\"label\":{\"type\":\"string\",\"maxLength\":3}},\"additionalProperties\":false}");
+        assertThat(JSON.valueToTree(props.get("boxes")).at("/items").toString()).isEqualTo(JSON.valueToTree(props.get("box")).toString());
+        assertThat(JSON.valueToTree(props.get("code")).at("/pattern").asString()).isEqualTo("^[a-z]+$");
+        assertThatThrownBy(() -> OptionSchema.of(Shapes.class, OptionField.string("colour"), OptionField.object("box", BOX),
+                OptionField.array("boxes", OptionField.object("boxes", BOX)), OptionField.array("colours", OptionField.choice("colours", Colour.class)),
+                OptionField.string("code")))
+                .hasMessageContaining("Shapes.colour (option 'colour') must be one of [java.lang.String], not dev.docapi.operations.OptionSchemaTest$Colour");
+    }
 }

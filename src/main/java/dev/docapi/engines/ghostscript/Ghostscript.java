@@ -1,5 +1,6 @@
 package dev.docapi.engines.ghostscript;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.process.ProcessRunner;
 import dev.docapi.engines.process.ProcessRunner.Expect;
@@ -21,8 +22,17 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class Ghostscript {
-    /** The {@code -dPDFSETTINGS} presets, from smallest to best quality. */
-    public static final List<String> LEVELS = List.of("screen", "ebook", "printer", "prepress");
+    /** The {@code -dPDFSETTINGS} presets, from smallest to best quality; in JSON by their Ghostscript names. */
+    public enum Preset {
+        SCREEN, EBOOK, PRINTER, PREPRESS;
+
+        /** Ghostscript's name, e.g. {@code ebook}. */
+        @JsonValue
+        public String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
     private static final Duration BASE_TIMEOUT = Duration.ofMinutes(2);
     private final ProcessRunner runner;
 
@@ -43,14 +53,13 @@ public class Ghostscript {
     }
 
     /**
-     * Rewrites {@code in} with a {@code -dPDFSETTINGS} preset ({@link #LEVELS}).
+     * Rewrites {@code in} with a {@code -dPDFSETTINGS} preset.
      *
      * @throws EngineFailure when Ghostscript fails or times out
      */
-    public void pdfSettings(Path in, String level, Path out) throws EngineFailure, InterruptedException {
-        if (!LEVELS.contains(level)) throw new IllegalArgumentException("unknown level " + level);
+    public void pdfSettings(Path in, Preset preset, Path out) throws EngineFailure, InterruptedException {
         List<String> cmd = base(out);
-        cmd.add("-dPDFSETTINGS=/" + level);
+        cmd.add("-dPDFSETTINGS=/" + preset.id());
         cmd.addAll(List.of("-f", in.toString()));
         run(cmd, in, out);
     }

@@ -81,7 +81,7 @@ public class VeraPdf {
     }
 
     /**
-     * Validates {@code pdf} against {@code level} ({@code 1b}, {@code 2b}, {@code 2u}, {@code 3b}), or against the
+     * Validates {@code pdf} against {@code level}, or against the
      * level the file claims when {@code level} is null ({@value #DEFAULT_LEVEL} when it claims none). A file veraPDF
      * cannot parse (damaged beyond its parser's recovery, encrypted) is not PDF/A: its verdict is not compliant, with
      * the reason in {@link Verdict#unreadable}.
@@ -89,13 +89,13 @@ public class VeraPdf {
      * @throws EngineFailure {@code BOUND_EXCEEDED} when the file needs more memory than veraPDF is given, else
      *                       {@code FAILED} or {@code TIMEOUT}; the message names no class or stack frame
      */
-    public Verdict validate(Path pdf, String level) throws EngineFailure, InterruptedException {
+    public Verdict validate(Path pdf, PdfaLevel level) throws EngineFailure, InterruptedException {
         jvm.train(VeraPdfMain.class, HEAP_MB, VeraPdf::trainingInput);
         Path dir = null;
         try {
             dir = runner.sandbox().newScratchDir("verapdf-");
             Path out = dir.resolve("verdict.json");
-            List<String> command = jvm.command(VeraPdfMain.class, HEAP_MB, List.of(pdf.toString(), level == null ? "declared" : level, out.toString()));
+            List<String> command = jvm.command(VeraPdfMain.class, HEAP_MB, List.of(pdf.toString(), level == null ? "declared" : level.id(), out.toString()));
             List<Path> readable = new ArrayList<>(jvm.readable());
             readable.add(pdf);
             Duration timeout = BASE_TIMEOUT.plusSeconds(Files.size(pdf) / 10_000_000 * 60);
@@ -115,8 +115,8 @@ public class VeraPdf {
         }
     }
 
-    private static Verdict unreadable(String level, String reason) {
-        return new Verdict(false, level == null ? DEFAULT_LEVEL : level, null, List.of(), reason);
+    private static Verdict unreadable(PdfaLevel level, String reason) {
+        return new Verdict(false, level == null ? DEFAULT_LEVEL : level.id(), null, List.of(), reason);
     }
 
     /** The child's training ({@link ChildJvm#train}): a blank page the service makes itself, validated as 2b. */

@@ -10,6 +10,7 @@ import dev.docapi.files.StoredFile;
 import dev.docapi.limits.Reservations;
 import dev.docapi.contract.InputFile;
 import dev.docapi.operations.Inputs;
+import dev.docapi.operations.ModelOperation;
 import dev.docapi.operations.Operation;
 import dev.docapi.contract.OperationContext;
 import dev.docapi.contract.OperationFailure;
@@ -95,8 +96,7 @@ final class AgentRun {
         String summary = null;
         for (int turn = 1; turn <= maxTurns && summary == null; turn++) {
             ctx.progress(turn - 1, maxTurns, "steps");
-            AiMessage ai = model.chat(ChatRequest.builder().messages(messages).toolSpecifications(specs).build()).aiMessage();
-            if (turn == 1 && model.serviceModel()) ctx.useAiOperation();
+            AiMessage ai = ModelOperation.chat(ctx, model, ChatRequest.builder().messages(messages).toolSpecifications(specs).build()).aiMessage();
             messages.add(ai);
             if (!ai.hasToolExecutionRequests()) {
                 summary = ai.text() == null || ai.text().isBlank() ? "Done." : ai.text().strip();

@@ -9,14 +9,13 @@ import dev.docapi.ai.ModelJson;
 import dev.docapi.ai.Pipeline;
 import dev.docapi.core.FileKind;
 import dev.docapi.operations.Inputs;
-import dev.docapi.operations.Operation;
+import dev.docapi.operations.ModelOperation;
 import dev.docapi.contract.OperationContext;
 import dev.docapi.contract.OperationResult;
 import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
 import dev.docapi.operations.OutputMember;
-import dev.docapi.operations.ValidationContext;
 import dev.langchain4j.data.message.Content;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.TextContent;
@@ -36,9 +35,9 @@ import tools.jackson.databind.JsonNode;
  * starts with "The document does not say." whatever else the model wrote.
  */
 @Component
-public class AskOperation implements Operation<AskOperation.AskOptions> {
+public class AskOperation extends ModelOperation<AskOperation.AskOptions> {
     /** The options, as {@link #OPTIONS} declares them. */
-    public record AskOptions(String question, String instructions, String model) {
+    public record AskOptions(String question, String instructions, String model) implements ModelChoice {
     }
 
     public static final String DOES_NOT_SAY = "The document does not say.";
@@ -50,9 +49,9 @@ public class AskOperation implements Operation<AskOperation.AskOptions> {
     private static final String ANSWER_SCHEMA = """
             {"type":"object","properties":{"in_document":{"type":"boolean"},"answer":{"type":"string"}},"required":["in_document","answer"],"additionalProperties":false}""";
     private static final OptionSchema<AskOptions> OPTIONS = OptionSchema.of(AskOptions.class,
-            OptionField.string("question").minLength(1).maxLength(4000).required().description("The question, in plain words"),
+            OptionField.string("question").minLength(1).pattern("\\S", "must not be blank").maxLength(4000).required().description("The question, in plain words"),
             OptionField.string("instructions").maxLength(4000).description("Extra guidance for the model (e.g. answer language or length)"),
-            OptionField.string("model").maxLength(200).description("Model id (GET /v1/models); default: the questions pipeline's model"));
+            modelOption(Pipeline.QUESTIONS));
     private static final OperationSpec<AskOptions> SPEC = OperationSpec.of("ask", "ask_document",
             "Answer a question about a PDF or image from the document only; when the document does not say, the answer says so.")
             .inputs(Inputs.one(FileKind.PDF, FileKind.IMAGE))
@@ -60,11 +59,10 @@ public class AskOperation implements Operation<AskOperation.AskOptions> {
             .traits(OperationSpec.Trait.USES_MODEL, OperationSpec.Trait.DATA_ONLY_OUTPUT)
             .outputs(OutputMember.TEXT, OutputMember.MODEL);
 
-    private final ModelCatalog catalog;
     private final DocumentText text;
 
     public AskOperation(ModelCatalog catalog, DocumentText text) {
-        this.catalog = catalog;
+        super(catalog, Pipeline.QUESTIONS);
         this.text = text;
     }
 
@@ -74,20 +72,8 @@ public class AskOperation implements Operation<AskOperation.AskOptions> {
     }
 
     @Override
-    public void validate(ValidationContext<AskOptions> ctx) {
-        if (ctx.options().question().isBlank()) throw dev.docapi.core.ApiException.invalid("'question' must not be blank");
-        ModelClient model = catalog.resolve(ctx.account(), Pipeline.QUESTIONS, ctx.options().model());
-        catalog.checkAiQuota(ctx.account(), model);
-    }
-
-    @Override
-    public int aiOperations(ValidationContext<AskOptions> ctx) {
-        return catalog.resolve(ctx.account(), Pipeline.QUESTIONS, ctx.options().model()).serviceModel() ? 1 : 0;
-    }
-
-    @Override
     public OperationResult run(OperationContext<AskOptions> ctx) throws Exception {
-        ModelClient model = catalog.resolve(ctx.account(), Pipeline.QUESTIONS, ctx.options().model());
+        ModelClient model = model(ctx);
         // a model that reads the PDF itself needs no text; custom/ models get the text (OCR'd for scans)
         List<String> pages = model.readsPdf() && DocumentInput.sendsFile(ctx.input()) ? List.of() : text.pages(ctx.input(), ctx.tempDir("text"));
         List<Content> parts = new ArrayList<>(DocumentInput.parts(model, ctx.input(), pages));
@@ -99,8 +85,7 @@ public class AskOperation implements Operation<AskOperation.AskOptions> {
                 .responseFormat(ResponseFormat.builder().type(ResponseFormatType.JSON)
                         .jsonSchema(JsonSchema.builder().name("answer").rootElement(JsonSchemas.element(ModelJson.JSON.readTree(ANSWER_SCHEMA))).build()).build())
                 .build();
-        var response = model.chat(request);
-        if (model.serviceModel()) ctx.useAiOperation();
+        var response = chat(ctx, model, request);
         JsonNode answer = ModelJson.object(response.aiMessage().text(), model.id());
         String said = answer.path("answer").asString("").strip();
         boolean inDocument = answer.path("in_document").asBoolean(false);

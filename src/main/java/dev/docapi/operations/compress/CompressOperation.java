@@ -1,5 +1,6 @@
 package dev.docapi.operations.compress;
 
+import dev.docapi.engines.Engine;
 import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.ghostscript.Ghostscript;
 import dev.docapi.operations.Operation;
@@ -25,13 +26,13 @@ import org.springframework.stereotype.Component;
 @Component
 public class CompressOperation implements Operation<CompressOperation.CompressOptions> {
     /** The options, as {@link #OPTIONS} declares them. */
-    public record CompressOptions(Double targetMb, String level) {
+    public record CompressOptions(Double targetMb, Ghostscript.Preset level) {
     }
 
     private static final OptionSchema<CompressOptions> OPTIONS = OptionSchema.of(CompressOptions.class,
             OptionField.number("target_mb").min(0.05).max(500)
                     .description("Fit under this size (1 MB = 1,000,000 bytes) at the best quality that does; lossless first, then lower image resolution and JPEG quality. Takes precedence over level. When it cannot be reached, the smallest result is returned and output.note says so."),
-            OptionField.string("level").oneOf(Ghostscript.LEVELS.toArray()).defaultValue("ebook")
+            OptionField.choice("level", Ghostscript.Preset.class).defaultValue(Ghostscript.Preset.EBOOK)
                     .description("Fixed quality (Ghostscript -dPDFSETTINGS): screen (smallest, 72 dpi), ebook (150 dpi), printer (300 dpi), prepress (300 dpi, colour kept)"));
     private static final OperationSpec<CompressOptions> SPEC = OperationSpec.of("compress", "compress_pdf",
             "Make a PDF smaller: a quality level (screen, ebook, printer, prepress) or a target size in MB reached at the best quality that fits. Never returns a larger file; output.note gives sizes and settings.")
@@ -53,7 +54,7 @@ public class CompressOperation implements Operation<CompressOperation.CompressOp
 
     @Override
     public void validate(ValidationContext<CompressOptions> ctx) {
-        engines.require("gs", "qpdf");
+        engines.require(Engine.GS, Engine.QPDF);
     }
 
     @Override

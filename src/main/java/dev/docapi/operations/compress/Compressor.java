@@ -48,13 +48,12 @@ public class Compressor {
      * ImageIO JPEG quality (QFactor 0.76 = quality 0.62, 0.4 = 0.80, 0.15 = 0.925), bilevel resolution, and
      * downsampling only above 1.5 × the resolution.
      */
-    static ImageShrinker.Settings level(String level) {
+    static ImageShrinker.Settings level(Ghostscript.Preset level) {
         return switch (level) {
-            case "screen" -> new ImageShrinker.Settings(72, 0.62f, 300, 1.5);
-            case "ebook" -> new ImageShrinker.Settings(150, 0.62f, 300, 1.5);
-            case "printer" -> new ImageShrinker.Settings(300, 0.80f, 1200, 1.5);
-            case "prepress" -> new ImageShrinker.Settings(300, 0.925f, 1200, 1.5);
-            default -> throw new IllegalArgumentException("no compress level '" + level + "'");
+            case SCREEN -> new ImageShrinker.Settings(72, 0.62f, 300, 1.5);
+            case EBOOK -> new ImageShrinker.Settings(150, 0.62f, 300, 1.5);
+            case PRINTER -> new ImageShrinker.Settings(300, 0.80f, 1200, 1.5);
+            case PREPRESS -> new ImageShrinker.Settings(300, 0.925f, 1200, 1.5);
         };
     }
 
@@ -110,21 +109,21 @@ public class Compressor {
      *
      * @throws OperationFailure only when no reader (PDFBox, qpdf) can read the file at all: the repair chain's turn
      */
-    public Outcome withLevel(Path in, String level, Path scratch, Steps steps) throws OperationFailure, InterruptedException, IOException {
+    public Outcome withLevel(Path in, Ghostscript.Preset level, Path scratch, Steps steps) throws OperationFailure, InterruptedException, IOException {
         long before = Files.size(in);
         if (PdfSignatures.signed(in)) return unchanged(in, SIGNED);
         ContentCheck.Content original = check.read(in);
         List<Candidate> ok = new ArrayList<>();
-        Candidate byImages = byImages(in, level(level), scratch.resolve("images-" + level + ".pdf"), original, null);
+        Candidate byImages = byImages(in, level(level), scratch.resolve("images-" + level.id() + ".pdf"), original, null);
         if (byImages != null) ok.add(byImages);
         steps.step(1, 3);
-        Path preset = scratch.resolve("preset-" + level + ".pdf");
+        Path preset = scratch.resolve("preset-" + level.id() + ".pdf");
         String presetResult;
         try {
             gs.pdfSettings(in, level, preset);
             String lost = lost(original, preset);
             if (lost == null) {
-                ok.add(new Candidate(preset, Files.size(preset), null, "Ghostscript preset '" + level + "'"));
+                ok.add(new Candidate(preset, Files.size(preset), null, "Ghostscript preset '" + level.id() + "'"));
                 presetResult = "gave " + mb(Files.size(preset));
             } else {
                 presetResult = "was refused: it lost " + lost;
@@ -136,14 +135,14 @@ public class Compressor {
         steps.step(2, 3);
         Path lossless = lossless(in, scratch, original);
         if (lossless != null) {
-            ok.add(new Candidate(lossless, Files.size(lossless), null, "lossless rewrite, no image changed (the '" + level + "' preset " + presetResult + ")"));
+            ok.add(new Candidate(lossless, Files.size(lossless), null, "lossless rewrite, no image changed (the '" + level.id() + "' preset " + presetResult + ")"));
         }
         steps.step(3, 3);
         // ties go to the earlier candidate: images (text untouched) before Ghostscript before lossless
         Candidate best = ok.stream().min(Comparator.comparingLong(Candidate::size)).orElse(null);
         if (best != null && best.size < before) return new Outcome(best.path, before, best.size, best.how, false, null);
         if (ok.isEmpty()) return cannotRewrite(in);
-        return unchanged(in, "no smaller version was found: neither the images at the '" + level + "' level, the preset nor a lossless rewrite made it smaller"
+        return unchanged(in, "no smaller version was found: neither the images at the '" + level.id() + "' level, the preset nor a lossless rewrite made it smaller"
                 + (presetResult.startsWith("was refused") ? " (the preset " + presetResult + ")" : ""));
     }
 

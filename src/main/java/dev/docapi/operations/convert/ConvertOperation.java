@@ -15,6 +15,7 @@ import dev.docapi.operations.OptionSchema;
 import dev.docapi.operations.ValidationContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,16 +31,11 @@ import org.springframework.stereotype.Component;
 @Component
 public class ConvertOperation implements Operation<ConvertOperation.ConvertOptions> {
     /** The options, as {@link #OPTIONS} declares them. */
-    public record ConvertOptions(String to, boolean images) {
+    public record ConvertOptions(ConvertTarget to, boolean images) {
     }
 
-    /**
-     * The targets in the order they are listed in messages: spec §4.4's five, then the additions of issue 28 ({@code md}
-     * and {@code html} from a PDF).
-     */
-    public static final List<String> TARGETS = List.of("pdf", "docx", "xlsx", "pptx", "jpg", "md", "html");
     private static final OptionSchema<ConvertOptions> OPTIONS = OptionSchema.of(ConvertOptions.class,
-            OptionField.string("to").oneOf(TARGETS.toArray()).required()
+            OptionField.choice("to", ConvertTarget.class).required()
                     .description("Target format: pdf (from images, Office files, HTML, Markdown, plain text), or docx, xlsx, "
                             + "pptx, jpg (a ZIP of page images) from a PDF; additions: md (Markdown) and html from a PDF"),
             OptionField.bool("images").defaultValue(true)
@@ -81,15 +77,15 @@ public class ConvertOperation implements Operation<ConvertOperation.ConvertOptio
     @Override
     public void validate(ValidationContext<ConvertOptions> ctx) {
         StoredFile f = ctx.input().file();
-        String to = ctx.options().to();
+        ConvertTarget to = ctx.options().to();
         Converter c = find(f, to).orElseThrow(() -> {
-            List<String> possible = TARGETS.stream().filter(t -> find(f, t).isPresent()).toList();
-            return ApiException.invalid("cannot convert " + describe(f) + " to " + to + "; "
+            List<String> possible = Arrays.stream(ConvertTarget.values()).filter(t -> find(f, t).isPresent()).map(ConvertTarget::id).toList();
+            return ApiException.invalid("cannot convert " + describe(f) + " to " + to.id() + "; "
                     + (possible.isEmpty() ? "this file cannot be converted on this service"
                     : "it can be converted to: " + String.join(", ", possible)));
         });
         if (!c.available()) {
-            throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "converting " + describe(f) + " to " + to
+            throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "converting " + describe(f) + " to " + to.id()
                     + " needs an engine that is not installed on this service");
         }
     }
@@ -97,7 +93,7 @@ public class ConvertOperation implements Operation<ConvertOperation.ConvertOptio
     @Override
     public OperationResult run(OperationContext<ConvertOptions> ctx) throws Exception {
         InputFile in = ctx.input();
-        String to = ctx.options().to();
+        ConvertTarget to = ctx.options().to();
         Converter c = find(in.file(), to).orElseThrow(() -> new IllegalStateException("validated pair has no converter"));
         ctx.progress(0, 1, "files");
         Path written = c.convert(in, ctx.tempDir("convert").resolve(in.file().baseName() + "." + c.outputExtension(to)), ctx);
@@ -121,7 +117,7 @@ public class ConvertOperation implements Operation<ConvertOperation.ConvertOptio
         return EXTENSION_BY_TYPE.getOrDefault(f.contentType(), ext);
     }
 
-    private Optional<Converter> find(StoredFile f, String to) {
+    private Optional<Converter> find(StoredFile f, ConvertTarget to) {
         String ext = extension(f);
         return converters.stream().filter(c -> c.accepts(f.kind(), ext, to)).findFirst();
     }

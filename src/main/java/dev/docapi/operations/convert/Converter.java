@@ -14,13 +14,13 @@ public interface Converter {
     /**
      * @param from      the kind of the input file
      * @param extension the input file's extension, lower case without the dot (e.g. {@code docx}, {@code md})
-     * @param to        the target: one of {@link ConvertOperation#TARGETS}
+     * @param to        the target
      */
-    boolean accepts(FileKind from, String extension, String to);
+    boolean accepts(FileKind from, String extension, ConvertTarget to);
 
     /** The extension of the output file (e.g. {@code zip} for pdf → jpg). */
-    default String outputExtension(String to) {
-        return to;
+    default String outputExtension(ConvertTarget to) {
+        return to.id();
     }
 
     /**

@@ -25,8 +25,8 @@ public class HtmlToPdfConverter implements Converter {
     }
 
     @Override
-    public boolean accepts(FileKind from, String extension, String to) {
-        return from == FileKind.HTML && to.equals("pdf");
+    public boolean accepts(FileKind from, String extension, ConvertTarget to) {
+        return from == FileKind.HTML && to == ConvertTarget.PDF;
     }
 
     @Override

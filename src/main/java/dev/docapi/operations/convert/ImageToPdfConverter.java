@@ -23,8 +23,8 @@ public class ImageToPdfConverter implements Converter {
     }
 
     @Override
-    public boolean accepts(FileKind from, String extension, String to) {
-        return from == FileKind.IMAGE && to.equals("pdf");
+    public boolean accepts(FileKind from, String extension, ConvertTarget to) {
+        return from == FileKind.IMAGE && to == ConvertTarget.PDF;
     }
 
     @Override

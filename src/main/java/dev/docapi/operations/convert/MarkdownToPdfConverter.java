@@ -45,8 +45,8 @@ public class MarkdownToPdfConverter extends HtmlToPdfConverter {
     }
 
     @Override
-    public boolean accepts(FileKind from, String extension, String to) {
-        return from == FileKind.MARKDOWN && to.equals("pdf");
+    public boolean accepts(FileKind from, String extension, ConvertTarget to) {
+        return from == FileKind.MARKDOWN && to == ConvertTarget.PDF;
     }
 
     @Override

@@ -26,8 +26,8 @@ public class OfficeToPdfConverter implements Converter {
     }
 
     @Override
-    public boolean accepts(FileKind from, String extension, String to) {
-        return from == FileKind.OFFICE && EXTENSIONS.contains(extension) && to.equals("pdf");
+    public boolean accepts(FileKind from, String extension, ConvertTarget to) {
+        return from == FileKind.OFFICE && EXTENSIONS.contains(extension) && to == ConvertTarget.PDF;
     }
 
     @Override

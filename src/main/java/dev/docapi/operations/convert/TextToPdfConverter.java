@@ -24,8 +24,8 @@ public class TextToPdfConverter extends HtmlToPdfConverter {
     }
 
     @Override
-    public boolean accepts(FileKind from, String extension, String to) {
-        return from == FileKind.TEXT && to.equals("pdf");
+    public boolean accepts(FileKind from, String extension, ConvertTarget to) {
+        return from == FileKind.TEXT && to == ConvertTarget.PDF;
     }
 
     @Override

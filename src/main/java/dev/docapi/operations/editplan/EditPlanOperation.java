@@ -6,8 +6,7 @@ import dev.docapi.ai.ModelCatalog;
 import dev.docapi.ai.ModelClient;
 import dev.docapi.ai.ModelJson;
 import dev.docapi.ai.Pipeline;
-import dev.docapi.core.ApiException;
-import dev.docapi.operations.Operation;
+import dev.docapi.operations.ModelOperation;
 import dev.docapi.contract.OperationContext;
 import dev.docapi.contract.OperationFailure;
 import dev.docapi.contract.OperationResult;
@@ -15,7 +14,6 @@ import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
 import dev.docapi.operations.OutputMember;
-import dev.docapi.operations.ValidationContext;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.request.ChatRequest;
@@ -37,9 +35,9 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code internal_error}, spec §7), naming the step. One AI operation on the service's model, none on the account's own key.
  */
 @Component
-public class EditPlanOperation implements Operation<EditPlanOperation.EditPlanOptions> {
+public class EditPlanOperation extends ModelOperation<EditPlanOperation.EditPlanOptions> {
     /** The options, as {@link #OPTIONS} declares them. */
-    public record EditPlanOptions(String instruction, String model) {
+    public record EditPlanOptions(String instruction, String model) implements ModelChoice {
     }
 
     /** The operation's name, for the editor page that submits it. */
@@ -57,9 +55,9 @@ public class EditPlanOperation implements Operation<EditPlanOperation.EditPlanOp
             text. Use as few steps as possible and only what the instruction asks. When the instruction cannot be done \
             with these operations, answer with no steps and say why in "summary".""";
     private static final OptionSchema<EditPlanOptions> OPTIONS = OptionSchema.of(EditPlanOptions.class,
-            OptionField.string("instruction").minLength(1).maxLength(4000).required()
+            OptionField.string("instruction").minLength(1).pattern("\\S", "must not be blank").maxLength(4000).required()
                     .description("What should change, in plain words (e.g. 'remove the blank pages', 'put the last page first')"),
-            OptionField.string("model").maxLength(200).description("Model id (GET /v1/models); default: the editor pipeline's model"));
+            modelOption(Pipeline.EDITOR));
     private static final OperationSpec<EditPlanOptions> SPEC = OperationSpec.of(NAME, "plan_edit",
             "Plan edits of a PDF from an instruction in plain words: a language model proposes workflow steps (organize, rotate, "
                     + "remove-pages, page-numbers, …), checked against the document; when every step arranges pages, the resulting "
@@ -68,13 +66,12 @@ public class EditPlanOperation implements Operation<EditPlanOperation.EditPlanOp
             .traits(OperationSpec.Trait.USES_MODEL, OperationSpec.Trait.NOT_A_STEP, OperationSpec.Trait.DATA_ONLY_OUTPUT)
             .outputs(OutputMember.DATA, OutputMember.MODEL);
 
-    private final ModelCatalog catalog;
     private final DocumentText text;
     private final PlanCatalogue operations;
     private final PlanCheck check;
 
     EditPlanOperation(ModelCatalog catalog, DocumentText text, PlanCatalogue operations, PlanCheck check) {
-        this.catalog = catalog;
+        super(catalog, Pipeline.EDITOR);
         this.text = text;
         this.operations = operations;
         this.check = check;
@@ -85,17 +82,6 @@ public class EditPlanOperation implements Operation<EditPlanOperation.EditPlanOp
         return SPEC;
     }
 
-    @Override
-    public void validate(ValidationContext<EditPlanOptions> ctx) {
-        if (ctx.options().instruction().isBlank()) throw ApiException.invalid("'instruction' must not be blank");
-        catalog.checkAiQuota(ctx.account(), catalog.resolve(ctx.account(), Pipeline.EDITOR, ctx.options().model()));
-    }
-
-    @Override
-    public int aiOperations(ValidationContext<EditPlanOptions> ctx) {
-        return catalog.resolve(ctx.account(), Pipeline.EDITOR, ctx.options().model()).serviceModel() ? 1 : 0;
-    }
-
     /**
      * @return {@code output.data} {@code {summary, steps, pages?, deleted_pages?}} and {@code output.model}
      * @throws OperationFailure when the plan is refused (naming the step and why) or the model's answer is not the JSON
@@ -103,7 +89,7 @@ public class EditPlanOperation implements Operation<EditPlanOperation.EditPlanOp
      */
     @Override
     public OperationResult run(OperationContext<EditPlanOptions> ctx) throws Exception {
-        ModelClient model = catalog.resolve(ctx.account(), Pipeline.EDITOR, ctx.options().model());
+        ModelClient model = model(ctx);
         List<String> pages = text.pages(ctx.input(), ctx.tempDir("text")).stream().map(EditPlanOperation::shortened).toList();
         String document = "The document '" + ctx.input().file().name() + "' has " + pages.size() + " page" + (pages.size() == 1 ? "" : "s")
                 + ". Its text, page by page:\n\n" + DocumentText.withPageMarkers(pages)
@@ -113,8 +99,7 @@ public class EditPlanOperation implements Operation<EditPlanOperation.EditPlanOp
                 .responseFormat(ResponseFormat.builder().type(ResponseFormatType.JSON)
                         .jsonSchema(JsonSchema.builder().name("edit_plan").rootElement(JsonSchemas.element(answerSchema())).build()).build())
                 .build();
-        var response = model.chat(request);
-        if (model.serviceModel()) ctx.useAiOperation();
+        var response = chat(ctx, model, request);
         JsonNode answer = ModelJson.object(response.aiMessage().text(), model.id());
         String summary = answer.path("summary").asString("").strip();
         JsonNode steps = answer.path("steps");

@@ -13,7 +13,7 @@ import dev.docapi.ai.Pipeline;
 import dev.docapi.core.ApiException;
 import dev.docapi.core.FileKind;
 import dev.docapi.operations.Inputs;
-import dev.docapi.operations.Operation;
+import dev.docapi.operations.ModelOperation;
 import dev.docapi.contract.OperationContext;
 import dev.docapi.contract.OperationResult;
 import dev.docapi.operations.OperationSpec;
@@ -47,9 +47,9 @@ import tools.jackson.databind.node.ObjectNode;
  * and {@code output.note} names it. Also a {@code .json} output file with the data.
  */
 @Component
-public class ExtractOperation implements Operation<ExtractOperation.ExtractOptions> {
+public class ExtractOperation extends ModelOperation<ExtractOperation.ExtractOptions> {
     /** The options, as {@link #OPTIONS} declares them. */
-    public record ExtractOptions(JsonNode fields, JsonNode schema, String instructions, String model) {
+    public record ExtractOptions(JsonNode fields, JsonNode schema, String instructions, String model) implements ModelChoice {
     }
 
     private static final int MAX_FIELDS = 100;
@@ -71,7 +71,7 @@ public class ExtractOperation implements Operation<ExtractOperation.ExtractOptio
             OptionField.custom("schema", J.o("type", "object"), ExtractOperation::checkSchema)
                     .description("A JSON Schema (an object) for nested data, used instead of fields"),
             OptionField.string("instructions").maxLength(4000).description("Extra guidance for the model"),
-            OptionField.string("model").maxLength(200).description("Model id (GET /v1/models); default: the extraction pipeline's model"));
+            modelOption(Pipeline.EXTRACTION));
     private static final OperationSpec<ExtractOptions> SPEC = OperationSpec.of("extract", "extract_data",
             "Extract fields (or data matching a JSON Schema) from a PDF or image with a language model. A field the document does not contain is null; values are never guessed.")
             .inputs(Inputs.one(FileKind.PDF, FileKind.IMAGE))
@@ -79,11 +79,10 @@ public class ExtractOperation implements Operation<ExtractOperation.ExtractOptio
             .traits(OperationSpec.Trait.USES_MODEL, OperationSpec.Trait.DATA_ONLY_OUTPUT)
             .outputs(OutputMember.DATA, OutputMember.MODEL, OutputMember.NOTE);
 
-    private final ModelCatalog catalog;
     private final DocumentText text;
 
     public ExtractOperation(ModelCatalog catalog, DocumentText text) {
-        this.catalog = catalog;
+        super(catalog, Pipeline.EXTRACTION);
         this.text = text;
     }
 
@@ -93,23 +92,16 @@ public class ExtractOperation implements Operation<ExtractOperation.ExtractOptio
     }
 
     @Override
-    public void validate(ValidationContext<ExtractOptions> ctx) {
+    protected void validateOptions(ValidationContext<ExtractOptions> ctx) {
         boolean fields = ctx.options().fields() != null;
         boolean schema = ctx.options().schema() != null;
         if (!fields && !schema) throw ApiException.invalid("extract needs 'fields' (names or {name, type}) or 'schema' (a JSON Schema)");
         if (fields && schema) throw ApiException.invalid("give 'fields' or 'schema', not both");
-        ModelClient model = catalog.resolve(ctx.account(), Pipeline.EXTRACTION, ctx.options().model());
-        catalog.checkAiQuota(ctx.account(), model);
-    }
-
-    @Override
-    public int aiOperations(ValidationContext<ExtractOptions> ctx) {
-        return catalog.resolve(ctx.account(), Pipeline.EXTRACTION, ctx.options().model()).serviceModel() ? 1 : 0;
     }
 
     @Override
     public OperationResult run(OperationContext<ExtractOptions> ctx) throws Exception {
-        ModelClient model = catalog.resolve(ctx.account(), Pipeline.EXTRACTION, ctx.options().model());
+        ModelClient model = model(ctx);
         List<String> pages = text.pages(ctx.input(), ctx.tempDir("text"));
         ctx.progress(1, 3, "steps");
 
@@ -128,8 +120,7 @@ public class ExtractOperation implements Operation<ExtractOperation.ExtractOptio
                 .responseFormat(ResponseFormat.builder().type(ResponseFormatType.JSON)
                         .jsonSchema(JsonSchema.builder().name("extraction").rootElement(JsonSchemas.element(answerSchema)).build()).build())
                 .build();
-        var response = model.chat(request);
-        if (model.serviceModel()) ctx.useAiOperation();
+        var response = chat(ctx, model, request);
         ctx.progress(2, 3, "steps");
 
         JsonNode answer = ModelJson.object(response.aiMessage().text(), model.id());

@@ -1,6 +1,8 @@
 package dev.docapi.operations.extracttext;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import dev.docapi.core.ApiException;
+import dev.docapi.engines.Engine;
 import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.ocrmypdf.Ocrmypdf;
 import dev.docapi.core.FileKind;
@@ -20,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.springframework.stereotype.Component;
 
 /**
@@ -33,11 +36,26 @@ import org.springframework.stereotype.Component;
 @Component
 public class ExtractTextOperation implements Operation<ExtractTextOperation.ExtractTextOptions> {
     /** The options, as {@link #OPTIONS} declares them. */
-    public record ExtractTextOptions(String ocr) {
+    public record ExtractTextOptions(Ocr ocr) {
+    }
+
+    /** When pages are OCR'd; in JSON as {@code auto}, {@code always}, {@code never}. */
+    public enum Ocr {
+        /** Only pages without a text layer. */
+        AUTO,
+        /** Every page. */
+        ALWAYS,
+        /** None: the text layer alone. */
+        NEVER;
+
+        @JsonValue
+        public String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
     }
 
     private static final OptionSchema<ExtractTextOptions> OPTIONS = OptionSchema.of(ExtractTextOptions.class,
-            OptionField.string("ocr").oneOf("auto", "always", "never").defaultValue("auto")
+            OptionField.choice("ocr", Ocr.class).defaultValue(Ocr.AUTO)
                     .description("auto: OCR only pages without a text layer; always: OCR every page; never: text layer only. Images are always OCR'd."));
     private static final OperationSpec<ExtractTextOptions> SPEC = OperationSpec.of("extract-text", "extract_text",
             "Extract the text of a PDF or image (English and Arabic OCR where needed) as output.text and a .txt file; pages are separated by form feeds.")
@@ -63,13 +81,13 @@ public class ExtractTextOperation implements Operation<ExtractTextOperation.Extr
 
     @Override
     public void validate(ValidationContext<ExtractTextOptions> ctx) {
-        String ocr = ctx.options().ocr();
+        Ocr ocr = ctx.options().ocr();
         if (ctx.input().file().kind() == FileKind.IMAGE) {
-            if (ocr.equals("never")) throw ApiException.invalid("an image has no text layer: use 'ocr' auto or always to read it");
-            engines.require("tesseract");
+            if (ocr == Ocr.NEVER) throw ApiException.invalid("an image has no text layer: use 'ocr' auto or always to read it");
+            engines.require(Engine.TESSERACT);
         } else {
-            engines.require("pdftotext");
-            if (!ocr.equals("never")) engines.require("ocrmypdf", "tesseract", "qpdf");
+            engines.require(Engine.PDFTOTEXT);
+            if (ocr != Ocr.NEVER) engines.require(Engine.OCRMYPDF, Engine.TESSERACT, Engine.QPDF);
         }
     }
 
@@ -89,11 +107,11 @@ public class ExtractTextOperation implements Operation<ExtractTextOperation.Extr
     }
 
     /** The text of each page; pages OCR'd from a picture because they were damaged are added to {@code repaired}. */
-    private String pdf(OperationContext<ExtractTextOptions> ctx, String ocr, List<Integer> repaired) throws Exception {
+    private String pdf(OperationContext<ExtractTextOptions> ctx, Ocr ocr, List<Integer> repaired) throws Exception {
         Path in = ctx.input().path();
-        if (ocr.equals("never")) return join(textLayer.pages(in, ctx.tempDir("text")));
+        if (ocr == Ocr.NEVER) return join(textLayer.pages(in, ctx.tempDir("text")));
         OcrText.Progress progress = (done, total) -> ctx.progress(done, total, "pages");
-        OcrText.Pages read = ocrText.pages(ctx.input(), ocr.equals("always"), ctx.tempDir("ocr"), progress);
+        OcrText.Pages read = ocrText.pages(ctx.input(), ocr == Ocr.ALWAYS, ctx.tempDir("ocr"), progress);
         repaired.addAll(read.repaired());
         return join(read.texts());
     }

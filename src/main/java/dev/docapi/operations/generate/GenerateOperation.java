@@ -27,6 +27,7 @@ import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
 import dev.docapi.operations.ValidationContext;
 import dev.docapi.operations.convert.ConvertOperation;
+import dev.docapi.operations.convert.ConvertTarget;
 import dev.docapi.operations.convert.Converter;
 import dev.docapi.operations.convert.TextDecoding;
 import java.io.IOException;
@@ -59,7 +60,7 @@ import tools.jackson.databind.JsonNode;
 @Component
 public class GenerateOperation implements Operation<GenerateOperation.GenerateOptions> {
     /** The options, as {@link #OPTIONS} declares them. */
-    public record GenerateOptions(JsonNode data, String to) {
+    public record GenerateOptions(JsonNode data, ConvertTarget to) {
     }
 
     /** The largest {@code data} (bytes of its JSON). */
@@ -74,7 +75,7 @@ public class GenerateOperation implements Operation<GenerateOperation.GenerateOp
                     .description("The values the template's tags name (JSON object, at most 1 MB): {{customer}}, {{#items}}…{{/items}} over an array, "
                             + "{{^paid}}…{{/paid}}, {{number total \"#,##0.00\"}}, {{date due \"d MMMM yyyy\"}}, {{image logo}} with \"logo\": {\"file\": \"file_…\"}. "
                             + "A key the template names but the data lacks answers 400; null renders empty"),
-            OptionField.string("to").oneOf("pdf", "docx").defaultValue("pdf")
+            OptionField.choice("to", ConvertTarget.PDF, ConvertTarget.DOCX).defaultValue(ConvertTarget.PDF)
                     .description("pdf (printed), or docx: the filled document itself (.docx and .odt templates only)"));
     private static final OperationSpec<GenerateOptions> SPEC = OperationSpec.of("generate", "generate_document",
             "Fill a template (.docx, .odt or .html, Mustache-style tags: {{name}}, {{#items}}…{{/items}}, {{^paid}}…{{/paid}}, number/date formats, "
@@ -108,8 +109,8 @@ public class GenerateOperation implements Operation<GenerateOperation.GenerateOp
             throw ApiException.invalid("a template is a .docx, .odt or .html file, not '" + ctx.input().file().name() + "'");
         }
         boolean html = ext.equals("html");
-        if (html && ctx.options().to().equals("docx")) throw ApiException.invalid("to: docx takes a .docx or .odt template, not an HTML one");
-        if (!html && !office.available() || ctx.options().to().equals("pdf") && converter(html ? "html" : "docx") == null) {
+        if (html && ctx.options().to() == ConvertTarget.DOCX) throw ApiException.invalid("to: docx takes a .docx or .odt template, not an HTML one");
+        if (!html && !office.available() || ctx.options().to() == ConvertTarget.PDF && converter(html ? "html" : "docx") == null) {
             throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "generating from '" + ctx.input().file().name()
                     + "' needs an engine that is not installed on this service");
         }
@@ -145,7 +146,7 @@ public class GenerateOperation implements Operation<GenerateOperation.GenerateOp
             throw new OperationFailure(ErrorCode.INVALID_REQUEST, e.getMessage(), e);
         }
         String base = in.file().baseName();
-        if (ctx.options().to().equals("docx")) {
+        if (ctx.options().to() == ConvertTarget.DOCX) {
             Files.move(filled, ctx.output(base + ".docx"));
             return OperationResult.empty();
         }
@@ -216,7 +217,7 @@ public class GenerateOperation implements Operation<GenerateOperation.GenerateOp
 
     private Converter converter(String ext) {
         FileKind kind = ext.equals("html") ? FileKind.HTML : FileKind.OFFICE;
-        return converters.stream().filter(c -> c.accepts(kind, ext, "pdf") && c.available()).findFirst().orElse(null);
+        return converters.stream().filter(c -> c.accepts(kind, ext, ConvertTarget.PDF) && c.available()).findFirst().orElse(null);
     }
 
     private static String checkData(JsonNode data) {

@@ -1,5 +1,6 @@
 package dev.docapi.operations.ocr;
 
+import dev.docapi.engines.Engine;
 import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.ocrmypdf.Ocrmypdf;
 import dev.docapi.engines.poppler.Poppler;
@@ -50,7 +51,7 @@ public class OcrOperation implements Operation<NoOptions> {
 
     @Override
     public void validate(ValidationContext<NoOptions> ctx) {
-        engines.require("ocrmypdf", "tesseract", "pdftotext");
+        engines.require(Engine.OCRMYPDF, Engine.TESSERACT, Engine.PDFTOTEXT);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.docapi.operations.pagenumbers;
 
-import java.util.Arrays;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
 /** Where a page number sits, named as the reader sees the page (spec §4.4 {@code page-numbers} {@code position}). */
@@ -8,16 +8,9 @@ public enum PageNumberPosition {
     BOTTOM_CENTER, BOTTOM_RIGHT, BOTTOM_LEFT, TOP_CENTER, TOP_RIGHT, TOP_LEFT;
 
     /** The option value, e.g. {@code bottom-center}. */
+    @JsonValue
     public String id() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
-    }
-
-    public static PageNumberPosition of(String id) {
-        return valueOf(id.toUpperCase(Locale.ROOT).replace('-', '_'));
-    }
-
-    public static Object[] ids() {
-        return Arrays.stream(values()).map(PageNumberPosition::id).toArray();
     }
 
     boolean top() {

@@ -17,11 +17,11 @@ import org.springframework.stereotype.Component;
 @Component
 public class PageNumbersOperation implements Operation<PageNumbersOperation.PageNumbersOptions> {
     /** The options, as {@link #OPTIONS} declares them. */
-    public record PageNumbersOptions(String position) {
+    public record PageNumbersOptions(PageNumberPosition position) {
     }
 
     private static final OptionSchema<PageNumbersOptions> OPTIONS = OptionSchema.of(PageNumbersOptions.class,
-            OptionField.string("position").oneOf(PageNumberPosition.ids()).defaultValue(PageNumberPosition.BOTTOM_CENTER.id())
+            OptionField.choice("position", PageNumberPosition.class).defaultValue(PageNumberPosition.BOTTOM_CENTER)
                     .description("Where the number goes, as the page is seen"));
     private static final OperationSpec<PageNumbersOptions> SPEC = OperationSpec.of("page-numbers", "add_page_numbers",
             "Number the pages of a PDF 1, 2, 3 ... at the bottom or top (left, centre or right), upright on rotated pages too. Returns the numbered PDF.")
@@ -39,7 +39,7 @@ public class PageNumbersOperation implements Operation<PageNumbersOperation.Page
 
     @Override
     public OperationResult run(OperationContext<PageNumbersOptions> ctx) throws Exception {
-        PageNumberStamper stamper = new PageNumberStamper(PageNumberPosition.of(ctx.options().position()));
+        PageNumberStamper stamper = new PageNumberStamper(ctx.options().position());
         try (PDDocument doc = pdfBox.open(ctx.input().path(), null, ctx.tempDir("open"))) {
             int total = doc.getNumberOfPages();
             for (int i = 0; i < total; i++) {

@@ -3,9 +3,11 @@ package dev.docapi.operations.pdfa;
 import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
 import dev.docapi.core.FileKind;
+import dev.docapi.engines.Engine;
 import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.ghostscript.Ghostscript;
 import dev.docapi.engines.pdfbox.PdfaPreparation;
+import dev.docapi.engines.verapdf.PdfaLevel;
 import dev.docapi.engines.verapdf.VeraPdf;
 import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
@@ -39,16 +41,15 @@ import org.springframework.stereotype.Component;
 @Component
 public class PdfaOperation implements Operation<PdfaOperation.PdfaOptions> {
     /** The options, as {@link #OPTIONS} declares them. */
-    public record PdfaOptions(String conformance) {
+    public record PdfaOptions(PdfaLevel conformance) {
     }
 
-    /** The levels docapi writes: Ghostscript writes parts 1-3 at level B; U is B with every glyph mapped to Unicode. */
-    static final List<String> LEVELS = List.of("1b", "2b", "2u", "3b");
     /** Where an sRGB profile is found when {@code docapi.pdfa.icc-profile} names none: Ghostscript's, then colord's. */
     private static final List<Path> ICC_PROFILES = List.of(Path.of("/usr/share/color/icc/ghostscript/srgb.icc"),
             Path.of("/usr/share/color/icc/sRGB.icc"));
     private static final OptionSchema<PdfaOptions> OPTIONS = OptionSchema.of(PdfaOptions.class,
-            OptionField.string("conformance").oneOf(LEVELS.toArray()).defaultValue(VeraPdf.DEFAULT_LEVEL)
+            // the levels docapi writes: Ghostscript writes parts 1-3 at level B; U is B with every glyph mapped to Unicode
+            OptionField.choice("conformance", PdfaLevel.PDFA_1B, PdfaLevel.PDFA_2B, PdfaLevel.PDFA_2U, PdfaLevel.PDFA_3B).defaultValue(PdfaLevel.PDFA_2B)
                     .description("PDF/A part and level: 1b (ISO 19005-1), 2b (ISO 19005-2), 2u (2b with all text mapped to Unicode), 3b (ISO 19005-3)"));
     private static final OperationSpec<PdfaOptions> SPEC = OperationSpec.of("pdfa", "convert_to_pdfa",
             "Convert a PDF or an Office file to PDF/A (1b, 2b, 2u or 3b) for archiving: fonts embedded, sRGB output intent, forms flattened, text layer and links kept; the result is validated with veraPDF and returned only if it conforms (otherwise the job fails naming the failed rules). Addition beyond the spec.")
@@ -83,7 +84,7 @@ public class PdfaOperation implements Operation<PdfaOperation.PdfaOptions> {
 
     @Override
     public void validate(ValidationContext<PdfaOptions> ctx) {
-        engines.require("gs", "pdftotext");
+        engines.require(Engine.GS, Engine.PDFTOTEXT);
         if (iccProfile() == null) {
             throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "PDF/A needs an sRGB ICC profile, and none is installed on this server");
         }
@@ -94,7 +95,7 @@ public class PdfaOperation implements Operation<PdfaOperation.PdfaOptions> {
 
     @Override
     public OperationResult run(OperationContext<PdfaOptions> ctx) throws Exception {
-        String level = ctx.options().conformance();
+        PdfaLevel level = ctx.options().conformance();
         Path work = ctx.tempDir("pdfa");
         Path source = ctx.input().path();
         int total = ctx.input().file().kind() == FileKind.OFFICE ? 4 : 3;
@@ -108,8 +109,8 @@ public class PdfaOperation implements Operation<PdfaOperation.PdfaOptions> {
         Path prepared = work.resolve("prepared.pdf");
         PdfaPreparation.Prepared changes = preparation.prepare(source, prepared, work);
         Path pdfa = work.resolve("pdfa.pdf");
-        ghostscript.pdfa(prepared, Character.getNumericValue(level.charAt(0)), iccProfile(), pdfa);
-        if (level.endsWith("u")) preparation.claimConformance(pdfa, "U", work);
+        ghostscript.pdfa(prepared, level.part(), iccProfile(), pdfa);
+        if (level.unicode()) preparation.claimConformance(pdfa, "U", work);
         ctx.progress(++done, total, "steps");
         // veraPDF first: when the file both fails a rule and lost content, the rule says more about why
         VeraPdf.Verdict verdict = veraPdf.validate(pdfa, level);
@@ -117,7 +118,7 @@ public class PdfaOperation implements Operation<PdfaOperation.PdfaOptions> {
         if (!verdict.compliant()) {
             String why = verdict.unreadable() != null ? "veraPDF could not read the converted file (" + verdict.unreadable() + ")"
                     : "veraPDF found that the converted file breaks " + ValidatePdfaOperation.rules(verdict) + " — " + verdict.summary();
-            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "The file could not be made PDF/A-" + level + ": " + why + ". No PDF/A is returned.", null,
+            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "The file could not be made PDF/A-" + level.id() + ": " + why + ". No PDF/A is returned.", null,
                     OperationResult.empty().withData(ValidatePdfaOperation.data(verdict)));
         }
         ContentCheck.Content before = contentCheck.read(prepared);
@@ -126,9 +127,9 @@ public class PdfaOperation implements Operation<PdfaOperation.PdfaOptions> {
             throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "The PDF/A conversion lost " + lost + ", so no PDF/A is returned.", null);
         }
         ctx.progress(++done, total, "steps");
-        Files.copy(pdfa, ctx.output("pdfa-" + level, "pdf"), StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(pdfa, ctx.output("pdfa-" + level.id(), "pdf"), StandardCopyOption.REPLACE_EXISTING);
         int fields = changes.fields();
-        String note = "Converted to PDF/A-" + level + " and validated with veraPDF (no rule failed)."
+        String note = "Converted to PDF/A-" + level.id() + " and validated with veraPDF (no rule failed)."
                 + (fields > 0 ? " The form's " + fields + " field" + (fields == 1 ? " was" : "s were") + " flattened into the page." : "")
                 + (changes.deadLinks() > 0 ? " " + changes.deadLinks() + " link" + (changes.deadLinks() == 1 ? "" : "s")
                    + " to a destination that is not in the file " + (changes.deadLinks() == 1 ? "was" : "were") + " removed." : "");

@@ -2,6 +2,7 @@ package dev.docapi.operations.pdfa;
 
 import dev.docapi.core.FileKind;
 import dev.docapi.core.J;
+import dev.docapi.engines.verapdf.PdfaLevel;
 import dev.docapi.engines.verapdf.VeraPdf;
 import dev.docapi.operations.Inputs;
 import dev.docapi.operations.Operation;
@@ -27,12 +28,12 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 public class ValidatePdfaOperation implements Operation<ValidatePdfaOperation.ValidatePdfaOptions> {
     /** The options, as {@link #OPTIONS} declares them. */
-    public record ValidatePdfaOptions(String conformance) {
+    public record ValidatePdfaOptions(PdfaLevel conformance) {
     }
 
     private static final JsonMapper JSON = JsonMapper.shared();
     private static final OptionSchema<ValidatePdfaOptions> OPTIONS = OptionSchema.of(ValidatePdfaOptions.class,
-            OptionField.string("conformance").oneOf("1a", "1b", "2a", "2b", "2u", "3a", "3b", "3u")
+            OptionField.choice("conformance", PdfaLevel.class)
                     .description("The PDF/A part and level to validate against; by default the one the file claims in its metadata, or 2b when it claims none"));
     private static final OperationSpec<ValidatePdfaOptions> SPEC = OperationSpec.of("validate-pdfa", "validate_pdfa",
             "Check whether a PDF conforms to PDF/A with veraPDF: output.data.compliant, the conformance level checked and the failed rules (id, standard, description, count). Addition beyond the spec.")

@@ -4,6 +4,7 @@ import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
 import dev.docapi.core.J;
 import dev.docapi.engines.EngineFailure;
+import dev.docapi.engines.Engine;
 import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.pdfbox.AnnotationRedactor;
 import dev.docapi.engines.pdfbox.PageFrame;
@@ -23,8 +24,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.regex.Pattern;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.io.IOUtils;
 import org.apache.pdfbox.pdmodel.PDDocument;
@@ -53,8 +52,9 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @Component
 public class RedactOperation implements Operation<RedactOperation.RedactOptions> {
-    /** The options, as {@link #OPTIONS} declares them; absent arrays are null. */
-    public record RedactOptions(JsonNode text, JsonNode patterns, JsonNode presets, JsonNode areas, boolean ignoreCase, String fill, boolean sanitize) {
+    /** The options, as {@link #OPTIONS} declares them; absent arrays are empty. */
+    public record RedactOptions(List<String> text, List<String> patterns, List<Searches.Preset> presets, List<Area> areas, boolean ignoreCase, String fill,
+                                boolean sanitize) {
     }
 
     private static final int MAX_STRINGS = 200, MAX_STRING = 500, MAX_AREAS = 1000;
@@ -62,26 +62,23 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
     static final int MATCH_SECONDS_PER_PAGE = 2;
     /** How far (points) an area may reach past its page's edge: rounding in the caller's arithmetic. */
     private static final double EDGE = 0.5;
-    private static final Pattern COLOUR = Pattern.compile("#[0-9A-Fa-f]{6}");
     private static final JsonMapper JSON = JsonMapper.shared();
+    /** An area: page from 1, then points from the page's top-left as seen. */
+    private static final OptionSchema<Area> AREA = OptionSchema.of(Area.class,
+            OptionField.integer("page").min(1).required(),
+            OptionField.number("x").min(0).required(),
+            OptionField.number("y").min(0).required(),
+            OptionField.number("width").above(0).required(),
+            OptionField.number("height").above(0).required());
     private static final OptionSchema<RedactOptions> OPTIONS = OptionSchema.of(RedactOptions.class,
-            OptionField.custom("text", stringsSchema("Texts to redact, matched literally; a space matches any run of whitespace, a line break included"),
-                    v -> checkStrings(v, "text")),
-            OptionField.custom("patterns", stringsSchema("Regular expressions to redact (Java syntax, e.g. \\\\b[A-Z]{2}\\\\d{2}[A-Z0-9 ]{11,30}\\\\b)"),
-                    v -> checkStrings(v, "patterns")),
-            OptionField.custom("presets", J.o("type", "array", "maxItems", Searches.PRESETS.size(),
-                            "items", J.o("type", "string", "enum", List.copyOf(Searches.PRESETS.keySet())),
-                            "description", "Kinds of personal data to redact: email, phone (9-15 digits), iban (checksum checked), credit_card (Luhn checked), ip_address"),
-                    RedactOperation::checkPresets),
-            OptionField.custom("areas", J.o("type", "array", "maxItems", MAX_AREAS, "items", J.o("type", "object",
-                            "required", List.of("page", "x", "y", "width", "height"), "additionalProperties", false,
-                            "properties", J.o("page", J.o("type", "integer", "minimum", 1),
-                                    "x", J.o("type", "number", "minimum", 0), "y", J.o("type", "number", "minimum", 0),
-                                    "width", J.o("type", "number", "exclusiveMinimum", 0), "height", J.o("type", "number", "exclusiveMinimum", 0))),
-                            "description", "Rectangles to redact whatever they cover (text, images, drawings): page from 1, x, y, width, height in PDF points from the page's top-left as seen (after rotation)"),
-                    RedactOperation::checkAreas),
+            strings("text").description("Texts to redact, matched literally; a space matches any run of whitespace, a line break included"),
+            strings("patterns").description("Regular expressions to redact (Java syntax, e.g. \\\\b[A-Z]{2}\\\\d{2}[A-Z0-9 ]{11,30}\\\\b)"),
+            OptionField.array("presets", OptionField.choice("presets", Searches.Preset.class)).maxItems(Searches.Preset.values().length)
+                    .description("Kinds of personal data to redact: email, phone (9-15 digits), iban (checksum checked), credit_card (Luhn checked), ip_address"),
+            OptionField.array("areas", OptionField.object("areas", AREA)).maxItems(MAX_AREAS)
+                    .description("Rectangles to redact whatever they cover (text, images, drawings): page from 1, x, y, width, height in PDF points from the page's top-left as seen (after rotation)"),
             OptionField.bool("ignore_case").defaultValue(false).description("Match text and patterns regardless of case"),
-            OptionField.string("fill").defaultValue("#000000").description("Colour of the boxes drawn over what was removed, #RRGGBB"),
+            OptionField.string("fill").pattern("^#[0-9A-Fa-f]{6}$", "must be a colour as #RRGGBB, e.g. #000000").defaultValue("#000000").description("Colour of the boxes drawn over what was removed, #RRGGBB"),
             OptionField.bool("sanitize").defaultValue(false).description("Also remove what can hide content whether or not it matches: JavaScript, "
                     + "embedded files and file attachments, text in layers that are off or outside the crop box, metadata (Info, XMP), hidden "
                     + "annotations and annotations' rich text, form field defaults, page-piece dictionaries; output.data.removed says what went"));
@@ -115,15 +112,14 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
     @Override
     public void validate(ValidationContext<RedactOptions> ctx) {
         RedactOptions o = ctx.options();
-        if (!COLOUR.matcher(o.fill()).matches()) throw ApiException.invalid("'fill' must be a colour as #RRGGBB, e.g. #000000");
         Searches searches = searches(o);
-        List<Area> areas = areas(o);
+        List<Area> areas = o.areas();
         if (searches.isEmpty() && areas.isEmpty() && !o.sanitize()) {
             throw ApiException.invalid("give something to redact: 'text', 'patterns', 'presets' or 'areas' (or sanitize: true)");
         }
-        engines.require("python3");
+        engines.require(Engine.PYTHON3);
         // pages without a text layer need OCR too: without OCRmyPDF, their job fails as service_unavailable
-        if (check.enabled()) engines.require("pdftotext", "mutool", "qpdf"); // the check of the output
+        if (check.enabled()) engines.require(Engine.PDFTOTEXT, Engine.MUTOOL, Engine.QPDF); // the check of the output
         if (areas.isEmpty()) return;
         ctx.requirePagesExist("areas", areas.stream().map(Area::page).toList());
         try (PDDocument doc = Loader.loadPDF(ctx.input().path().toFile(), "", null, null, IOUtils.createTempFileOnlyStreamCache())) {
@@ -141,7 +137,7 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
     public OperationResult run(OperationContext<RedactOptions> ctx) throws Exception {
         RedactOptions o = ctx.options();
         Searches searches = searches(o);
-        List<Area> areas = areas(o);
+        List<Area> areas = o.areas();
         Path in = ctx.input().path();
         Integer known = ctx.input().file().pages();
         int pageCount = known != null ? known : poppler.pageTexts(in).size();
@@ -247,25 +243,10 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
 
     private static Searches searches(RedactOptions o) {
         try {
-            return Searches.of(strings(o.text()), strings(o.patterns()), strings(o.presets()), o.ignoreCase());
+            return Searches.of(o.text(), o.patterns(), o.presets(), o.ignoreCase());
         } catch (IllegalArgumentException e) {
             throw ApiException.invalid(e.getMessage());
         }
-    }
-
-    private static List<Area> areas(RedactOptions o) {
-        List<Area> out = new ArrayList<>();
-        if (o.areas() == null) return out;
-        for (JsonNode a : o.areas()) {
-            out.add(new Area(a.get("page").asInt(), a.get("x").asDouble(), a.get("y").asDouble(), a.get("width").asDouble(), a.get("height").asDouble()));
-        }
-        return out;
-    }
-
-    private static List<String> strings(JsonNode array) {
-        List<String> out = new ArrayList<>();
-        if (array != null) for (JsonNode v : array) out.add(v.asString());
-        return out;
     }
 
     private static double[] fill(String hex) {
@@ -277,49 +258,8 @@ public class RedactOperation implements Operation<RedactOperation.RedactOptions>
         return String.join(", ", pages.stream().map(String::valueOf).toList());
     }
 
-    private static Map<String, Object> stringsSchema(String description) {
-        return J.o("type", "array", "maxItems", MAX_STRINGS, "items", J.o("type", "string", "minLength", 1, "maxLength", MAX_STRING),
-                "description", description);
-    }
-
-    private static String checkStrings(JsonNode v, String name) {
-        if (!v.isArray()) return "must be an array of strings";
-        if (v.size() > MAX_STRINGS) return "must have at most " + MAX_STRINGS + " items";
-        for (JsonNode s : v) {
-            if (!s.isString()) return "must contain only strings";
-            if (s.asString().isBlank()) return "must not contain an empty or blank string";
-            if (s.asString().length() > MAX_STRING) return "must contain strings of at most " + MAX_STRING + " characters";
-        }
-        return null;
-    }
-
-    private static String checkPresets(JsonNode v) {
-        if (!v.isArray()) return "must be an array of preset names";
-        for (JsonNode s : v) {
-            if (!s.isString() || !Searches.PRESETS.containsKey(s.asString())) return "must contain only " + Searches.PRESETS.keySet() + ", not " + s;
-        }
-        return null;
-    }
-
-    private static String checkAreas(JsonNode v) {
-        if (!v.isArray()) return "must be an array of {page, x, y, width, height}";
-        if (v.size() > MAX_AREAS) return "must have at most " + MAX_AREAS + " items";
-        for (JsonNode a : v) {
-            if (!a.isObject()) return "must contain objects {page, x, y, width, height}";
-            for (String k : a.propertyNames()) {
-                if (!List.of("page", "x", "y", "width", "height").contains(k)) return "has an area with an unknown member '" + k + "'";
-            }
-            JsonNode page = a.get("page");
-            if (page == null || !page.isIntegralNumber() || !page.canConvertToInt() || page.asInt() < 1) return "has an area without a page number from 1";
-            for (String k : List.of("x", "y", "width", "height")) {
-                JsonNode n = a.get(k);
-                if (n == null || !n.isNumber() || !Double.isFinite(n.asDouble())) return "has an area without a number '" + k + "'";
-                if (n.asDouble() < 0 || (n.asDouble() == 0 && (k.equals("width") || k.equals("height")))) {
-                    return "has an area with " + (k.equals("x") || k.equals("y") ? "a negative '" + k + "'" : "a '" + k + "' that is not positive")
-                            + " on page " + page.asInt();
-                }
-            }
-        }
-        return null;
+    /** Strings to look for: none blank. */
+    private static OptionField strings(String name) {
+        return OptionField.array(name, OptionField.string(name).minLength(1).maxLength(MAX_STRING).pattern("\\S", "must not be blank")).maxItems(MAX_STRINGS);
     }
 }

@@ -1,13 +1,12 @@
 package dev.docapi.operations.redact;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -20,22 +19,31 @@ import java.util.regex.PatternSyntaxException;
  * backtracks without end on a hostile page stops with {@link TooSlow}, never holds the job.
  */
 final class Searches {
-    /** The presets by name: a pattern and a check of each match. */
-    static final Map<String, Preset> PRESETS = new LinkedHashMap<>();
-
-    record Preset(Pattern pattern, Predicate<String> check) {
-    }
-
-    static {
-        PRESETS.put("email", new Preset(Pattern.compile("[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}"), m -> true));
+    /** The presets: a pattern and a check of each match; in JSON by their names, e.g. {@code credit_card}. */
+    enum Preset {
+        EMAIL(Pattern.compile("[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}"), m -> true),
         // international (+…, 00…) or national numbers in groups, 9-15 digits (E.164), so dates and counts stay
-        PRESETS.put("phone", new Preset(Pattern.compile("(?<![\\w+])(?:\\+|00)?(?:\\(\\d{1,4}\\)[ .\\-/]?)?\\d{1,4}(?:[ .\\-/]?\\(?\\d{1,5}\\)?){1,6}(?![\\w])"),
-                m -> digits(m).length() >= 9 && digits(m).length() <= 15));
+        PHONE(Pattern.compile("(?<![\\w+])(?:\\+|00)?(?:\\(\\d{1,4}\\)[ .\\-/]?)?\\d{1,4}(?:[ .\\-/]?\\(?\\d{1,5}\\)?){1,6}(?![\\w])"),
+                m -> digits(m).length() >= 9 && digits(m).length() <= 15),
         // printed in groups of four or unbroken; the country's length is not checked, the mod-97 checksum is
-        PRESETS.put("iban", new Preset(Pattern.compile("\\b[A-Z]{2}\\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\\b"), Searches::ibanChecksum));
-        PRESETS.put("credit_card", new Preset(Pattern.compile("(?<![\\d-])\\d(?:[ -]?\\d){12,18}(?![\\d-])"), Searches::luhn));
-        PRESETS.put("ip_address", new Preset(Pattern.compile(
-                "(?<![\\d.])(?:(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\.){3}(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)(?![\\d.]\\d)"), m -> true));
+        IBAN(Pattern.compile("\\b[A-Z]{2}\\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\\b"), Searches::ibanChecksum),
+        CREDIT_CARD(Pattern.compile("(?<![\\d-])\\d(?:[ -]?\\d){12,18}(?![\\d-])"), Searches::luhn),
+        IP_ADDRESS(Pattern.compile(
+                "(?<![\\d.])(?:(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\.){3}(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)(?![\\d.]\\d)"), m -> true);
+
+        private final Pattern pattern;
+        private final Predicate<String> check;
+
+        Preset(Pattern pattern, Predicate<String> check) {
+            this.pattern = pattern;
+            this.check = check;
+        }
+
+        /** The option value, e.g. {@code credit_card}. */
+        @JsonValue
+        String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
     }
 
     /**
@@ -64,9 +72,9 @@ final class Searches {
      * The searches for {@code texts} (whitespace in them matches any run of whitespace, a line break included),
      * {@code patterns} and {@code presets}; {@code ignoreCase} applies to the first two.
      *
-     * @throws IllegalArgumentException naming the option and the first pattern that does not compile, or an unknown preset
+     * @throws IllegalArgumentException naming the option and the first pattern that does not compile
      */
-    static Searches of(List<String> texts, List<String> patterns, List<String> presets, boolean ignoreCase) {
+    static Searches of(List<String> texts, List<String> patterns, List<Preset> presets, boolean ignoreCase) {
         int flags = ignoreCase ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0;
         List<Search> out = new ArrayList<>();
         List<String> sources = new ArrayList<>();
@@ -86,11 +94,9 @@ final class Searches {
             }
             sources.add("pattern '" + patterns.get(i) + "'");
         }
-        for (String p : presets) {
-            Preset preset = PRESETS.get(p);
-            if (preset == null) throw new IllegalArgumentException("'presets' has '" + p + "'; the presets are " + PRESETS.keySet());
-            out.add(new Search(preset.pattern(), preset.check(), true));
-            sources.add("preset '" + p + "'");
+        for (Preset p : presets) {
+            out.add(new Search(p.pattern, p.check, true));
+            sources.add("preset '" + p.id() + "'");
         }
         return new Searches(out, sources);
     }

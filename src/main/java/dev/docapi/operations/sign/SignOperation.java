@@ -3,7 +3,6 @@ package dev.docapi.operations.sign;
 import dev.docapi.core.ApiException;
 import dev.docapi.core.ErrorCode;
 import dev.docapi.core.FileKind;
-import dev.docapi.core.J;
 import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.dss.PadesSigner;
 import dev.docapi.engines.dss.TimestampAuthority;
@@ -18,14 +17,11 @@ import dev.docapi.operations.OutputMember;
 import dev.docapi.operations.ValidationContext;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.List;
-import java.util.Map;
 import okhttp3.MediaType;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
 import org.springframework.stereotype.Component;
-import tools.jackson.databind.JsonNode;
 
 /**
  * {@code POST /sign} (an addition beyond the spec, issue 27): a PAdES baseline signature (ETSI EN 319 142-1) with the
@@ -41,20 +37,25 @@ import tools.jackson.databind.JsonNode;
 @Component
 public class SignOperation implements Operation<SignOperation.SignOptions> {
     /** The options, as {@link #OPTIONS} declares them. */
-    public record SignOptions(String certificate, String password, String reason, String location, JsonNode visible, String timestampUrl) {
+    public record SignOptions(String certificate, String password, String reason, String location, Box visible, String timestampUrl) {
+    }
+
+    /** A visible signature's box ({@code visible}): its page from 1, its edges in PDF points from the page's top-left, its text or null. */
+    public record Box(int page, double x, double y, double width, double height, String text) {
     }
 
     /** The largest timestamp response read: real ones are a few KB (the TSA's certificate chain included). */
     private static final int MAX_TIMESTAMP_RESPONSE = 1 << 20;
     private static final MediaType TIMESTAMP_QUERY = MediaType.get("application/timestamp-query");
-    private static final Map<String, Object> VISIBLE = J.o("type", "object", "additionalProperties", false,
-            "required", List.of("page", "x", "y", "width", "height"),
-            "properties", J.o("page", J.o("type", "integer", "minimum", 1, "description", "page, from 1"),
-                    "x", J.o("type", "number", "minimum", 0, "description", "left edge, points from the page's left"),
-                    "y", J.o("type", "number", "minimum", 0, "description", "top edge, points from the page's top"),
-                    "width", J.o("type", "number", "exclusiveMinimum", 0, "maximum", 14400),
-                    "height", J.o("type", "number", "exclusiveMinimum", 0, "maximum", 14400),
-                    "text", J.o("type", "string", "maxLength", 500, "description", "text in the box; default: the signer and the time")));
+    /** The largest box edge or offset, in points: 200 inches, PDF's largest page (ISO 32000-1 Annex C). */
+    private static final int MAX_POINTS = 14400;
+    private static final OptionSchema<Box> BOX = OptionSchema.of(Box.class,
+            OptionField.integer("page").min(1).required().description("page, from 1"),
+            OptionField.number("x").min(0).max(MAX_POINTS).required().description("left edge, points from the page's left"),
+            OptionField.number("y").min(0).max(MAX_POINTS).required().description("top edge, points from the page's top"),
+            OptionField.number("width").above(0).max(MAX_POINTS).required(),
+            OptionField.number("height").above(0).max(MAX_POINTS).required(),
+            OptionField.string("text").maxLength(500).description("text in the box; default: the signer and the time"));
     private static final OptionSchema<SignOptions> OPTIONS = OptionSchema.of(SignOptions.class,
             OptionField.fileId("certificate", FileKind.CERTIFICATE).required()
                     .description("File id of a PKCS#12 key store (.p12/.pfx, uploaded with POST /v1/files) holding the signing key and certificate"),
@@ -62,7 +63,7 @@ public class SignOperation implements Operation<SignOperation.SignOptions> {
                     .description("The PKCS#12 file's password; never stored"),
             OptionField.string("reason").maxLength(500).description("Why it is signed, shown by PDF viewers"),
             OptionField.string("location").maxLength(500).description("Where it is signed, shown by PDF viewers"),
-            OptionField.custom("visible", VISIBLE, SignOperation::checkVisible)
+            OptionField.object("visible", BOX)
                     .description("A visible signature box {page, x, y, width, height, text?} in PDF points from the page's top-left; default: invisible"),
             OptionField.string("timestamp_url").maxLength(2000)
                     .description("An RFC 3161 timestamp authority's URL: the signature gets a timestamp (PAdES B-T instead of B-B)"));
@@ -121,9 +122,8 @@ public class SignOperation implements Operation<SignOperation.SignOptions> {
                 + ". The certificate is not checked against any trust list; POST /v1/verify-signatures reports what a validation finds.");
     }
 
-    private static PadesSigner.Appearance appearance(JsonNode v) {
-        return new PadesSigner.Appearance(v.get("page").asInt(), (float) v.get("x").asDouble(), (float) v.get("y").asDouble(),
-                (float) v.get("width").asDouble(), (float) v.get("height").asDouble(), v.hasNonNull("text") ? v.get("text").asString() : null);
+    private static PadesSigner.Appearance appearance(Box b) {
+        return new PadesSigner.Appearance(b.page(), (float) b.x(), (float) b.y(), (float) b.width(), (float) b.height(), b.text());
     }
 
     /** One RFC 3161 request over HTTP POST (RFC 3161 §3.4) through the SSRF-safe client, its answer bounded. */
@@ -138,21 +138,5 @@ public class SignOperation implements Operation<SignOperation.SignOptions> {
                 return body;
             }
         }
-    }
-
-    private static String checkVisible(JsonNode v) {
-        if (!v.isObject()) return "must be an object {page, x, y, width, height, text?}";
-        for (String member : v.propertyNames()) {
-            if (!List.of("page", "x", "y", "width", "height", "text").contains(member)) return "has an unknown member '" + member + "'";
-        }
-        for (String member : List.of("page", "x", "y", "width", "height")) {
-            JsonNode n = v.get(member);
-            if (n == null || !n.isNumber()) return "needs '" + member + "' (a number)";
-            if (n.asDouble() < 0 || n.asDouble() > 14400) return "'" + member + "' must be from 0 to 14400";
-        }
-        if (!v.get("page").isIntegralNumber() || v.get("page").asInt() < 1) return "'page' must be an integer from 1";
-        if (v.get("width").asDouble() <= 0 || v.get("height").asDouble() <= 0) return "'width' and 'height' must be more than 0";
-        if (v.has("text") && !(v.get("text").isString() && v.get("text").asString().length() <= 500)) return "'text' must be a string of at most 500 characters";
-        return null;
     }
 }

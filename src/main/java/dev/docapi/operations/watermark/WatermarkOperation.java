@@ -1,6 +1,7 @@
 package dev.docapi.operations.watermark;
 
 import dev.docapi.core.ApiException;
+import dev.docapi.engines.Engine;
 import dev.docapi.engines.EngineCheck;
 import dev.docapi.engines.fonts.FontCatalog;
 import dev.docapi.engines.fonts.VisualText;
@@ -59,7 +60,7 @@ public class WatermarkOperation implements Operation<WatermarkOperation.Watermar
 
     @Override
     public void validate(ValidationContext<WatermarkOptions> ctx) {
-        engines.require("fc-match", "fc-list"); // fontconfig finds the fonts; without it no character could be drawn
+        engines.require(Engine.FC_MATCH, Engine.FC_LIST); // fontconfig finds the fonts; without it no character could be drawn
         String text = ctx.options().text();
         if (text.isBlank()) throw ApiException.invalid("'text' must contain something to draw, not only spaces");
         text.codePoints().filter(Character::isISOControl).findFirst().ifPresent(cp -> {

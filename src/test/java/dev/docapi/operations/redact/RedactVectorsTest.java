@@ -56,7 +56,7 @@ class RedactVectorsTest extends ApiTestBase {
      * with them succeeds and no independent reader holds the word after, while the prose is kept.
      */
     private void removedAndRestKept(Path pdf, Map<String, Object> options) throws Exception {
-        Searches searches = Searches.of(strings(options.get("text")), strings(options.get("patterns")), strings(options.get("presets")),
+        Searches searches = Searches.of(strings(options.get("text")), strings(options.get("patterns")), strings(options.get("presets")).stream().map(p -> Searches.Preset.valueOf(p.toUpperCase(java.util.Locale.ROOT))).toList(),
                 Boolean.TRUE.equals(options.get("ignore_case")));
         List<String> before = check.leftovers(pdf, searches, pdf.getParent(), 1, System.nanoTime() + 30_000_000_000L);
         assertThat(before).as("the check finds the hidden word in the unredacted file").isNotEmpty();

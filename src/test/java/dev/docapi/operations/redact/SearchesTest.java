@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 /** The presets' checks and the bounds of matching (issue 27), without the service. */
@@ -11,7 +12,7 @@ class SearchesTest {
     private static final long LATER = System.nanoTime() + 60_000_000_000L;
 
     private static List<String> found(String preset, String text) {
-        Searches s = Searches.of(List.of(), List.of(), List.of(preset), false);
+        Searches s = Searches.of(List.of(), List.of(), List.of(Searches.Preset.valueOf(preset.toUpperCase(Locale.ROOT))), false);
         return s.find(text, LATER).matches().stream().map(m -> text.substring(m.start(), m.end())).toList();
     }
 

@@ -1,5 +1,6 @@
 package dev.docapi.operations.convert.frompdf;
 
+import dev.docapi.operations.convert.ConvertTarget;
 import dev.docapi.engines.tabula.Tabula;
 import dev.docapi.core.FileKind;
 import dev.docapi.contract.InputFile;
@@ -40,8 +41,8 @@ public class PdfToDocxConverter implements Converter {
     }
 
     @Override
-    public boolean accepts(FileKind from, String extension, String to) {
-        return from == FileKind.PDF && to.equals("docx");
+    public boolean accepts(FileKind from, String extension, ConvertTarget to) {
+        return from == FileKind.PDF && to == ConvertTarget.DOCX;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.docapi.operations.convert.frompdf;
 
+import dev.docapi.operations.convert.ConvertTarget;
 import dev.docapi.engines.poppler.Poppler;
 import dev.docapi.core.FileKind;
 import dev.docapi.contract.InputFile;
@@ -30,12 +31,12 @@ public class PdfToJpgConverter implements Converter {
     }
 
     @Override
-    public boolean accepts(FileKind from, String extension, String to) {
-        return from == FileKind.PDF && to.equals("jpg");
+    public boolean accepts(FileKind from, String extension, ConvertTarget to) {
+        return from == FileKind.PDF && to == ConvertTarget.JPG;
     }
 
     @Override
-    public String outputExtension(String to) {
+    public String outputExtension(ConvertTarget to) {
         return "zip";
     }
 

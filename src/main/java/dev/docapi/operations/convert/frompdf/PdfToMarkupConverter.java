@@ -1,5 +1,6 @@
 package dev.docapi.operations.convert.frompdf;
 
+import dev.docapi.operations.convert.ConvertTarget;
 import dev.docapi.core.FileKind;
 import dev.docapi.contract.InputFile;
 import dev.docapi.contract.OperationContext;
@@ -33,8 +34,8 @@ public class PdfToMarkupConverter implements Converter {
     }
 
     @Override
-    public boolean accepts(FileKind from, String extension, String to) {
-        return from == FileKind.PDF && (to.equals("md") || to.equals("html"));
+    public boolean accepts(FileKind from, String extension, ConvertTarget to) {
+        return from == FileKind.PDF && (to == ConvertTarget.MD || to == ConvertTarget.HTML);
     }
 
     @Override
@@ -47,7 +48,7 @@ public class PdfToMarkupConverter implements Converter {
             if (item.image() == null) continue;
             links.put(item.image(), "images/" + base + "-" + (links.size() + 1) + ".png");
         }
-        MarkupWriter writer = options.to().equals("md") ? new MarkdownWriter() : new HtmlWriter(base);
+        MarkupWriter writer = options.to() == ConvertTarget.MD ? new MarkdownWriter() : new HtmlWriter(base);
         byte[] text = writer.write(items, links).getBytes(StandardCharsets.UTF_8);
         if (links.isEmpty()) {
             Path part = out.resolveSibling(out.getFileName() + ".part");

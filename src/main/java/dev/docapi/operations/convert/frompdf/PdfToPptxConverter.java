@@ -1,5 +1,6 @@
 package dev.docapi.operations.convert.frompdf;
 
+import dev.docapi.operations.convert.ConvertTarget;
 import dev.docapi.engines.pdfbox.PdfBox;
 import dev.docapi.engines.poppler.Poppler;
 import dev.docapi.core.FileKind;
@@ -47,8 +48,8 @@ public class PdfToPptxConverter implements Converter {
     }
 
     @Override
-    public boolean accepts(FileKind from, String extension, String to) {
-        return from == FileKind.PDF && to.equals("pptx");
+    public boolean accepts(FileKind from, String extension, ConvertTarget to) {
+        return from == FileKind.PDF && to == ConvertTarget.PPTX;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.docapi.operations.convert.frompdf;
 
+import dev.docapi.operations.convert.ConvertTarget;
 import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.tabula.Tabula;
 import dev.docapi.core.FileKind;
@@ -40,8 +41,8 @@ public class PdfToXlsxConverter implements Converter {
     }
 
     @Override
-    public boolean accepts(FileKind from, String extension, String to) {
-        return from == FileKind.PDF && to.equals("xlsx");
+    public boolean accepts(FileKind from, String extension, ConvertTarget to) {
+        return from == FileKind.PDF && to == ConvertTarget.XLSX;
     }
 
     @Override
