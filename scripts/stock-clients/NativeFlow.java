@@ -5,6 +5,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.List;
 import org.openapitools.client.ApiClient;
 import org.openapitools.client.ApiResponse;
 import org.openapitools.client.api.FilesApi;
@@ -18,7 +19,8 @@ import org.openapitools.client.model.RotateRequest;
 /**
  * The flow of scripts/check-clients (issue 13) on openapi-generator's Java {@code native} client, generated with
  * default options: upload a PDF, rotate it, compress the result with {@code wait: 0} (202), poll the job, download
- * the output through its {@code download_url} (no key). Arguments: base URL, API key, PDF path. Exits non-zero on
+ * the output through its {@code download_url} (no key). Then {@link JobShapes}: form-fields (output.data), a rotate whose
+ * webhook fails (an address nothing listens on), and a jobs page (issue 39). Arguments: base URL, API key, PDF path, webhook URL. Exits non-zero on
  * any failure.
  */
 public class NativeFlow {
@@ -48,7 +50,8 @@ public class NativeFlow {
         HttpResponse<byte[]> pdf = HttpClient.newHttpClient().send(
                 HttpRequest.newBuilder(job.getOutput().getFiles().get(0).getDownloadUrl()).build(), HttpResponse.BodyHandlers.ofByteArray());
         check(pdf.statusCode() == 200 && new String(pdf.body(), 0, 5).equals("%PDF-"), "download_url gives the PDF");
-        System.out.println("java native: upload, rotate, compress (202, polled), download OK");
+        JobShapes.check(operations, jobs, upload.getId(), args[3], List.of(rotated.getId(), job.getId()));
+        System.out.println("java native: upload, rotate, compress (202, polled), download, form-fields (output.data), failed webhook attempt, jobs page OK");
     }
 
     static void check(boolean ok, String what) {

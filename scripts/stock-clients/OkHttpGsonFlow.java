@@ -1,6 +1,7 @@
 package flow;
 
 import java.io.File;
+import java.util.List;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
@@ -17,7 +18,8 @@ import org.openapitools.client.model.RotateRequest;
 /**
  * The flow of scripts/check-clients (issue 13) on openapi-generator's Java {@code okhttp-gson} client, generated with
  * default options (Java 8 source): upload a PDF, rotate it, compress with {@code wait: 0} (202), poll the job,
- * download through {@code download_url} (no key). Arguments: base URL, API key, PDF path.
+ * download through {@code download_url} (no key). Then {@link JobShapes}: form-fields (output.data), a rotate whose
+ * webhook fails (an address nothing listens on), and a jobs page (issue 39). Arguments: base URL, API key, PDF path, webhook URL.
  */
 public class OkHttpGsonFlow {
     public static void main(String[] args) throws Exception {
@@ -46,7 +48,8 @@ public class OkHttpGsonFlow {
         try (Response pdf = new OkHttpClient().newCall(download).execute()) {
             check(pdf.code() == 200 && new String(pdf.body().bytes(), 0, 5, "US-ASCII").equals("%PDF-"), "download_url gives the PDF");
         }
-        System.out.println("java okhttp-gson: upload, rotate, compress (202, polled), download OK");
+        JobShapes.check(operations, jobs, upload.getId(), args[3], List.of(rotated.getId(), job.getId()));
+        System.out.println("java okhttp-gson: upload, rotate, compress (202, polled), download, form-fields (output.data), failed webhook attempt, jobs page OK");
     }
 
     static void check(boolean ok, String what) {

@@ -5,6 +5,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.List;
 import org.openapitools.client.ApiClient;
 import org.openapitools.client.api.FilesApi;
 import org.openapitools.client.api.JobsApi;
@@ -19,7 +20,8 @@ import org.springframework.http.ResponseEntity;
  * The flow of scripts/check-clients on openapi-generator's Java {@code resttemplate} client (the usual Spring choice;
  * issue 30), generated with default options: upload a PDF, rotate it without {@code pages} (an unset optional list must
  * not be sent as JsonNullable's fields), compress with {@code wait: 0} (202), poll the job, download through
- * {@code download_url} (no key). Arguments: base URL, API key, PDF path.
+ * {@code download_url} (no key). Then {@link JobShapes}: form-fields (output.data), a rotate whose
+ * webhook fails (an address nothing listens on), and a jobs page (issue 39). Arguments: base URL, API key, PDF path, webhook URL.
  */
 public class RestTemplateFlow {
     public static void main(String[] args) throws Exception {
@@ -48,7 +50,8 @@ public class RestTemplateFlow {
                 HttpRequest.newBuilder(URI.create(job.getOutput().getFiles().get(0).getDownloadUrl().toString())).build(),
                 HttpResponse.BodyHandlers.ofByteArray());
         check(pdf.statusCode() == 200 && new String(pdf.body(), 0, 5, "US-ASCII").equals("%PDF-"), "download_url gives the PDF");
-        System.out.println("java resttemplate: upload, rotate (no pages), compress (202, polled), download OK");
+        JobShapes.check(operations, jobs, upload.getId(), args[3], List.of(rotated.getId(), job.getId()));
+        System.out.println("java resttemplate: upload, rotate (no pages), compress (202, polled), download, form-fields (output.data), failed webhook attempt, jobs page OK");
     }
 
     static void check(boolean ok, String what) {

@@ -8,6 +8,7 @@ import { createHmac } from "node:crypto";
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { Docapi, DocapiError, verify, WebhookSignatureError, DELIVERY_ID_HEADER } from "../dist/index.js";
 
 const env = (name) => {
@@ -27,7 +28,7 @@ before(async () => {
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
     if (req.method === "POST") {
-      deliveries.push({ body: Buffer.concat(chunks), signature: req.headers["service-signature"], id: req.headers[DELIVERY_ID_HEADER] });
+      deliveries.push({ body: Buffer.concat(chunks), signature: req.headers["service-signature"], id: req.headers[DELIVERY_ID_HEADER], headers: req.headers });
       res.writeHead(204).end();
     } else {
       res.writeHead(200, { "Content-Type": "application/pdf" }).end(await readFile(pdf));
@@ -98,7 +99,7 @@ test("verify accepts a real signed delivery and refuses a changed body, a wrong 
   await docapi.run("rotate", { file: file.id, angle: 180, webhook_url: `${local}/hook` });
   for (let i = 0; i < 100 && deliveries.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
   assert.equal(deliveries.length, 1, "one delivery arrived");
-  const { body, signature, id } = deliveries[0];
+  const { body, signature, id, headers } = deliveries[0];
   assert.match(id, /^whd_/, "the delivery names itself in webhook-id");
   const secret = env("DOCAPI_WEBHOOK_SECRET");
   const event = verify(body, signature, secret);
@@ -113,4 +114,13 @@ test("verify accepts a real signed delivery and refuses a changed body, a wrong 
   const oldHeader = `t=${old},v1=${createHmac("sha256", secret).update(`${old}.`).update(body).digest("hex")}`;
   assert.throws(() => verify(body, oldHeader, secret), /300 s/);
   assert.equal(verify(body, oldHeader, secret, 400).type, "job.succeeded");
+
+  // the same delivery, checked by an independent Standard Webhooks verifier (the standardwebhooks package) with the
+  // same secret: webhook-id, webhook-timestamp, webhook-signature v1,<base64>
+  const standard = new Webhook(secret).verify(body, headers);
+  assert.equal(standard.id, id, "the event's id is its webhook-id");
+  assert.equal(standard.data.id, event.data.id);
+  assert.throws(() => new Webhook(secret).verify(Buffer.concat([body, Buffer.from(" ")]), headers), WebhookVerificationError);
+  const other = `whsec_${Buffer.alloc(30, 7).toString("base64")}`;
+  assert.throws(() => new Webhook(other).verify(body, headers), WebhookVerificationError);
 });

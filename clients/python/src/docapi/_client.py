@@ -3,21 +3,24 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 import time
 from email.utils import parsedate_to_datetime
 from pathlib import Path
-from typing import IO, Any, AsyncIterator, Callable, Iterator, Union
+from typing import IO, Any, AsyncIterator, Callable, Iterator, Mapping, Sequence, Union
 
 import httpx
 
 from ._operations import AsyncOperations, SyncOperations
-from .errors import DocapiError
+from .errors import DocapiError, RateLimitError, ServerError
 from .types import File, Job, List
 
 #: A file to upload: a path, its bytes, or an open binary file.
 Source = Union[str, os.PathLike, bytes, IO[bytes]]
 CHUNK = 1 << 20
 FINISHED = ("succeeded", "failed")
+#: Seconds between the job polls of one client, together: at least this, and doubled on a 429 up to the maximum.
+POLL_INTERVAL, MAX_POLL_INTERVAL = 0.5, 30.0
 
 
 def _clean(body: dict[str, Any]) -> dict[str, Any]:
@@ -75,6 +78,41 @@ def _upload_parts(source: Source, name: str | None) -> tuple[str, int | None, Ca
     return file_name, None, from_stream
 
 
+class _PollPace:
+    """The one budget of a client's job polls, shared by every `jobs.wait` running at once (threads or tasks): polls
+    are spaced at least `interval` apart, the interval doubles on each 429 (and the next poll waits Retry-After) and
+    shrinks back by a tenth on each poll that passes. So 30 waits at once poll about twice a second together, not 30
+    times, and a rate limit slows them down instead of failing them."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._interval = POLL_INTERVAL
+        self._next = 0.0
+
+    def reserve(self, earliest: float) -> float:
+        """Seconds from now to the caller's poll slot, at least `earliest`; the slot is then taken."""
+        with self._lock:
+            now = time.monotonic()
+            at = max(now + earliest, self._next)
+            self._next = at + self._interval
+            return at - now
+
+    def passed(self) -> None:
+        with self._lock:
+            self._interval = max(POLL_INTERVAL, self._interval * 0.9)
+
+    def limited(self, retry_after: float | None) -> None:
+        """A poll was answered 429 (or 503): no poll before Retry-After, and slower from now on."""
+        with self._lock:
+            self._interval = min(MAX_POLL_INTERVAL, self._interval * 2)
+            self._next = max(self._next, time.monotonic() + (retry_after if retry_after is not None else self._interval))
+
+
+def _poll_refused(e: DocapiError) -> bool:
+    """Whether a poll's error says "later" (429, or 503 without a job) rather than anything about the job."""
+    return isinstance(e, RateLimitError) or (isinstance(e, ServerError) and e.status == 503 and e.job is None)
+
+
 class _Base:
     def __init__(self, api_key: str, base_url: str, max_retries: int) -> None:
         if not api_key:
@@ -82,6 +120,7 @@ class _Base:
         self.base_url = base_url.rstrip("/")
         self.max_retries = max_retries
         self._headers = {"Authorization": f"Bearer {api_key}", "User-Agent": "docapi-python/1.0"}
+        self._poll_pace = _PollPace()
 
     def _url(self, path: str) -> str:
         return self.base_url + path
@@ -93,7 +132,8 @@ class _Base:
 
 class Docapi(_Base, SyncOperations):
     """A blocking client. Every request answered 429 or 503 is sent again after Retry-After (at most
-    `max_retries` times); any other error answer raises `DocapiError` (`RateLimitError`, `QuotaExceededError`).
+    `max_retries` times); any other error answer raises the `DocapiError` subclass of its status (`BadRequestError`,
+    `NotFoundError`, … `JobFailedError` for a job that failed; see `docapi.errors`).
 
     Args:
         api_key: the account's API key (dk_...)
@@ -120,17 +160,22 @@ class Docapi(_Base, SyncOperations):
         self._http.close()
 
     def request(self, method: str, path: str, *, json: Any = None, params: dict[str, Any] | None = None,
-                content: Callable[[], Iterator[bytes]] | bytes | None = None, headers: dict[str, str] | None = None) -> Any:
+                content: Callable[[], Iterator[bytes]] | bytes | None = None, headers: dict[str, str] | None = None,
+                max_retries: int | None = None) -> Any:
         """Sends one API request (path after /v1) and returns its JSON answer.
 
+        Args:
+            max_retries: how often a 429 or 503 answer is sent again; default the client's
+
         Raises:
-            DocapiError: for an error answer (after the retries of 429 and 503)
+            DocapiError: for an error answer (after the retries of 429 and 503), as the class of its status
         """
-        for attempt in range(self.max_retries + 1):
+        retries = self.max_retries if max_retries is None else max_retries
+        for attempt in range(retries + 1):
             body = content() if callable(content) else content
             response = self._http.request(method, self._url(path), json=json, params=params, content=body,
                                           headers={**self._headers, **(headers or {})})
-            if response.status_code in (429, 503) and attempt < self.max_retries:
+            if response.status_code in (429, 503) and attempt < retries:
                 time.sleep(self._backoff(attempt, response))
                 continue
             if response.status_code >= 400:
@@ -226,20 +271,30 @@ class Jobs:
         return self._c.request("GET", "/jobs", params=_clean({"limit": limit}))
 
     def wait(self, job: Job | str, *, timeout: float = 900) -> Job:
-        """Polls the job until it succeeded or failed, with backoff from 0.5 s to 5 s.
+        """Polls the job until it succeeded or failed, with backoff from 0.5 s to 5 s, within the client's one poll
+        budget (see `_PollPace`): a 429 answer to a poll waits Retry-After and slows every wait of the client down,
+        it is never raised.
 
         Raises:
-            DocapiError: the job failed (its code and the job)
+            JobFailedError: the job failed (its code and the job)
+            NotFoundError: there is no such job
             TimeoutError: it is still queued or running after `timeout` seconds
         """
         current = self.get(job) if isinstance(job, str) else job
         end, delay = time.monotonic() + timeout, 0.5
         while current["status"] not in FINISHED:
-            if time.monotonic() + delay > end:
+            pause = self._c._poll_pace.reserve(delay)
+            if time.monotonic() + pause > end:
                 raise TimeoutError(f"job {current['id']} is still {current['status']} after {timeout:g} s")
-            time.sleep(delay)
+            time.sleep(pause)
             delay = min(delay * 1.5, 5.0)
-            current = self.get(current["id"])
+            try:
+                current = self._c.request("GET", f"/jobs/{current['id']}", max_retries=0)
+                self._c._poll_pace.passed()
+            except DocapiError as e:
+                if not _poll_refused(e):
+                    raise
+                self._c._poll_pace.limited(e.retry_after)
         if current["status"] == "failed":
             raise DocapiError.from_job(current)
         return current
@@ -263,10 +318,26 @@ class Workflows:
     def delete(self, workflow_id: str) -> dict[str, Any]:
         return self._c.request("DELETE", f"/workflows/{workflow_id}")
 
-    def run(self, workflow_id: str, *, file: str | None = None, files: list[str] | None = None,
+    def run(self, workflow_id: str, *, file: str | None = None, files: Sequence[str] | None = None,
             webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Runs a saved workflow on the file(s) as one job, by default to its end."""
         return self._c.run(f"workflows/{workflow_id}/run", {"file": file, "files": files, "webhook_url": webhook_url},
+                           wait=wait, timeout=timeout)
+
+    def run_steps(self, steps: Sequence[Mapping[str, Any]], *, file: str | None = None, files: Sequence[str] | None = None,
+                  webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Runs 1-10 steps without saving them (POST /workflows/run) as one job, by default to its end.
+
+        Args:
+            steps: `[{"operation": "compress", "options": {"level": "high"}}, ...]`: each an operation and its options
+                (without `file`: each step takes the previous step's files)
+            file, files: the input file id(s)
+
+        Raises:
+            BadRequestError: a step names an unknown operation or options it does not take (before any job runs)
+            JobFailedError: a step failed (the message names it; the job's output.steps says what each did)
+        """
+        return self._c.run("workflows/run", {"steps": steps, "file": file, "files": files, "webhook_url": webhook_url},
                            wait=wait, timeout=timeout)
 
 
@@ -291,13 +362,15 @@ class AsyncDocapi(_Base, AsyncOperations):
         await self._http.aclose()
 
     async def request(self, method: str, path: str, *, json: Any = None, params: dict[str, Any] | None = None,
-                      content: Callable[[], Iterator[bytes]] | bytes | None = None, headers: dict[str, str] | None = None) -> Any:
-        """As `Docapi.request`, awaited."""
-        for attempt in range(self.max_retries + 1):
+                      content: Callable[[], Iterator[bytes]] | bytes | None = None, headers: dict[str, str] | None = None,
+                      max_retries: int | None = None) -> Any:
+        """As `Docapi.request`, awaited; a file is read in a worker thread, never in the event loop."""
+        retries = self.max_retries if max_retries is None else max_retries
+        for attempt in range(retries + 1):
             body = _aiter(content()) if callable(content) else content
             response = await self._http.request(method, self._url(path), json=json, params=params, content=body,
                                                  headers={**self._headers, **(headers or {})})
-            if response.status_code in (429, 503) and attempt < self.max_retries:
+            if response.status_code in (429, 503) and attempt < retries:
                 await asyncio.sleep(self._backoff(attempt, response))
                 continue
             if response.status_code >= 400:
@@ -320,9 +393,18 @@ class AsyncDocapi(_Base, AsyncOperations):
         return await self.request("GET", "/models")
 
 
+def _open_for_writing(path: Path) -> IO[bytes]:
+    return path.open("wb")
+
+
 async def _aiter(chunks: Iterator[bytes]) -> AsyncIterator[bytes]:
-    for chunk in chunks:
+    """The chunks, each read in a worker thread: a file read never stalls the event loop."""
+    while (chunk := await asyncio.to_thread(_next_chunk, chunks)) is not None:
         yield chunk
+
+
+def _next_chunk(chunks: Iterator[bytes]) -> bytes | None:
+    return next(chunks, None)
 
 
 class AsyncFiles:
@@ -332,7 +414,8 @@ class AsyncFiles:
         self._c = client
 
     async def upload(self, source: Source, *, name: str | None = None) -> File:
-        file_name, size, body = _upload_parts(source, name)
+        """As `Files.upload`, awaited; the file is opened and read in worker threads, off the event loop."""
+        file_name, size, body = await asyncio.to_thread(_upload_parts, source, name)
         headers = {"Content-Type": "application/octet-stream"}
         if size is not None:
             headers["Content-Length"] = str(size)
@@ -361,9 +444,13 @@ class AsyncFiles:
                 if r.status_code >= 400:
                     await r.aread()
                     raise _error(r)
-                with target.open("wb") as out:
+                # written in a worker thread: a disk write never stalls the event loop
+                out = await asyncio.to_thread(_open_for_writing, target)
+                try:
                     async for chunk in r.aiter_bytes(CHUNK):
-                        out.write(chunk)
+                        await asyncio.to_thread(out.write, chunk)
+                finally:
+                    await asyncio.to_thread(out.close)
                 return target
         raise AssertionError("unreachable")
 
@@ -381,14 +468,22 @@ class AsyncJobs:
         return await self._c.request("GET", "/jobs", params=_clean({"limit": limit}))
 
     async def wait(self, job: Job | str, *, timeout: float = 900) -> Job:
+        """As `Jobs.wait`, awaited: the tasks waiting at once share the client's one poll budget."""
         current = await self.get(job) if isinstance(job, str) else job
         end, delay = time.monotonic() + timeout, 0.5
         while current["status"] not in FINISHED:
-            if time.monotonic() + delay > end:
+            pause = self._c._poll_pace.reserve(delay)
+            if time.monotonic() + pause > end:
                 raise TimeoutError(f"job {current['id']} is still {current['status']} after {timeout:g} s")
-            await asyncio.sleep(delay)
+            await asyncio.sleep(pause)
             delay = min(delay * 1.5, 5.0)
-            current = await self.get(current["id"])
+            try:
+                current = await self._c.request("GET", f"/jobs/{current['id']}", max_retries=0)
+                self._c._poll_pace.passed()
+            except DocapiError as e:
+                if not _poll_refused(e):
+                    raise
+                self._c._poll_pace.limited(e.retry_after)
         if current["status"] == "failed":
             raise DocapiError.from_job(current)
         return current
@@ -412,7 +507,13 @@ class AsyncWorkflows:
     async def delete(self, workflow_id: str) -> dict[str, Any]:
         return await self._c.request("DELETE", f"/workflows/{workflow_id}")
 
-    async def run(self, workflow_id: str, *, file: str | None = None, files: list[str] | None = None,
+    async def run(self, workflow_id: str, *, file: str | None = None, files: Sequence[str] | None = None,
                   webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         return await self._c.run(f"workflows/{workflow_id}/run", {"file": file, "files": files, "webhook_url": webhook_url},
+                                 wait=wait, timeout=timeout)
+
+    async def run_steps(self, steps: Sequence[Mapping[str, Any]], *, file: str | None = None, files: Sequence[str] | None = None,
+                        webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """As `Workflows.run_steps`, awaited."""
+        return await self._c.run("workflows/run", {"steps": steps, "file": file, "files": files, "webhook_url": webhook_url},
                                  wait=wait, timeout=timeout)

@@ -24,9 +24,11 @@ class ErrorDetail(TypedDict):
 
 
 class JobOutput(TypedDict, total=False):
+    """What a succeeded job made: `files` always; `text`, `data` (an object: the operation's structured result),
+    `note`, `model`, `steps` where the operation has them."""
     files: list[File]
     text: str
-    data: Any
+    data: dict[str, Any]
     note: str
     model: str
     steps: list[Any]

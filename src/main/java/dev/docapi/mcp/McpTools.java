@@ -13,10 +13,11 @@ import dev.docapi.jobs.Job;
 import dev.docapi.jobs.JobRunner;
 import dev.docapi.jobs.JobStore;
 import dev.docapi.operations.StepValidator;
-import dev.docapi.workflows.Workflow;
 import dev.docapi.workflows.WorkflowService;
 import dev.docapi.workflows.WorkflowStore;
 import dev.docapi.openapi.OperationRequestSchema;
+import dev.docapi.openapi.StandaloneSchema;
+import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationRegistry;
 import io.modelcontextprotocol.common.McpTransportContext;
@@ -39,7 +40,10 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The MCP tools (spec §1, §4.2, §5.6): one per registered operation (name {@link Operation#toolName()}, input schema
  * = the input files + the operation's options + {@code wait}/{@code webhook_url}), plus {@code get_job},
- * {@code list_files}, {@code list_workflows} and {@code run_workflow}. A tool call goes through the same services as the HTTP API ({@link OperationSubmitter},
+ * {@code list_files}, {@code list_workflows} and {@code run_workflow}. Each tool declares an {@code outputSchema} (MCP
+ * 2025-06-18 on: the API's Job, FileList or WorkflowList, which its structured result is) and annotations: the tools
+ * that only read (get and list tools, and operations whose output is data or text: validate-pdfa, form-fields, …)
+ * are {@code readOnlyHint}; none is destructive (an operation writes new files, never over its input). A tool call goes through the same services as the HTTP API ({@link OperationSubmitter},
  * {@link JobRunner}), so it is validated, limited (job cap, quota) and counted the same way; the
  * per-key request rate limit applies to {@code /v1/mcp} like every path.
  */
@@ -77,15 +81,17 @@ public class McpTools {
 
     /** Every tool, operations first (in name order). */
     public List<SyncToolSpecification> all() {
+        Map<String, Object> job = StandaloneSchema.of("Job", registry.all());
         List<SyncToolSpecification> tools = new ArrayList<>();
-        for (Operation<?> op : registry.all()) tools.add(operationTool(op));
+        for (Operation<?> op : registry.all()) tools.add(operationTool(op, job));
         tools.add(tool("get_job", "Get a job by id: its status and, once succeeded, its output files with one-hour download_url links, text and data. "
                         + "Poll with this when a tool answered with a job that is still running.",
-                schema(J.o("job_id", J.o("type", "string", "description", "the job id (job_...)")), List.of("job_id")), true,
+                schema(J.o("job_id", J.o("type", "string", "description", "the job id (job_...)")), List.of("job_id")), job, Kind.LOOKS_UP,
                 (account, args) -> ToolResults.job(views.job(jobs.get(account.id(), string(args, "job_id"))))));
         tools.add(tool("list_files", "List the account's files of the last 24 hours, newest first, each with its id and a one-hour download_url. "
                         + "Pass a file id to any tool instead of sending the file again.",
-                schema(J.o("limit", J.o("type", "integer", "minimum", 1, "maximum", 200, "default", 50)), List.of()), true,
+                schema(J.o("limit", J.o("type", "integer", "minimum", 1, "maximum", 200, "default", 50)), List.of()),
+                StandaloneSchema.of("FileList", registry.all()), Kind.LOOKS_UP,
                 (account, args) -> {
                     boolean given = args.hasNonNull("limit");
                     if (given && !(args.get("limit").isIntegralNumber() && args.get("limit").canConvertToInt())) throw ApiException.invalid("'limit' must be an integer from 1 to 200");
@@ -98,7 +104,7 @@ public class McpTools {
                 }));
         tools.add(tool("list_workflows", "List the account's saved workflows (named chains of 1-10 operation steps) with their ids and steps. "
                         + "Run one with run_workflow.",
-                schema(J.o(), List.of()), true,
+                schema(J.o(), List.of()), StandaloneSchema.of("WorkflowList", registry.all()), Kind.LOOKS_UP,
                 (account, args) -> {
                     var list = views.list(workflows.list(account.id()).stream().map(workflowService::view).toList());
                     return ToolResults.value(list, list.get("data").size() + " workflows:\n" + list.get("data").valueStream()
@@ -118,7 +124,7 @@ public class McpTools {
                 "seconds to wait for the result; a job still running then is returned with its id (poll with get_job)"));
         tools.add(tool("run_workflow", "Run a saved workflow (workflow_id) or ad hoc steps on a file or files, as one job: each step works on the "
                         + "previous step's output; each succeeded step counts as one operation. Returns the job with the last step's files.",
-                schema(runProps, List.of()), false, this::runWorkflow));
+                schema(runProps, List.of()), job, Kind.WRITES, this::runWorkflow));
         return tools;
     }
 
@@ -143,14 +149,16 @@ public class McpTools {
         return ToolResults.job(views.job(current));
     }
 
-    private SyncToolSpecification operationTool(Operation<?> op) {
+    private SyncToolSpecification operationTool(Operation<?> op, Map<String, Object> job) {
         Map<String, Object> props = op.spec().requestProperties(ToolFiles.inputSchema(op.inputs()));
         props.putAll(OperationRequestSchema.commonMembers(
                 "seconds to wait for the result; if the job is still running after that, the result is its id and status (poll with get_job)"));
         String description = op.description() + " Files: a file id, an http(s) URL, or {name, content_base64} up to 10 MB. "
                 + "Returns the job id and status and, when finished, the output files as one-hour download_url links"
                 + " (plus text or data where the operation has them).";
-        return tool(op.toolName(), description, schema(props, op.spec().requiredMembers()), false, (account, args) -> runOperation(account, op, args));
+        // an operation whose output is data or text (validate-pdfa, form-fields, extract, …) reads its input and changes nothing
+        Kind kind = op.spec().has(OperationSpec.Trait.DATA_ONLY_OUTPUT) ? Kind.READS_DOCUMENT : Kind.WRITES;
+        return tool(op.toolName(), description, schema(props, op.spec().requiredMembers()), job, kind, (account, args) -> runOperation(account, op, args));
     }
 
     private CallToolResult runOperation(Account account, Operation<?> op, ObjectNode args) throws InterruptedException {
@@ -165,9 +173,36 @@ public class McpTools {
         CallToolResult handle(Account account, ObjectNode args) throws Exception;
     }
 
-    private SyncToolSpecification tool(String name, String description, Map<String, Object> inputSchema, boolean readOnly, Handler handler) {
-        Tool tool = Tool.builder().name(name).description(description).inputSchema(inputSchema)
-                .annotations(new ToolAnnotations(null, readOnly, false, readOnly, !readOnly, null)).build();
+    /**
+     * What a tool does, for its MCP annotations ({@code readOnlyHint}, {@code destructiveHint}, {@code idempotentHint},
+     * {@code openWorldHint}). No tool is destructive: nothing is overwritten or deleted, an operation's outputs are new files.
+     */
+    private enum Kind {
+        /** get and list: read the account's records only; read-only, idempotent, closed world. */
+        LOOKS_UP(true, false),
+        /** an operation whose output is data or text (validate-pdfa, form-fields, extract, …): reads its input, changes no
+         * document; read-only, idempotent; open world (a URL input is fetched, a webhook is POSTed, a model may be asked). */
+        READS_DOCUMENT(true, true),
+        /** an operation or workflow that makes new documents: each call is a new job; open world as above. */
+        WRITES(false, true);
+
+        final boolean readOnly;
+        final boolean openWorld;
+
+        Kind(boolean readOnly, boolean openWorld) {
+            this.readOnly = readOnly;
+            this.openWorld = openWorld;
+        }
+
+        ToolAnnotations annotations() {
+            return new ToolAnnotations(null, readOnly, false, readOnly, openWorld, null);
+        }
+    }
+
+    private SyncToolSpecification tool(String name, String description, Map<String, Object> inputSchema, Map<String, Object> outputSchema,
+                                       Kind kind, Handler handler) {
+        Tool tool = Tool.builder().name(name).description(description).inputSchema(inputSchema).outputSchema(outputSchema)
+                .annotations(kind.annotations()).build();
         BiFunction<McpTransportContext, CallToolRequest, CallToolResult> call = (ctx, request) -> {
             try {
                 Account account = (Account) ctx.get(McpServerConfig.ACCOUNT);

@@ -105,11 +105,14 @@ final class ComponentSchemas {
                 "object", constant("service"), "name", str("service name"), "version", str("interface version"),
                 "openapi_url", o("type", "string", "format", "uri")),
                 "object", "name", "version", "openapi_url"));
-        s.put("WebhookEvent", object("A webhook delivery body (spec §6).", o(
+        s.put("WebhookEvent", object("A webhook delivery body (spec §6). Signed in the spec's Service-Signature header and in the "
+                + "Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature (an addition).", o(
+                "id", o("type", "string", "pattern", "^whd_", "description", "the event's id (an addition): the webhook-id header, the "
+                        + "same on every attempt of one delivery, so a receiver can drop a retry it already handled"),
                 "type", o("type", "string", "enum", a("job.succeeded", "job.failed")),
                 "created_at", timestamp("when the event was created", false),
                 "data", ref("Job")),
-                "type", "created_at", "data"));
+                "id", "type", "created_at", "data"));
         return s;
     }
 
@@ -166,7 +169,10 @@ final class ComponentSchemas {
                         "attempts", o("type", "array", "items", object("One delivery attempt.", o(
                                 "at", timestamp("when it was tried", false),
                                 "status_code", o("type", a("integer", "null"), "description", "the receiver's HTTP status; null when no answer"),
-                                "error", o("type", a("string", "null"), "description", "why it failed, if it did")), "at"))),
+                                "error", o("type", a("string", "null"), "description", "why it failed, if it did")),
+                                // every member required: stock generators (resttemplate) turn an optional nullable member
+                                // into JsonNullable, which their default object mapper cannot read (issue 39)
+                                "at", "status_code", "error"))),
                         "url", "status", "attempts")),
                 "object", "id", "operation", "status", "created_at", "started_at", "finished_at", "input", "output", "error");
     }

@@ -258,9 +258,17 @@ public class OpenApiDocument {
                                         + "signing secret, of '<t>.<raw_body>'. Compare in constant time; reject t more than 300 s from now.",
                                 "schema", o("type", "string", "pattern", "^t=[0-9]+,v1=[0-9a-f]{64}$")),
                                 o("name", "webhook-id", "in", "header", "required", true,
-                                        "description", "The delivery's id, the same on every attempt of one delivery (Standard Webhooks): "
-                                                + "a receiver that already handled it can answer 2xx and do nothing.",
-                                        "schema", o("type", "string"))),
+                                        "description", "The delivery's id, the same on every attempt of one delivery and the event's id "
+                                                + "(Standard Webhooks): a receiver that already handled it can answer 2xx and do nothing.",
+                                        "schema", o("type", "string", "pattern", "^whd_")),
+                                o("name", "webhook-timestamp", "in", "header", "required", true,
+                                        "description", "Standard Webhooks (an addition): when this attempt was sent, unix seconds.",
+                                        "schema", o("type", "string", "pattern", "^[0-9]+$")),
+                                o("name", "webhook-signature", "in", "header", "required", true,
+                                        "description", "Standard Webhooks (an addition): v1,<base64 HMAC-SHA256 of "
+                                                + "'<webhook-id>.<webhook-timestamp>.<raw_body>'>, keyed with the base64-decoded part of the "
+                                                + "signing secret after whsec_; any Standard Webhooks or Svix verifier checks it.",
+                                        "schema", o("type", "string", "pattern", "^v1,[A-Za-z0-9+/]{43}=$"))),
                         "requestBody", body(ref("WebhookEvent")),
                         "responses", o("2XX", o("description", "received")))));
             }

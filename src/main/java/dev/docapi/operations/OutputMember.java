@@ -16,7 +16,12 @@ public enum OutputMember {
     FILES("files", "type", "array", "items", J.o("$ref", "#/components/schemas/FileObject"),
             "description", "resulting files (a workflow run: the last step's)"),
     TEXT("text", "type", "string", "description", "text result (agent: its summary)"),
-    DATA("data", "description", "extract: the extracted fields as JSON; an absent field is null"),
+    // an object with its members open, never null or untyped: an any-value member is nullable to stock generators, which
+    // makes it a JsonNullable that resttemplate's object mapper cannot read, and "object or array" becomes a Map or a
+    // List that fails on the other (issue 39)
+    DATA("data", "type", "object", "description", "the operation's structured result (extract: the extracted fields, an absent "
+            + "field is null; form-fields, redact, validate-pdfa, pdfa, verify-signatures, edit-plan: see the operation); a "
+            + "workflow run whose last step ran once per file: {object: list, data: [one result per run]}"),
     MODEL("model", "type", "string", "description", "model id used"),
     NOTE("note", "type", "string", "description", "free text, e.g. compress could not reach target_mb"),
     STEPS("steps", "type", "array", "items", J.o("type", "object"),

@@ -93,6 +93,7 @@ class WebSecurityConfig {
             String p = path(request);
             return p.equals("/signin") || p.equals("/signup") || p.equals("/signin/link") || p.equals("/error")
                     || p.equals("/signin/forgot") || p.equals("/reset") || p.equals("/verify")
+                    || p.equals("/reference.html") // the rendered API reference: the OpenAPI document is public too
                     || p.startsWith("/webjars/") || p.startsWith("/css/") || p.startsWith("/js/");
         };
     }

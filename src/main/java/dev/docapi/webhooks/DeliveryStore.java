@@ -24,9 +24,12 @@ public class DeliveryStore {
     public record Delivery(String id, String jobId, String accountId, String url, String payload, int attempts, long nextAttemptAt) {
     }
 
-    /** @return the new delivery, or null when the job already has one */
-    public Delivery insert(String jobId, String accountId, String url, String payload, Instant due) {
-        Delivery d = new Delivery(Ids.newId("whd_"), jobId, accountId, url, payload, 0, due.toEpochMilli());
+    /**
+     * @param id the delivery's id (whd_...), also the event's {@code id} in {@code payload}
+     * @return the new delivery, or null when the job already has one
+     */
+    public Delivery insert(String id, String jobId, String accountId, String url, String payload, Instant due) {
+        Delivery d = new Delivery(id, jobId, accountId, url, payload, 0, due.toEpochMilli());
         try {
             db.sql("INSERT INTO webhook_deliveries(id, job_id, account_id, url, payload, attempts, next_attempt_at, created_at) VALUES (?,?,?,?,?,?,?,?)")
                     .params(d.id(), jobId, accountId, url, payload, 0, d.nextAttemptAt(), Instant.now().toEpochMilli()).update();

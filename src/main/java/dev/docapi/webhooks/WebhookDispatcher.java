@@ -32,8 +32,8 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Delivers job webhooks (spec §6). When a job with a {@code webhook_url} finishes, the event {@code {type,
- * created_at, data: <Job>}} is written to {@code webhook_deliveries} and attempted at once; a failed attempt (not
+ * Delivers job webhooks (spec §6). When a job with a {@code webhook_url} finishes, the event {@code {id, type,
+ * created_at, data: <Job>}} ({@code id}: an addition, the delivery's id) is written to {@code webhook_deliveries} and attempted at once; a failed attempt (not
  * 2xx, a redirect, no answer) is retried after {@code docapi.webhooks.retry-delays} (30 s, then 5 min). Retries are
  * only ever driven by polling that table, never by timers in memory, so they survive a restart and any node may make
  * them. Each attempt is recorded on the job: {@code webhook: {url, status: pending|delivered|failed, attempts:
@@ -43,12 +43,6 @@ import tools.jackson.databind.node.ObjectNode;
 public class WebhookDispatcher {
     private static final Logger log = LoggerFactory.getLogger(WebhookDispatcher.class);
     private static final MediaType JSON_TYPE = MediaType.get("application/json");
-    /**
-     * The delivery's id, the same on every attempt of one delivery (Standard Webhooks' {@code webhook-id}), so a
-     * receiver can drop a retry of an event it already handled (issue 30).
-     */
-    public static final String DELIVERY_ID_HEADER = "webhook-id";
-
     private final DeliveryStore deliveries;
     private final JobStore jobs;
     private final AccountService accounts;
@@ -115,11 +109,14 @@ public class WebhookDispatcher {
 
     private DeliveryStore.Delivery enqueue(Job job) {
         if (job.webhook() == null || !job.status().finished() || !"pending".equals(job.webhook().path("status").asString(""))) return null;
+        // the event's id is the delivery's (webhook-id), the same on every attempt, so a receiver can drop a retry
+        String id = Ids.newId("whd_");
         ObjectNode event = json.createObjectNode();
+        event.put("id", id);
         event.put("type", job.status() == JobStatus.SUCCEEDED ? "job.succeeded" : "job.failed");
         event.put("created_at", Instant.now().toString());
         event.set("data", views.job(job));
-        return deliveries.insert(job.id(), job.accountId(), job.webhook().path("url").asString(), json.writeValueAsString(event), Instant.now());
+        return deliveries.insert(id, job.id(), job.accountId(), job.webhook().path("url").asString(), json.writeValueAsString(event), Instant.now());
     }
 
     private boolean attemptIfClaimed(DeliveryStore.Delivery d, Instant now) {
@@ -176,7 +173,8 @@ public class WebhookDispatcher {
     }
 
     /**
-     * POSTs {@code payload} to {@code url} once, signed with the account's secret ({@link WebhookSignature}), through
+     * POSTs {@code payload} to {@code url} once, signed with the account's secret ({@link WebhookSignature}: the spec's
+     * header and Standard Webhooks'), through
      * the safe client: public addresses only (unless {@code DOCAPI_ALLOW_PRIVATE_URLS}), no redirect followed.
      */
     public Outcome send(Account account, String url, String payload, String deliveryId) {
@@ -187,7 +185,9 @@ public class WebhookDispatcher {
         Request request = new Request.Builder().url(url)
                 .header("User-Agent", "docapi-webhooks/1.0")
                 .header(WebhookSignature.HEADER, WebhookSignature.header(account.webhookSecret(), t, body))
-                .header(DELIVERY_ID_HEADER, deliveryId)
+                .header(WebhookSignature.ID_HEADER, deliveryId)
+                .header(WebhookSignature.TIMESTAMP_HEADER, Long.toString(t))
+                .header(WebhookSignature.STANDARD_HEADER, WebhookSignature.standard(account.webhookSecret(), deliveryId, t, body))
                 .post(RequestBody.create(body, JSON_TYPE)).build();
         try (Response r = client.newCall(request).execute()) {
             if (r.isRedirect() || (r.code() >= 300 && r.code() < 400)) {
@@ -209,11 +209,13 @@ public class WebhookDispatcher {
         Instant now = Instant.now();
         Job sample = new Job(Ids.newId("job_test_"), account.id(), "rotate", JobStatus.SUCCEEDED, json.createObjectNode(),
                 json.createObjectNode(), null, null, null, null, now, now, now);
+        String id = Ids.newId("whd_test_");
         ObjectNode event = json.createObjectNode();
+        event.put("id", id);
         event.put("type", "job.succeeded");
         event.put("created_at", now.toString());
         event.set("data", views.job(sample));
-        return send(account, url, json.writeValueAsString(event), Ids.newId("whd_test_"));
+        return send(account, url, json.writeValueAsString(event), id);
     }
 
     /** Appends the attempt to the job's {@code webhook} record and sets its status. */

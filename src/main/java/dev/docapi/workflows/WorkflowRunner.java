@@ -150,8 +150,15 @@ public class WorkflowRunner {
             }
         }
         progress.progress(steps.size(), steps.size(), "steps");
-        OperationResult merged = merge(lastResults).withSteps(records);
-        return new JobWork.Outcome(lastFiles, merged);
+        OperationResult merged = merge(lastResults);
+        if (merged.data() instanceof ArrayNode runs) {
+            // output.data is always an object (stock generated clients read no "object or array"; issue 39): the data of
+            // a last step run once per file is given in the API's list envelope; output.steps keeps the plain array
+            ObjectNode list = json.createObjectNode().put("object", "list");
+            list.set("data", runs);
+            merged = merged.withData(list);
+        }
+        return new JobWork.Outcome(lastFiles, merged.withSteps(records));
     }
 
     /** The failure of step {@code i}, carrying {@code output.steps} with that step's record (status failed). */

@@ -79,6 +79,21 @@ class McpServerTest extends ApiTestBase {
                     "extract_text", "extract_data", "ask_document", "run_agent")) {
                 assertThat(tools).as("issue 5 tool list").containsKey(required);
             }
+            for (Tool t : tools.values()) {
+                assertThat(t.annotations().destructiveHint()).as(t.name() + " overwrites nothing").isFalse();
+                assertThat(t.outputSchema()).as(t.name() + " declares its structured result").containsEntry("type", "object");
+            }
+            for (String reads : List.of("get_job", "list_files", "list_workflows", "validate_pdfa", "list_form_fields", "extract_text")) {
+                assertThat(tools).containsKey(reads);
+                assertThat(tools.get(reads).annotations().readOnlyHint()).as(reads + " is read-only").isTrue();
+            }
+            for (String writes : List.of("rotate_pdf", "compress_pdf", "run_workflow")) {
+                assertThat(tools.get(writes).annotations().readOnlyHint()).as(writes + " makes new files").isFalse();
+                assertThat(tools.get(writes).annotations().idempotentHint()).as(writes + ": each call is a new job").isFalse();
+            }
+            JsonNode job = JSON.valueToTree(tools.get("rotate_pdf").outputSchema());
+            assertThat(job.at("/properties/output/properties/files/items/$ref").asString()).isEqualTo("#/$defs/FileObject");
+            assertThat(job.at("/$defs/FileObject/required").isArray()).isTrue();
             JsonNode angle = JSON.valueToTree(tools.get("rotate_pdf").inputSchema()).at("/properties/angle/enum");
             assertThat(angle.valueStream().map(JsonNode::asInt).toList()).isEqualTo(List.of(90, 180, 270));
             assertThat(JSON.valueToTree(tools.get("rotate_pdf").inputSchema()).at("/properties/wait/default").asInt())

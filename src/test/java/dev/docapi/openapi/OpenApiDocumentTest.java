@@ -123,7 +123,8 @@ class OpenApiDocumentTest extends ApiTestBase {
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", exchange -> {
             received.add(new String[] {new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8),
-                    exchange.getRequestHeaders().getFirst("Service-Signature"), exchange.getRequestHeaders().getFirst("webhook-id")});
+                    exchange.getRequestHeaders().getFirst("Service-Signature"), exchange.getRequestHeaders().getFirst("webhook-id"),
+                    exchange.getRequestHeaders().getFirst("webhook-timestamp"), exchange.getRequestHeaders().getFirst("webhook-signature")});
             exchange.sendResponseHeaders(204, -1);
             exchange.close();
         });
@@ -139,8 +140,10 @@ class OpenApiDocumentTest extends ApiTestBase {
             String[] delivery = received.getFirst();
             JsonNode event = JSON.readTree(delivery[0]);
             assertThat(event.path("type").asString()).isEqualTo("job.succeeded");
-            assertThat(OpenApiContract.of(base()).webhookProblems("job.succeeded", Map.of("Service-Signature", delivery[1], "webhook-id", delivery[2]),
-                    delivery[0].getBytes(StandardCharsets.UTF_8))).isEmpty();
+            assertThat(event.path("id").asString()).as("the event's id is the delivery's").isEqualTo(delivery[2]);
+            Map<String, String> headers = Map.of("Service-Signature", delivery[1], "webhook-id", delivery[2], "webhook-timestamp", delivery[3],
+                    "webhook-signature", delivery[4]);
+            assertThat(OpenApiContract.of(base()).webhookProblems("job.succeeded", headers, delivery[0].getBytes(StandardCharsets.UTF_8))).isEmpty();
             assertThat(OpenApiContract.of(base()).webhookProblems("job.succeeded", Map.of(),
                     "{\"type\":\"job.done\"}".getBytes(StandardCharsets.UTF_8))).hasSizeGreaterThanOrEqualTo(2);
         } finally {

@@ -155,6 +155,17 @@ class WorkflowsTest extends ApiTestBase {
     }
 
     @Test
+    void aLastStepRunOncePerFileGivesItsDataAsAList() throws Exception {
+        // output.data is an object for stock clients (issue 39); output.steps keeps the plain array
+        String key = newKey();
+        Response r = post(key, "/workflows/run", Map.of("file", uploadId(key, corpus(FOUR)), "steps", List.of(
+                step("split", Map.of("every", 2)), Map.of("operation", "test-page-count"))));
+        assertThat(r.status()).as(r.toString()).isEqualTo(200);
+        assertThat(r.body().at("/output/data").toString()).isEqualTo("{\"object\":\"list\",\"data\":[{\"pages\":2},{\"pages\":2}]}");
+        assertThat(r.body().at("/output/steps/1/data").toString()).isEqualTo("[{\"pages\":2},{\"pages\":2}]");
+    }
+
+    @Test
     void aStepThatFailsFailsTheJobNamingTheStepAndOnlySucceededStepsCount() {
         String key = newKey();
         String file = uploadId(key, corpus(FOUR));

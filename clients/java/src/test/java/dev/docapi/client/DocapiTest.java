@@ -73,7 +73,7 @@ class DocapiTest {
         assertEquals("bytes.pdf", byBytes.getName());
         assertEquals(20, byUrl.getPages());
 
-        Job rotated = DOCAPI.run("rotate", new RotateRequest()._file(byPath.getId()).angle(RotateRequest.AngleEnum.NUMBER_90));
+        Job rotated = DOCAPI.run("rotate", new RotateRequest().file(byPath.getId()).angle(RotateRequest.AngleEnum.NUMBER_90));
         assertEquals(Job.StatusEnum.SUCCEEDED, rotated.getStatus());
         assertTrue(isPdf(DOCAPI.download(rotated.getOutput().getFiles().get(0), dir.resolve("rotated.pdf"))));
 
