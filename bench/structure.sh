@@ -6,10 +6,13 @@
 #   pymupdf-sort           PyMuPDF's page.get_text(sort=True) (Debian python3-fitz; plain text in block order)
 #   opendataloader-pdf     the rule-based Java parser's CLI jar from npm @opendataloader/pdf, pinned below,
 #                          `-f markdown --table-method cluster --image-output off` as opendataloader-bench runs it
+# pymupdf4llm, Docling and marker are not on the package indexes this machine reaches, so they are not run; their
+# published figures on opendataloader-bench are in bench/RESULTS.md as anchors.
 # Seconds per page: the whole set's wall time over its pages, median of RUNS passes (docapi: a warm service after
 # WARMUP conversions, upload excluded, job and download included; opendataloader-pdf: one JVM per pass over the folder).
 #   bench/structure.sh     (RUNS=3, WARMUP=3; JAR=/path/to/docapi.jar times another build; KEEP=dir keeps the outputs)
-# Peers install into target/bench-structure/ (npm registry; pip's configured index for rapidfuzz). Starts its own
+# Needs `scripts/install-deps --bench` (poppler, python3-fitz, python3-lxml, python3-venv, npm). Peers install into
+# target/bench-structure/ (npm registry; pip's configured index for rapidfuzz). Starts its own
 # service on a free port with a throw-away data directory and stops it at the end. A benchmark, not a test: it
 # asserts nothing and prints a table for bench/RESULTS.md.
 set -euo pipefail
@@ -36,7 +39,7 @@ fi
 
 bench_service structure
 "$TOOLS/venv/bin/python" - "$PORT" "$KEY" "$SET" "$WORK/pred" "$RUNS" "$WARMUP" "$ODL_JAR" "$ODL_VERSION" "$JAVA_HOME/bin/java" <<'PY'
-import json, statistics, subprocess, sys, time, urllib.error, urllib.request
+import csv, json, shutil, statistics, subprocess, sys, time, urllib.error, urllib.request
 from pathlib import Path
 import fitz
 port, key, set_dir, out, runs, warmup, odl_jar, odl_version, java = sys.argv[1:]
@@ -128,5 +131,17 @@ print(f"\ndocapi per document: median {statistics.median(statistics.median(v) fo
 sys.stdout.flush()
 subprocess.run([sys.executable, str(set_dir / "score.py"), "--per-doc", str(set_dir / "ref"),
                 *[str(out / tool) for tool in seconds]], check=True)
+# the same means apart by where the reference comes from: a Docling model's output, or the source document's markup
+with open(set_dir / "MANIFEST.tsv") as f:
+    rows = list(csv.DictReader(f, delimiter="\t"))
+for label, model_made in [("references made by Docling's PDF models", True), ("references from the source markup", False)]:
+    part = out.parent / ("ref-model" if model_made else "ref-source")
+    part.mkdir()
+    for row in rows:
+        if row["reference_made_by"].startswith("Docling's PDF pipeline") == model_made:
+            shutil.copy(set_dir / row["reference"], part)
+    print(f"\n{label} ({len(list(part.iterdir()))} documents):\n")
+    sys.stdout.flush()
+    subprocess.run([sys.executable, str(set_dir / "score.py"), str(part), *[str(out / tool) for tool in seconds]], check=True)
 PY
 if [[ -n "${KEEP:-}" ]]; then mkdir -p "$KEEP" && cp -r "$WORK/pred/." "$KEEP/"; fi
