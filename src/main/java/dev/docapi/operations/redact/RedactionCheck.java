@@ -53,6 +53,8 @@ import org.springframework.stereotype.Component;
  * ({@code /ActualText}) in pages, Form XObjects, patterns, Type 3 glyphs and appearance streams, and XMP, embedded
  * files and JavaScript streams as text in any of {@link PdfTexts#readings}.</li>
  * </ul>
+ * A job with areas is checked by the words pdftotext and MuPDF read under them before and after ({@link #areaLeftovers}),
+ * one with {@code sanitize} by what it removes ({@link #sanitizeLeftovers}).
  */
 @Component
 public class RedactionCheck {
