@@ -473,13 +473,14 @@ final class HiddenText {
             Shown s = positions.shown.get(index);
             boolean draws = SHOW.contains(op.getName()) || op.getName().equals("Do");
             if (s != null && draws && (drop.contains(index) || (dropOutside && !s.visible) || (dropHidden && s.hidden && s.visible))) {
-                count(!s.visible ? "text_outside_page" : "text_in_hidden_layers");
+                String place = !s.visible ? "text_outside_page" : "text_in_hidden_layers";
+                count(place);
                 // the form's own stream still holds the text: its text goes too (where else it is drawn, MuPDF would
                 // have removed the match anyway)
                 if (op.getName().equals("Do") && !operands.isEmpty() && operands.getFirst() instanceof COSName name && page.getResources() != null
                         && page.getResources().getCOSObject().getCOSDictionary(COSName.XOBJECT) != null
                         && page.getResources().getCOSObject().getCOSDictionary(COSName.XOBJECT).getDictionaryObject(name) instanceof COSStream form) {
-                    dropText(form);
+                    dropText(form, place);
                 }
                 operands.clear();
                 changed = true;
@@ -569,14 +570,14 @@ final class HiddenText {
      * The text of a Form XObject drawn where no viewer shows it, and of the forms it draws: each stream whose text
      * matches (all with {@code sanitize}) loses its text-showing operators.
      */
-    private void dropText(COSStream form) throws IOException {
+    private void dropText(COSStream form, String place) throws IOException {
         if (!seen.add(form)) return;
-        rewrite(form, "text_outside_page");
+        rewrite(form, place);
         COSDictionary inner = form.getCOSDictionary(COSName.RESOURCES);
         COSDictionary xobjects = inner == null ? null : inner.getCOSDictionary(COSName.XOBJECT);
         if (xobjects == null) return;
         for (COSName name : xobjects.keySet()) {
-            if (xobjects.getDictionaryObject(name) instanceof COSStream s && COSName.FORM.equals(s.getCOSName(COSName.SUBTYPE))) dropText(s);
+            if (xobjects.getDictionaryObject(name) instanceof COSStream s && COSName.FORM.equals(s.getCOSName(COSName.SUBTYPE))) dropText(s, place);
         }
     }
 
@@ -600,7 +601,8 @@ final class HiddenText {
                 if (t instanceof COSArray a) for (COSBase b : a) if (b instanceof COSString str) all.writeBytes(str.getBytes());
                 if (t instanceof Operator op && SHOW.contains(op.getName())) all.write(' ');
             }
-            dropText = all.size() > 0 && (sanitize && textPlace.equals("text_outside_page") || matches(PdfTexts.readings(all.toByteArray())));
+            // with sanitize, a form's text no viewer shows goes whether or not it matches
+            dropText = all.size() > 0 && (sanitize && textPlace.startsWith("text_") || matches(PdfTexts.readings(all.toByteArray())));
         }
         List<Object> out = new ArrayList<>(tokens.size());
         List<Object> operands = new ArrayList<>();

@@ -47,7 +47,8 @@ import tools.jackson.databind.json.JsonMapper;
  * annotation appearances, field options and names, text outside the crop box or in layers that are off,
  * {@code /ActualText}, pattern cells, page XMP, names trees, page labels, JavaScript, embedded files in any encoding,
  * the structure tree), and the output is checked before it is delivered by readers that did not redact it
- * ({@link RedactionCheck}): a match left fails the job naming where (never the text), with {@code output.data.leftovers}.
+ * ({@link RedactionCheck}; also a word still under an area, or what {@code sanitize} removes): anything left fails the job
+ * naming where (never the text), with {@code output.data.leftovers}.
  * {@code sanitize} removes what can hide content whether or not it matches. docs/redaction.md has the whole list.
  */
 @Component

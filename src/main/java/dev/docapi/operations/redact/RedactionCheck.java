@@ -53,6 +53,8 @@ import org.springframework.stereotype.Component;
  * ({@code /ActualText}) in pages, Form XObjects, patterns, Type 3 glyphs and appearance streams, and XMP, embedded
  * files and JavaScript streams as text in any of {@link PdfTexts#readings}.</li>
  * </ul>
+ * A job with areas is checked by the words pdftotext and MuPDF read under them before and after ({@link #areaLeftovers}),
+ * one with {@code sanitize} by what it removes ({@link #sanitizeLeftovers}).
  */
 @Component
 public class RedactionCheck {
@@ -146,10 +148,11 @@ public class RedactionCheck {
     private static final Pattern STEXT = Pattern.compile("<page id=\"page(\\d+)\"|<line\\b|<char quad=\"([^\"]*)\"[^>]*? c=\"([^\"]*)\"");
 
     /** The words {@code reader} reads inside {@code areas} on their pages, by page. */
-    private Map<Integer, List<String>> wordsIn(String reader, Path pdf, List<RedactOperation.Area> areas, Path workDir)
+    private Map<Integer, List<String>> wordsIn(String reader, Path pdf, List<RedactOperation.Area> all, Path workDir)
             throws EngineFailure, InterruptedException {
-        java.util.TreeSet<Integer> pages = new java.util.TreeSet<>();
-        for (RedactOperation.Area a : areas) pages.add(a.page());
+        java.util.TreeMap<Integer, List<RedactOperation.Area>> areas = new java.util.TreeMap<>();
+        for (RedactOperation.Area a : all) areas.computeIfAbsent(a.page(), p -> new ArrayList<>()).add(a);
+        java.util.NavigableSet<Integer> pages = areas.navigableKeySet();
         Map<Integer, List<String>> out = new java.util.HashMap<>();
         try {
             Path dir = Files.createTempDirectory(workDir, reader + "-words-");
@@ -206,11 +209,11 @@ public class RedactionCheck {
     }
 
     /** Adds {@code word} to its page's list when its box's centre lies in an area of that page. */
-    private static void add(Map<Integer, List<String>> out, int page, String word, double[] box, List<RedactOperation.Area> areas) {
+    private static void add(Map<Integer, List<String>> out, int page, String word, double[] box, Map<Integer, List<RedactOperation.Area>> areas) {
         double cx = (box[0] + box[2]) / 2, cy = (box[1] + box[3]) / 2;
-        for (RedactOperation.Area a : areas) {
+        for (RedactOperation.Area a : areas.getOrDefault(page, List.of())) {
             double[] b = a.box();
-            if (a.page() == page && cx >= b[0] && cx <= b[2] && cy >= b[1] && cy <= b[3]) {
+            if (cx >= b[0] && cx <= b[2] && cy >= b[1] && cy <= b[3]) {
                 out.computeIfAbsent(page, p -> new ArrayList<>()).add(word);
                 return;
             }

@@ -149,15 +149,7 @@ final class HostileVectors {
             page.getAnnotations().add(note);
         });
         ALL.put("custom Info key", (doc, page) -> doc.getDocumentInformation().setCustomMetadataValue("Codename", WORD));
-        ALL.put("page XMP", (doc, page) -> {
-            PDMetadata xmp = new PDMetadata(doc);
-            try (OutputStream os = xmp.createOutputStream()) {
-                os.write(("<x:xmpmeta xmlns:x='adobe:ns:meta/'><rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'>"
-                        + "<rdf:Description rdf:about='' xmlns:dc='http://purl.org/dc/elements/1.1/'><dc:title>" + WORD
-                        + "</dc:title></rdf:Description></rdf:RDF></x:xmpmeta>").getBytes(StandardCharsets.UTF_8));
-            }
-            page.setMetadata(xmp);
-        });
+        ALL.put("page XMP", (doc, page) -> page.setMetadata(xmp(doc)));
         ALL.put("named destination", (doc, page) -> {
             COSDictionary dests = dict(COSName.NAMES, array(new COSString(WORD), array(page.getCOSObject(), COSName.getPDFName("Fit"))));
             names(doc).getCOSObject().setItem(COSName.DESTS, dests);
@@ -248,6 +240,27 @@ final class HostileVectors {
         ALL.put("word in two runs", (doc, page) -> append(doc, page, "BT /Helv 12 Tf 72 500 Td (The word OBSI) Tj (DIAN is here.) Tj ET"));
         ALL.put("word in two TJ runs with a small gap", (doc, page) -> append(doc, page, "BT /Helv 12 Tf 72 500 Td [(OBSI)] TJ [-90 (DIAN)] TJ ET"));
         ALL.put("word split by a kerning gap", (doc, page) -> append(doc, page, "BT /Helv 12 Tf 72 500 Td [(OBSI) -450 (DIAN)] TJ ET"));
+        ALL.put("annotation author", (doc, page) -> {
+            PDAnnotationText note = note();
+            note.getCOSObject().setString(COSName.T, "Agent " + WORD);
+            page.getAnnotations().add(note);
+        });
+        ALL.put("annotation subject", (doc, page) -> {
+            PDAnnotationText note = note();
+            note.getCOSObject().setString(COSName.SUBJ, "Re: " + WORD);
+            page.getAnnotations().add(note);
+        });
+        ALL.put("catalog XMP", (doc, page) -> doc.getDocumentCatalog().setMetadata(xmp(doc)));
+        ALL.put("structure tree ActualText and E", (doc, page) -> {
+            COSDictionary element = dict(COSName.S, COSName.getPDFName("Span"));
+            element.setString(COSName.ACTUAL_TEXT, WORD);
+            element.setString(COSName.E, "expansion of " + WORD);
+            element.setItem(COSName.PG, page.getCOSObject());
+            COSDictionary root = dict(COSName.TYPE, COSName.STRUCT_TREE_ROOT);
+            root.setItem(COSName.K, element);
+            element.setItem(COSName.P, root);
+            doc.getDocumentCatalog().getCOSObject().setItem(COSName.STRUCT_TREE_ROOT, root);
+        });
         ALL.put("Info title in UTF-16", (doc, page) -> doc.getDocumentInformation().setTitle("Report " + WORD + " \u2014 draft"));
     }
 
@@ -371,6 +384,17 @@ final class HostileVectors {
         spec.setFile(name);
         spec.setEmbeddedFile(ef);
         return spec;
+    }
+
+    /** An XMP packet whose title is the word. */
+    private static PDMetadata xmp(PDDocument doc) throws IOException {
+        PDMetadata xmp = new PDMetadata(doc);
+        try (OutputStream os = xmp.createOutputStream()) {
+            os.write(("<x:xmpmeta xmlns:x='adobe:ns:meta/'><rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'>"
+                    + "<rdf:Description rdf:about='' xmlns:dc='http://purl.org/dc/elements/1.1/'><dc:title>" + WORD
+                    + "</dc:title></rdf:Description></rdf:RDF></x:xmpmeta>").getBytes(StandardCharsets.UTF_8));
+        }
+        return xmp;
     }
 
     private static COSDictionary javascript(String js) {

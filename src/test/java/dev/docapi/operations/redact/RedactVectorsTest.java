@@ -107,6 +107,22 @@ class RedactVectorsTest extends ApiTestBase {
         assertThat(failed.body().at("/error").toString()).doesNotContainIgnoringCase(HostileVectors.WORD);
     }
 
+    /** A job with sanitize alone is verified too: a script sanitize does not reach (a catalog key of no standard) fails it. */
+    @Test
+    void aSanitizeJobWithAScriptLeftFailsTheJobNamingWhere() throws Exception {
+        Path dir = Files.createTempDirectory(DATA_DIR, "sanitize-");
+        Path pdf = HostileVectors.build((doc, page) -> {
+            COSDictionary script = new COSDictionary();
+            script.setItem(COSName.S, COSName.JAVA_SCRIPT);
+            script.setString(COSName.JS, "app.alert(1);");
+            doc.getDocumentCatalog().getCOSObject().setItem(COSName.getPDFName("Extras"), script);
+        }, dir.resolve("script.pdf"));
+        String key = newKey();
+        Response r = post(key, "/redact", Map.of("file", uploadId(key, pdf), "sanitize", true, "wait", 60));
+        assertThat(r.status()).as("%s", r).isEqualTo(502);
+        assertThat(r.body().at("/error/message").asString()).contains("could not be verified", "/JS (qpdf --qdf)");
+    }
+
     @Test
     void aMatchNoStepRemovesFailsTheJobNamingWhereNeverTheText() throws Exception {
         Path dir = Files.createTempDirectory(DATA_DIR, "vector-");
