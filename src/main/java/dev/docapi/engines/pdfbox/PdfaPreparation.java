@@ -12,7 +12,9 @@ import org.apache.pdfbox.cos.COSDictionary;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.PDDocumentInformation;
 import org.apache.pdfbox.pdmodel.common.PDMetadata;
+import org.apache.pdfbox.pdmodel.graphics.color.PDOutputIntent;
 import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotation;
 import org.apache.pdfbox.pdmodel.interactive.action.PDActionGoTo;
 import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationLink;
@@ -22,6 +24,9 @@ import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDNa
 import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDPageDestination;
 import org.apache.pdfbox.pdmodel.interactive.form.PDAcroForm;
 import org.apache.xmpbox.XMPMetadata;
+import org.apache.xmpbox.schema.AdobePDFSchema;
+import org.apache.xmpbox.schema.DublinCoreSchema;
+import org.apache.xmpbox.schema.XMPBasicSchema;
 import org.apache.xmpbox.schema.PDFAIdentificationSchema;
 import org.apache.xmpbox.xml.DomXmpParser;
 import org.apache.xmpbox.xml.XmpParsingException;
@@ -81,6 +86,11 @@ public class PdfaPreparation {
                     }
                     kept.add(a);
                     if (a instanceof PDAnnotationPopup) continue;
+                    // PDF/A wants an appearance stream for every annotation but popups and links (6.3.3): PDFBox draws
+                    // the standard kinds (text note, highlight, ink, shapes) from their dictionaries
+                    if (!(a instanceof PDAnnotationLink) && (a.getAppearance() == null || a.getAppearance().getNormalAppearance() == null)) {
+                        a.constructAppearances(doc);
+                    }
                     a.setPrinted(true);
                     a.setHidden(false);
                     a.setInvisible(false);
@@ -93,6 +103,60 @@ public class PdfaPreparation {
             return new Prepared(fields, deadLinks);
         } catch (IOException e) {
             throw new EngineFailure(EngineFailure.Kind.FAILED, "the PDF could not be prepared for PDF/A: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Writes {@code prepared} (a file {@link #prepare} wrote) to {@code out} as it is, claiming PDF/A-{@code part}
+     * {@code conformance} ({@code B} or {@code U}): XMP metadata with the PDF/A identification and the document
+     * information's title, author, subject, keywords, creator, producer and dates (PDF/A wants the two to agree), and
+     * an output intent with the sRGB profile {@code icc} when the file has none. The page content, fonts and text are
+     * not touched: this is the path for files whose fonts Ghostscript's PDF/A rewrite would re-encode (Type 3, CID
+     * fonts without a Unicode map, invisible OCR text), where it would lose the text. Whether the result is PDF/A is
+     * veraPDF's to say.
+     *
+     * @throws EngineFailure {@code FAILED} when the PDF cannot be read or written
+     */
+    public void claimAsIs(Path prepared, int part, String conformance, Path icc, Path out, Path scratchDir) throws EngineFailure, InterruptedException {
+        try (PDDocument doc = pdfBox.open(prepared, null, scratchDir)) {
+            if (doc.isEncrypted()) doc.setAllSecurityToBeRemoved(true);
+            if (part == 1 && doc.getVersion() > 1.4f) doc.setVersion(1.4f);
+            PDDocumentInformation info = doc.getDocumentInformation();
+            XMPMetadata xmp = XMPMetadata.createXMPMetadata();
+            PDFAIdentificationSchema id = xmp.createAndAddPDFAIdentificationSchema();
+            id.setPart(part);
+            id.setConformance(conformance);
+            DublinCoreSchema dc = xmp.createAndAddDublinCoreSchema();
+            if (info.getTitle() != null) dc.setTitle(info.getTitle());
+            if (info.getAuthor() != null) dc.addCreator(info.getAuthor());
+            if (info.getSubject() != null) dc.addDescription(null, info.getSubject());
+            AdobePDFSchema pdf = xmp.createAndAddAdobePDFSchema();
+            if (info.getProducer() != null) pdf.setProducer(info.getProducer());
+            if (info.getKeywords() != null) pdf.setKeywords(info.getKeywords());
+            XMPBasicSchema basic = xmp.createAndAddXMPBasicSchema();
+            if (info.getCreator() != null) basic.setCreatorTool(info.getCreator());
+            if (info.getCreationDate() != null) basic.setCreateDate(info.getCreationDate());
+            if (info.getModificationDate() != null) basic.setModifyDate(info.getModificationDate());
+            // an entry PDF/A would need mirrored in XMP that XMP does not carry here: dropped from the dictionary
+            info.setTrapped(null);
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            new XmpSerializer().serialize(xmp, bytes, true);
+            PDMetadata metadata = new PDMetadata(doc);
+            metadata.importXMPMetadata(bytes.toByteArray());
+            doc.getDocumentCatalog().setMetadata(metadata);
+            if (doc.getDocumentCatalog().getOutputIntents().isEmpty()) {
+                try (InputStream profile = java.nio.file.Files.newInputStream(icc)) {
+                    PDOutputIntent intent = new PDOutputIntent(doc, profile);
+                    intent.setInfo("sRGB IEC61966-2.1");
+                    intent.setOutputCondition("sRGB IEC61966-2.1");
+                    intent.setOutputConditionIdentifier("sRGB IEC61966-2.1");
+                    intent.setRegistryName("http://www.color.org");
+                    doc.getDocumentCatalog().addOutputIntent(intent);
+                }
+            }
+            PdfBox.save(doc, out);
+        } catch (IOException | javax.xml.transform.TransformerException | org.apache.xmpbox.type.BadFieldValueException e) {
+            throw new EngineFailure(EngineFailure.Kind.FAILED, "the PDF could not be marked as PDF/A: " + e.getMessage(), e);
         }
     }
 

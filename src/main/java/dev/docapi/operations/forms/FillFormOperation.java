@@ -12,6 +12,7 @@ import dev.docapi.contract.OperationResult;
 import dev.docapi.operations.OperationSpec;
 import dev.docapi.operations.OptionField;
 import dev.docapi.operations.OptionSchema;
+import dev.docapi.operations.OutputMember;
 import dev.docapi.operations.ValidationContext;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,7 +43,8 @@ public class FillFormOperation implements Operation<FillFormOperation.FillFormOp
     private static final OperationSpec<FillFormOptions> SPEC = OperationSpec.of("fill-form", "fill_form",
             "Fill a PDF form (AcroForm) from field values, appearances regenerated so every viewer shows them; optionally flatten it. Addition beyond the spec.")
             .inputs(Inputs.one(FileKind.PDF))
-            .options(OPTIONS);
+            .options(OPTIONS)
+            .outputs(OutputMember.NOTE);
     private final PdfForms forms;
 
     public FillFormOperation(PdfForms forms) {
@@ -79,8 +81,15 @@ public class FillFormOperation implements Operation<FillFormOperation.FillFormOp
     public OperationResult run(OperationContext<FillFormOptions> ctx) throws Exception {
         Map<String, JsonNode> values = new LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> e : ctx.options().fields().properties()) values.put(e.getKey(), e.getValue());
-        forms.fill(ctx.input().path(), values, ctx.options().flatten(), ctx.output("filled", "pdf"));
-        return OperationResult.empty();
+        PdfForms.Filled filled = forms.fill(ctx.input().path(), values, ctx.options().flatten(), ctx.output("filled", "pdf"));
+        List<String> notes = new ArrayList<>();
+        filled.fallbackFonts().forEach((field, font) -> notes.add("The value of '" + field + "' has characters its field's font does not draw: "
+                + font + " was embedded (only the glyphs used) to draw it."));
+        if (!filled.autoSized().isEmpty()) {
+            notes.add("The font size of " + String.join(", ", filled.autoSized().stream().map(n -> "'" + n + "'").toList())
+                    + " did not fit the box: set to auto so the whole value shows.");
+        }
+        return notes.isEmpty() ? OperationResult.empty() : OperationResult.ofNote(String.join(" ", notes));
     }
 
     private static String checkFields(JsonNode fields) {

@@ -108,12 +108,31 @@ public class PdfaOperation implements Operation<PdfaOperation.PdfaOptions> {
         }
         Path prepared = work.resolve("prepared.pdf");
         PdfaPreparation.Prepared changes = preparation.prepare(source, prepared, work);
-        Path pdfa = work.resolve("pdfa.pdf");
-        ghostscript.pdfa(prepared, level.part(), iccProfile(), pdfa);
-        if (level.unicode()) preparation.claimConformance(pdfa, "U", work);
+        Path converted = work.resolve("pdfa.pdf");
+        ghostscript.pdfa(prepared, level.part(), iccProfile(), converted);
+        if (level.unicode()) preparation.claimConformance(converted, "U", work);
         ctx.progress(++done, total, "steps");
+        ContentCheck.Content before = contentCheck.read(prepared);
         // veraPDF first: when the file both fails a rule and lost content, the rule says more about why
-        VeraPdf.Verdict verdict = veraPdf.validate(pdfa, level);
+        VeraPdf.Verdict verdict = veraPdf.validate(converted, level);
+        String lost = verdict.compliant() ? lost(before, converted) : null;
+        Path pdfa = converted;
+        boolean asIs = false;
+        if (!verdict.compliant() || lost != null) {
+            // Ghostscript re-encodes fonts it cannot keep (Type 3, CID fonts without a Unicode map, invisible OCR
+            // text) and so loses their text, or leaves what a rule forbids: the prepared file itself, marked as
+            // PDF/A, when veraPDF accepts it and it keeps everything
+            Path kept = work.resolve("pdfa-as-is.pdf");
+            preparation.claimAsIs(prepared, level.part(), level.id().substring(1).toUpperCase(java.util.Locale.ROOT),
+                    iccProfile(), kept, work);
+            VeraPdf.Verdict keptVerdict = veraPdf.validate(kept, level);
+            if (keptVerdict.compliant() && lost(before, kept) == null) {
+                pdfa = kept;
+                verdict = keptVerdict;
+                lost = null;
+                asIs = true;
+            }
+        }
         ctx.progress(++done, total, "steps");
         if (!verdict.compliant()) {
             String why = verdict.unreadable() != null ? "veraPDF could not read the converted file (" + verdict.unreadable() + ")"
@@ -121,8 +140,6 @@ public class PdfaOperation implements Operation<PdfaOperation.PdfaOptions> {
             throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "The file could not be made PDF/A-" + level.id() + ": " + why + ". No PDF/A is returned.", null,
                     OperationResult.empty().withData(ValidatePdfaOperation.data(verdict)));
         }
-        ContentCheck.Content before = contentCheck.read(prepared);
-        String lost = before == null ? null : contentCheck.lost(before, contentCheck.read(pdfa));
         if (lost != null) {
             throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "The PDF/A conversion lost " + lost + ", so no PDF/A is returned.", null);
         }
@@ -130,10 +147,16 @@ public class PdfaOperation implements Operation<PdfaOperation.PdfaOptions> {
         Files.copy(pdfa, ctx.output("pdfa-" + level.id(), "pdf"), StandardCopyOption.REPLACE_EXISTING);
         int fields = changes.fields();
         String note = "Converted to PDF/A-" + level.id() + " and validated with veraPDF (no rule failed)."
+                + (asIs ? " Its content was kept as it was (Ghostscript's PDF/A rewrite would have lost text or broken a rule): PDF/A metadata and an sRGB output intent were added." : "")
                 + (fields > 0 ? " The form's " + fields + " field" + (fields == 1 ? " was" : "s were") + " flattened into the page." : "")
                 + (changes.deadLinks() > 0 ? " " + changes.deadLinks() + " link" + (changes.deadLinks() == 1 ? "" : "s")
                    + " to a destination that is not in the file " + (changes.deadLinks() == 1 ? "was" : "were") + " removed." : "");
         return OperationResult.ofNote(note).withData(ValidatePdfaOperation.data(verdict));
+    }
+
+    /** What {@code pdf} lost of {@code before} (text layer, links, outline …), or null when nothing (or nothing to compare). */
+    private String lost(ContentCheck.Content before, Path pdf) throws Exception {
+        return before == null ? null : contentCheck.lost(before, contentCheck.read(pdf));
     }
 
     /** The sRGB profile to embed, or null when none is installed. */

@@ -95,10 +95,69 @@ class FormsTest extends ApiTestBase {
     }
 
     @Test
+    void aPdfLatexCheckboxWhoseOnStateIsADictionaryFillsTickedAndFlattensWithItsMarkAndOneButtonCaption() throws Exception {
+        String key = newKey();
+        String id = uploadId(key, corpus("pdf-text/pdflatex-forms.pdf"));
+        // its /AP /N is << /Yes << >> >>: the on-state is a dictionary, not a stream
+        JsonNode check = byName(run(key, "form-fields", Map.of("file", id)).at("/output/data/fields")).get("Check");
+        assertThat(strings(check.get("options"))).containsExactly("Yes");
+        assertThat(check.get("value").asBoolean()).isFalse();
+
+        Path filled = downloadOutput(run(key, "fill-form", Map.of("file", id, "fields", Map.of("Check", true))), 0);
+        JsonNode qpdf = qpdfField(filled, "Check");
+        assertThat(qpdf.get("value").asString()).isEqualTo("/Yes");
+        assertThat(qpdf.at("/annotation/appearancestate").asString()).isEqualTo("/Yes");
+        String again = uploadId(key, filled);
+        assertThat(byName(run(key, "form-fields", Map.of("file", again)).at("/output/data/fields")).get("Check").get("value").asBoolean())
+                .as("form-fields reads the tick back").isTrue();
+        Path unticked = downloadOutput(run(key, "fill-form", Map.of("file", again, "fields", Map.of("Check", false))), 0);
+        assertThat(qpdfField(unticked, "Check").at("/annotation/appearancestate").asString()).isEqualTo("/Off");
+
+        Path flat = downloadOutput(run(key, "fill-form", Map.of("file", id, "fields", Map.of("Check", true), "flatten", true)), 0);
+        String page = Independent.pdftotext(flat);
+        assertThat(page).as("ZapfDingbats' check mark drawn into the page").contains("\u2714");
+        // pdfLaTeX typesets the push button's caption in the page and again in its appearance
+        assertThat(page.split("Submit", -1)).as("one 'Submit'").hasSize(2);
+        Path notTicked = downloadOutput(run(key, "fill-form", Map.of("file", id, "fields", Map.of("Name", "Ada"), "flatten", true)), 0);
+        assertThat(Independent.pdftotext(notTicked)).doesNotContain("\u2714");
+    }
+
+    @Test
+    void aTextBoxLowerThanItsFontSizeGetsAutoSizeSoTheWholeValueShowsInside() throws Exception {
+        String key = newKey();
+        // LibreOffice's 'First Name' box is 7.75 pt high and its /DA asks for 11 pt
+        String id = uploadId(key, corpus("pdf-text/libreoffice-form.pdf"));
+        JsonNode box = byName(run(key, "form-fields", Map.of("file", id)).at("/output/data/fields")).get("First Name");
+        assertThat(box.at("/widgets/0/height").asDouble()).isLessThan(8);
+        String value = "Alexandrina Victoria";
+        JsonNode job = run(key, "fill-form", Map.of("file", id, "fields", Map.of("First Name", value), "flatten", true));
+        assertThat(job.at("/output/note").asString()).contains("'First Name'", "auto");
+        // pdftotext's word boxes (from the drawn font size) lie inside the field's box, top-left coordinates as form-fields'
+        Independent.Run words = Independent.run("pdftotext", "-bbox", downloadOutput(job, 0).toString(), "-");
+        double top = box.at("/widgets/0/y").asDouble(), bottom = top + box.at("/widgets/0/height").asDouble();
+        double left = box.at("/widgets/0/x").asDouble(), right = left + box.at("/widgets/0/width").asDouble();
+        int found = 0;
+        for (String word : value.split(" ")) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("xMin=\"([\\d.]+)\" yMin=\"([\\d.]+)\" xMax=\"([\\d.]+)\" yMax=\"([\\d.]+)\">"
+                    + word + "</word>").matcher(words.output());
+            assertThat(m.find()).as(word).isTrue();
+            assertThat(Double.parseDouble(m.group(2))).as("%s top", word).isGreaterThanOrEqualTo(top - 0.5);
+            assertThat(Double.parseDouble(m.group(4))).as("%s bottom", word).isLessThanOrEqualTo(bottom + 0.5);
+            assertThat(Double.parseDouble(m.group(1))).isGreaterThanOrEqualTo(left);
+            assertThat(Double.parseDouble(m.group(3))).as("%s right", word).isLessThanOrEqualTo(right);
+            found++;
+        }
+        assertThat(found).isEqualTo(2);
+    }
+
+    @Test
     void anArabicValueIsShapedInAnEmbeddedFontAndKeptInLogicalOrder() throws Exception {
         String key = newKey();
         String id = uploadId(key, corpus("pdf-text/pdflatex-forms.pdf"));
         JsonNode job = run(key, "fill-form", Map.of("file", id, "fields", Map.of("Name", "سلام Ada"), "flatten", true));
+        // the fallback font is embedded as a subset of the glyphs drawn, and the note says which font
+        assertThat(job.at("/output/files/0/size").asLong()).isLessThan(2 * java.nio.file.Files.size(corpus("pdf-text/pdflatex-forms.pdf")) + 100_000);
+        assertThat(job.at("/output/note").asString()).contains("'Name'", "embedded");
         // drawn shaped (joined presentation forms, lam-alef ligature) in visual order; pdftotext reads the run back in
         // logical order, and compatibility normalisation (NFKC) turns the presentation forms into the letters typed
         String page = java.text.Normalizer.normalize(Independent.pdftotext(downloadOutput(job, 0)), java.text.Normalizer.Form.NFKC)
@@ -134,6 +193,15 @@ class FormsTest extends ApiTestBase {
             out.putIfAbsent(f.get("fullname").asString(), f.path("value").isNull() ? null : f.path("value").asString());
         }
         return out;
+    }
+
+    /** qpdf's JSON of one field (value, annotation appearance state), by full name. */
+    private static JsonNode qpdfField(Path pdf, String name) throws Exception {
+        Independent.Run r = Independent.run("qpdf", "--json", "--json-key=acroform", pdf.toString());
+        for (JsonNode f : JSON_READER.readTree(r.output().substring(r.output().indexOf('{'))).at("/acroform/fields")) {
+            if (f.get("fullname").asString().equals(name)) return f;
+        }
+        throw new AssertionError("qpdf finds no field " + name + " in " + pdf);
     }
 
     private static Map<String, JsonNode> byName(JsonNode fields) {
