@@ -200,8 +200,8 @@ public class DocumentReader {
      * Each page's text for the plain-text outputs ({@code extract-text}, pptx notes, the text {@code custom/} models
      * read), index 0 = page 1: a page with a text layer as the model reads it ({@link DocumentModel#pageText}: reading
      * order across columns, running headers kept), a page without one as its OCR recognised it (Tesseract's own text,
-     * in logical order), and so a page the model finds no text on. The OCR and the model are each made once per file
-     * and kept.
+     * in logical order), and so a page the model finds no text on, or every page when PDFBox cannot parse the file
+     * (pdftotext's text). The OCR and the model are each made once per file and kept.
      *
      * @param ocr whether pages without a text layer are OCR'd
      * @return the texts and the pages (from 1) OCR'd from a picture because they were damaged
@@ -216,7 +216,14 @@ public class DocumentReader {
         } else {
             layer = textLayer.pages(in.path(), dir(workDir, "text"));
         }
-        DocumentModel model = read(in, ocr, workDir, (done, total, unit) -> { });
+        DocumentModel model;
+        try {
+            model = read(in, ocr, workDir, (done, total, unit) -> { });
+        } catch (EngineFailure e) {
+            // a file PDFBox cannot parse even repaired still has the text pdftotext read from it
+            if (e.kind() != EngineFailure.Kind.INVALID_INPUT) throw e;
+            return new OcrText.Pages(layer, repaired);
+        }
         List<String> texts = new ArrayList<>(layer);
         for (DocumentModel.Page page : model.pages()) {
             int i = page.number() - 1;
