@@ -49,10 +49,11 @@ public final class OperationContext<O extends Record> {
 
     /**
      * Adds a sentence to the job's {@code output.note} (spec §2.4, free text), after the operation's own note: what
-     * a helper deep in a run has to tell, e.g. the pages whose tables could not be detected. Null adds nothing.
+     * a helper deep in a run has to tell, e.g. the pages whose tables could not be detected. Null, or a sentence
+     * already added (two readers of one file meeting the same unreadable page), adds nothing.
      */
     public void note(String sentence) {
-        if (sentence != null) notes.add(sentence);
+        if (sentence != null && !notes.contains(sentence)) notes.add(sentence);
     }
 
     /** The sentences added with {@link #note}, in order ({@code OperationService} adds them to the note). */

@@ -44,7 +44,7 @@ public class KeptOcr {
     public record Entry(boolean done, Instant staleAt, int pagesDone, int runs, String pdfBlob, String textBlob, List<Integer> repaired) {
     }
 
-    /** The blobs of a finished kept OCR as local paths, to read only. */
+    /** The blobs of a finished kept OCR as local paths, to read only ({@code pdf} null for a kept text alone). */
     public record Blobs(Path pdf, Path text) {
     }
 
@@ -111,15 +111,16 @@ public class KeptOcr {
 
     /**
      * Stores copies of a claimed OCR's PDF and text as blobs, then marks it done. Nothing is kept when the claim
-     * is gone meanwhile (its file was deleted): the blobs are removed again.
+     * is gone meanwhile (its file was deleted): the blobs are removed again. {@code pdf} is null for what is kept as
+     * a text alone (the document model of {@code dev.docapi.document}, under its own variant).
      */
     public void publish(Key key, Path pdf, Path text, List<Integer> repaired) throws IOException {
-        String pdfBlob = put(pdf);
+        String pdfBlob = pdf == null ? null : put(pdf);
         String textBlob;
         try {
             textBlob = put(text);
         } catch (IOException | RuntimeException e) {
-            blobs.delete(pdfBlob);
+            if (pdfBlob != null) blobs.delete(pdfBlob);
             throw e;
         }
         int published;
@@ -132,10 +133,7 @@ public class KeptOcr {
             published = 0;
             log.warn("could not publish the kept OCR: {}", e.getMessage());
         }
-        if (published != 1) {
-            blobs.delete(pdfBlob);
-            blobs.delete(textBlob);
-        }
+        if (published != 1) deleteBlobs(new String[] {pdfBlob, textBlob});
     }
 
     /**
@@ -144,9 +142,9 @@ public class KeptOcr {
      * @throws IOException when the blob store cannot be read
      */
     public Blobs open(Entry done) throws IOException {
-        Path pdf = blobs.local(done.pdfBlob());
+        Path pdf = done.pdfBlob() == null ? null : blobs.local(done.pdfBlob());
         Path text = blobs.local(done.textBlob());
-        return Files.exists(pdf) && Files.exists(text) ? new Blobs(pdf, text) : null;
+        return (pdf == null || Files.exists(pdf)) && Files.exists(text) ? new Blobs(pdf, text) : null;
     }
 
     /** Deletes the kept OCR of the bytes of {@code fileId} (all its variants, with their blobs), for any file that had them. */
@@ -169,6 +167,19 @@ public class KeptOcr {
         for (String[] b : kept) deleteBlobs(b);
         db.sql("DELETE FROM kept_ocr WHERE expires_at < ?").param(now.toEpochMilli()).update();
         db.sql("DELETE FROM kept_ocr_files WHERE file_id IN (SELECT id FROM files WHERE expires_at < ?)").param(now.toEpochMilli()).update();
+    }
+
+    /** The SHA-256 of a file's bytes, hex: the content part of a {@link Key}. */
+    public static String sha256(Path file) throws IOException {
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            java.security.MessageDigest md = java.security.MessageDigest.getInstance("SHA-256");
+            byte[] buf = new byte[64 * 1024];
+            int n;
+            while ((n = in.read(buf)) > 0) md.update(buf, 0, n);
+            return java.util.HexFormat.of().formatHex(md.digest());
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private String put(Path source) throws IOException {

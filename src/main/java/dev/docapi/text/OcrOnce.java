@@ -6,14 +6,10 @@ import dev.docapi.engines.process.ProcessRunner;
 import dev.docapi.files.KeptOcr;
 import dev.docapi.contract.InputFile;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.IntConsumer;
@@ -59,7 +55,7 @@ public class OcrOnce {
      */
     public Result ocr(InputFile in, int pages, Path workDir, IntConsumer pagesOcred) throws EngineFailure, InterruptedException {
         try {
-            KeptOcr.Key key = new KeptOcr.Key(in.file().accountId(), sha256(in.path()), variant());
+            KeptOcr.Key key = new KeptOcr.Key(in.file().accountId(), KeptOcr.sha256(in.path()), variant());
             kept.link(in.file(), key);
             int reported = -1;
             while (true) {
@@ -132,18 +128,6 @@ public class OcrOnce {
             return out.isEmpty() ? "unknown" : out.lines().findFirst().orElse("unknown").strip();
         } catch (EngineFailure e) {
             return "unknown";
-        }
-    }
-
-    private static String sha256(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            byte[] buf = new byte[64 * 1024];
-            int n;
-            while ((n = in.read(buf)) > 0) md.update(buf, 0, n);
-            return HexFormat.of().formatHex(md.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -42,6 +42,20 @@ public final class Independent {
         return r.output();
     }
 
+    /** Each page's text by PDFBox's own stripper, in content order, index 0 = page 1. */
+    public static List<String> pdfboxPages(Path pdf) throws IOException {
+        try (PDDocument doc = pdfbox(pdf)) {
+            List<String> pages = new ArrayList<>();
+            PDFTextStripper stripper = new PDFTextStripper();
+            for (int p = 1; p <= doc.getNumberOfPages(); p++) {
+                stripper.setStartPage(p);
+                stripper.setEndPage(p);
+                pages.add(stripper.getText(doc));
+            }
+            return pages;
+        }
+    }
+
     /** Text of the whole PDF by PDFBox's own stripper, in content order (widget values, as of forms, not included). */
     public static String pdfboxText(Path pdf) throws IOException {
         try (PDDocument doc = pdfbox(pdf)) {

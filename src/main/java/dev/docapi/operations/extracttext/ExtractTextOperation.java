@@ -16,10 +16,9 @@ import dev.docapi.operations.OptionSchema;
 import dev.docapi.operations.OutputMember;
 import dev.docapi.operations.ValidationContext;
 import dev.docapi.text.OcrText;
-import dev.docapi.text.TextLayer;
+import dev.docapi.document.DocumentReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -29,9 +28,10 @@ import org.springframework.stereotype.Component;
  * {@code POST /extract-text} (spec §4.4): the text of a PDF or image as {@code output.text} and a {@code .txt} file.
  * Pages are separated by a form feed ({@code \f}). {@code ocr}: {@code auto} (default, DESIGN §4) reads each page's
  * text layer and OCRs only the pages that have none (once per file: the OCR is kept with it); {@code always} OCRs
- * every page afresh; {@code never} reads text
- * layers only. Images are always OCR'd. OCR text comes from Tesseract's own output in logical order (never
- * re-extracted from a PDF); text layers with right-to-left text are read in logical order too ({@link TextLayer}).
+ * every page afresh; {@code never} reads text layers only. Images are always OCR'd. A text layer is read through the
+ * document model ({@link DocumentReader#pageTexts}: columns one after the other, paragraphs separated by blank
+ * lines, table rows as tab-separated lines, right-to-left text in logical order); OCR text comes from Tesseract's own
+ * output in logical order (never re-extracted from a PDF).
  */
 @Component
 public class ExtractTextOperation implements Operation<ExtractTextOperation.ExtractTextOptions> {
@@ -64,12 +64,12 @@ public class ExtractTextOperation implements Operation<ExtractTextOperation.Extr
             .traits(OperationSpec.Trait.DATA_ONLY_OUTPUT)
             .outputs(OutputMember.TEXT, OutputMember.NOTE)
             .deadline(OperationSpec.OCR_DEADLINE);
-    private final TextLayer textLayer;
+    private final DocumentReader documents;
     private final OcrText ocrText;
     private final EngineCheck engines;
 
-    public ExtractTextOperation(TextLayer textLayer, OcrText ocrText, EngineCheck engines) {
-        this.textLayer = textLayer;
+    public ExtractTextOperation(DocumentReader documents, OcrText ocrText, EngineCheck engines) {
+        this.documents = documents;
         this.ocrText = ocrText;
         this.engines = engines;
     }
@@ -108,10 +108,9 @@ public class ExtractTextOperation implements Operation<ExtractTextOperation.Extr
 
     /** The text of each page; pages OCR'd from a picture because they were damaged are added to {@code repaired}. */
     private String pdf(OperationContext<ExtractTextOptions> ctx, Ocr ocr, List<Integer> repaired) throws Exception {
-        Path in = ctx.input().path();
-        if (ocr == Ocr.NEVER) return join(textLayer.pages(in, ctx.tempDir("text")));
         OcrText.Progress progress = (done, total) -> ctx.progress(done, total, "pages");
-        OcrText.Pages read = ocrText.pages(ctx.input(), ocr == Ocr.ALWAYS, ctx.tempDir("ocr"), progress);
+        OcrText.Pages read = ocr == Ocr.ALWAYS ? ocrText.pages(ctx.input(), true, ctx.tempDir("ocr"), progress)
+                : documents.pageTexts(ctx.input(), ocr == Ocr.AUTO, ctx.tempDir("text"), progress);
         repaired.addAll(read.repaired());
         return join(read.texts());
     }

@@ -73,6 +73,13 @@ class OcrOnceTest extends ApiTestBase {
         assertThat(Independent.pdftotext(ocrd)).contains("LinnSequencer").contains("MIDI");
         assertThat(Files.mismatch(ocrd, blobs.local(keptA.pdfBlob()))).isEqualTo(-1L);
         assertThat(ocr.at("/output/note").asString()).contains("OCR'd 1 of 1 page");
+        // the document model (issue 36) was built once, by extract-text, and kept: docx and pptx read it back
+        List<Kept> models = db.sql("SELECT runs, pdf_blob, text_blob FROM kept_ocr WHERE account_id = ? AND variant LIKE 'document-model/%'")
+                .param(accountA).query((rs, n) -> new Kept(rs.getInt(1), rs.getString(2), rs.getString(3))).list();
+        assertThat(models).singleElement().satisfies(m -> {
+            assertThat(m.runs()).isEqualTo(1);
+            assertThat(Files.readString(blobs.local(m.textBlob()))).contains("LinnSequencer").contains("\"type\":\"list_item\"");
+        });
 
         // The same bytes uploaded again by the same account.
         String againA = uploadId(keyA, corpus(SCAN));
@@ -93,6 +100,7 @@ class OcrOnceTest extends ApiTestBase {
         // Deleting the file deletes the OCR kept of its bytes; the other account's stays.
         assertThat(delete(keyA, "/files/" + fileA).status()).isEqualTo(200);
         assertThat(kept(accountA)).isEmpty();
+        assertThat(blobs.local(models.getFirst().textBlob())).doesNotExist();
         assertThat(blobs.local(keptA.pdfBlob())).doesNotExist();
         assertThat(blobs.local(keptA.textBlob())).doesNotExist();
         assertThat(db.sql("SELECT COUNT(*) FROM kept_ocr_files WHERE account_id = ?").param(accountA).query(Integer.class).single()).isZero();
@@ -169,8 +177,9 @@ class OcrOnceTest extends ApiTestBase {
         return db.sql("SELECT account_id FROM files WHERE id = ?").param(file).query(String.class).single();
     }
 
+    /** The account's kept OCRs (not its kept document models, which share the table under their own variant). */
     private List<Kept> kept(String account) {
-        return db.sql("SELECT runs, pdf_blob, text_blob FROM kept_ocr WHERE account_id = ?").param(account)
+        return db.sql("SELECT runs, pdf_blob, text_blob FROM kept_ocr WHERE account_id = ? AND variant NOT LIKE 'document-model/%'").param(account)
                 .query((rs, n) -> new Kept(rs.getInt(1), rs.getString(2), rs.getString(3))).list();
     }
 }

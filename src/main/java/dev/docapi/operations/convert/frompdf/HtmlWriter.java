@@ -5,8 +5,8 @@ import java.util.List;
 import org.springframework.web.util.HtmlUtils;
 
 /**
- * The flow as one HTML5 document (issue 28): a {@code <section>} per page ({@code id="page-N"}), {@code <h1>} /
- * {@code <h2>} headings, {@code <p>}, {@code <ul>} / {@code <ol>} lists, {@code <table>} with the first row as
+ * The document as one HTML5 file (issues 28, 36): a {@code <section>} per page ({@code id="page-N"}), {@code <h1>} to
+ * {@code <h6>} headings, {@code <p>}, {@code <ul>} / {@code <ol>} lists, {@code <table>} with the first row as
  * {@code <thead>}, {@code <img>} pictures. A block whose first strong character is right-to-left (Arabic, Hebrew) gets
  * {@code dir="rtl"}. All text is escaped; nothing from the PDF becomes markup.
  */

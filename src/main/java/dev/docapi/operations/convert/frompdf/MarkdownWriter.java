@@ -5,8 +5,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The flow as CommonMark with GitHub's tables (issue 28): {@code #} / {@code ##} headings, paragraphs one per line,
- * {@code -} and {@code 1.} lists, pipe tables (the first row as the header), {@code ![…](images/…)} pictures. Text is
+ * The document as CommonMark with GitHub's tables (issues 28, 36): {@code #} to {@code ######} headings, paragraphs one per line,
+ * {@code -} and {@code 1.} lists (nested by three spaces a level), pipe tables (the first row as the header), {@code ![…](images/…)} pictures. Text is
  * escaped so that it reads back as the same words: inline markers ({@code * _ ` [ ] < \}) everywhere, and what would
  * start a block at the start of a line ({@code #}, {@code >}, {@code -}, {@code +}, {@code 1.}).
  */
@@ -34,8 +34,12 @@ final class MarkdownWriter extends MarkupWriter {
 
     @Override
     protected void list(List<ListItem> items) {
+        boolean numbered = items.getFirst().number() != null;
+        int n = numbered ? items.getFirst().number() : 0;
         for (ListItem item : items) {
-            out.append(item.number() == null ? "-" : item.number() + ".").append(' ').append(line(item.text())).append('\n');
+            // nested items are indented past their parent's marker; CommonMark needs at least the marker's width
+            out.append("   ".repeat(item.level() - 1));
+            out.append(numbered ? (n++) + "." : "-").append(' ').append(line(item.text())).append('\n');
         }
         out.append('\n');
     }

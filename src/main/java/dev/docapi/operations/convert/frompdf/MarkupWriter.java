@@ -1,23 +1,22 @@
 package dev.docapi.operations.convert.frompdf;
 
+import dev.docapi.document.DocumentModel;
+import dev.docapi.document.DocumentModel.Element;
+import dev.docapi.document.DocumentModel.Type;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * Writes a PDF's flow ({@link FlowReader}) as a markup text, Markdown or HTML (issue 28): headings of two levels,
- * paragraphs, lists, tables and links to pictures, in reading order. Lists are found here, from the text: a body line
- * that starts with a bullet ({@code •}, {@code –}, {@code *}, …) or a number ({@code 1.}, {@code 2)}) starts a list
- * item, and consecutive items of the same kind make one list. A subclass says how each block is written.
+ * Writes a PDF's {@link DocumentModel} as a markup text, Markdown or HTML (issues 28, 36): the title as a level-1
+ * heading and the document's headings one level below their own (a section "1" is level 2), paragraphs, captions and
+ * footnotes as paragraphs, consecutive list items as one list (nested by their level; numbered when the first item is),
+ * tables, and links to pictures, in the model's reading order. Running headers, footers and page numbers are left
+ * out. A subclass says how each block is written.
  */
 abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
-    /** A bullet or a number then white space, at the start of a line; group 1 the number when there is one. */
-    private static final Pattern ITEM = Pattern.compile("^(?:[•◦▪‣●○■□–—*·-]|(\\d{1,3})[.)])\\s+(?=\\S)");
-
-    /** An item of a list: its number (null for a bullet) and text. */
-    record ListItem(Integer number, String text) {
+    /** An item of a list: its number (null for a bullet), nesting level (from 1) and text. */
+    record ListItem(Integer number, int level, String text) {
     }
 
     protected final StringBuilder out = new StringBuilder();
@@ -25,38 +24,43 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
     /**
      * The whole text.
      *
-     * @param items       the flow, in reading order
-     * @param imageLinks  for each picture of the flow to link to, its path relative to the text (pictures not in the
-     *                    map are left out)
+     * @param model      the document
+     * @param imageLinks for each picture to link to ({@code "page/number"}), its path relative to the text (pictures
+     *                   not in the map are left out)
      */
-    final String write(List<FlowReader.Item> items, Map<ParagraphStripper.Image, String> imageLinks) {
-        int page = 1;
+    final String write(DocumentModel model, Map<String, String> imageLinks) {
         begin();
-        page(page);
         List<ListItem> list = new ArrayList<>();
-        for (FlowReader.Item item : items) {
-            if (item.pageBreak()) {
-                list = flush(list);
-                page(++page);
-            }
-            if (item.lines() != null && item.style() == null) {
-                List<ListItem> listed = listItems(item.lines());
-                if (listed != null) {
-                    if (!list.isEmpty() && (list.getFirst().number() == null) != (listed.getFirst().number() == null)) list = flush(list);
-                    list.addAll(listed);
+        Integer listId = null;
+        for (DocumentModel.Page page : model.pages()) {
+            list = flush(list);
+            page(page.number());
+            for (Element e : page.elements()) {
+                if (e.type().furniture()) continue;
+                if (e.type() == Type.LIST_ITEM) {
+                    if (!e.list().equals(listId)) list = flush(list);
+                    listId = e.list();
+                    list.add(new ListItem(number(e.marker()), e.level() == null ? 1 : e.level(), text(e.text())));
                     continue;
                 }
-            }
-            list = flush(list);
-            if (item.table() != null) {
-                table(item.table().rows());
-            } else if (item.image() != null) {
-                String link = imageLinks.get(item.image());
-                if (link != null) image(link, page);
-            } else if (item.style() != null) {
-                heading(item.style().equals("Heading1") ? 1 : 2, text(item.lines()));
-            } else {
-                paragraph(text(item.lines()));
+                list = flush(list);
+                listId = null;
+                switch (e.type()) {
+                    case TABLE -> {
+                        List<List<String>> rows = e.table().grid();
+                        if (!rows.isEmpty()) table(rows);
+                    }
+                    case PICTURE -> {
+                        String link = imageLinks.get(e.page() + "/" + e.picture());
+                        if (link != null) image(link, e.page());
+                    }
+                    case TITLE -> heading(1, text(e.text()));
+                    case HEADING -> heading(Math.min(6, (e.level() == null ? 1 : e.level()) + 1), text(e.text()));
+                    default -> {
+                        String t = text(e.text());
+                        if (!t.isEmpty()) paragraph(t);
+                    }
+                }
             }
         }
         flush(list);
@@ -64,34 +68,20 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
         return out.toString();
     }
 
+    /** The number of a numbered list item's marker ("3." → 3), null for a bullet or a letter. */
+    private static Integer number(String marker) {
+        String digits = marker == null ? "" : marker.replaceAll("\\D", "");
+        return digits.isEmpty() || digits.length() > 3 ? null : Integer.valueOf(digits);
+    }
+
     private List<ListItem> flush(List<ListItem> list) {
         if (!list.isEmpty()) list(list);
         return new ArrayList<>();
     }
 
-    /** The paragraph's lines as list items when its first line starts one, else null. */
-    private static List<ListItem> listItems(List<ParagraphStripper.Line> lines) {
-        List<ListItem> items = new ArrayList<>();
-        List<ParagraphStripper.Line> current = null;
-        Integer number = null;
-        for (ParagraphStripper.Line line : lines) {
-            Matcher m = ITEM.matcher(line.text());
-            if (m.find()) {
-                if (current != null) items.add(new ListItem(number, text(current)));
-                number = m.group(1) == null ? null : Integer.valueOf(m.group(1));
-                current = new ArrayList<>(List.of(new ParagraphStripper.Line(line.text().substring(m.end()), line.size(), line.bold())));
-            } else if (current == null) {
-                return null;
-            } else {
-                current.add(line);
-            }
-        }
-        if (current != null) items.add(new ListItem(number, text(current)));
-        return items.isEmpty() ? null : items;
-    }
-
-    private static String text(List<ParagraphStripper.Line> lines) {
-        return PdfToPptxConverter.clean(FlowReader.join(lines)).strip();
+    /** An element's text as one flowing line (its line breaks become spaces). */
+    private static String text(String s) {
+        return PdfToPptxConverter.clean(s).replace('\n', ' ').strip();
     }
 
     /** Before the first block. */
@@ -100,11 +90,12 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
     /** A page starts (from 1); before its first block. */
     protected abstract void page(int number);
 
+    /** A heading, level 1 to 6. */
     protected abstract void heading(int level, String text);
 
     protected abstract void paragraph(String text);
 
-    /** A list: all numbered or all bulleted. */
+    /** A list: numbered when its first item is; items nested by their level. */
     protected abstract void list(List<ListItem> items);
 
     /** A table: its rows, all of the same length; the first is written as the header. */
@@ -120,5 +111,4 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
     protected static String cell(String s) {
         return PdfToPptxConverter.clean(s).replaceAll("\\s+", " ").strip();
     }
-
 }

@@ -1,8 +1,9 @@
 package dev.docapi.operations.convert.frompdf;
 
 import dev.docapi.operations.convert.ConvertTarget;
-import dev.docapi.engines.tabula.Tabula;
 import dev.docapi.core.FileKind;
+import dev.docapi.document.DocumentModel;
+import dev.docapi.document.DocumentReader;
 import dev.docapi.contract.InputFile;
 import dev.docapi.contract.OperationContext;
 import dev.docapi.operations.convert.Converter;
@@ -25,18 +26,21 @@ import org.openxmlformats.schemas.wordprocessingml.x2006.main.STStyleType;
 import org.springframework.stereotype.Component;
 
 /**
- * pdf → docx (spec §4.4): flowing, editable text ({@link FlowReader}) — one Word paragraph per PDF paragraph (its
- * lines joined, line-end hyphens removed), not one text box per line. Headings become Heading 1 / Heading 2 (real
- * Word heading styles, so they show in the navigation pane); each PDF page starts a new Word page;
- * ruled tables (Tabula lattice) become real Word tables where the text reaches them. Scans are OCR'd first.
- * A page's images follow its text (OCR'd scans excepted: their image is the page). Not carried over: columns, fonts,
+ * pdf → docx (spec §4.4): flowing, editable text from the {@link DocumentModel} — one Word paragraph per PDF paragraph
+ * (its lines joined, line-end hyphens removed), in reading order, not one text box per line. The title and headings
+ * become Heading 1 to Heading 6 (real Word heading styles, so they show in the navigation pane; the title is Heading 1,
+ * a section "1" Heading 2); list items become paragraphs with their marker, indented by their level; each PDF page
+ * starts a new Word page; tables (ruled, or found by the alignment of their text) become real Word tables; pictures
+ * stand where the model places them (OCR'd scans have none: their image is the page). Running headers, footers and
+ * page numbers are kept as small paragraphs where they stand. Scans are OCR'd first. Not carried over: columns, fonts,
  * exact positions.
  */
 @Component
 public class PdfToDocxConverter implements Converter {
-    private final FlowReader reader;
+    private static final int HEADING_LEVELS = 6;
+    private final DocumentReader reader;
 
-    public PdfToDocxConverter(FlowReader reader) {
+    public PdfToDocxConverter(DocumentReader reader) {
         this.reader = reader;
     }
 
@@ -47,23 +51,33 @@ public class PdfToDocxConverter implements Converter {
 
     @Override
     public Path convert(InputFile in, Path out, OperationContext<?> ctx) throws Exception {
-        List<FlowReader.Item> items = reader.read(in, ctx, true);
+        DocumentModel model = reader.read(in, ctx);
+        List<List<byte[]>> pictures = reader.pictures(in.path(), ctx.tempDir("pictures"));
         Path part = out.resolveSibling(out.getFileName() + ".part");
         try (XWPFDocument docx = new XWPFDocument()) {
             headingStyles(docx);
-            for (FlowReader.Item item : items) {
-                if (item.table() != null) {
-                    if (item.pageBreak()) docx.createParagraph().setPageBreak(true);
-                    table(docx, item.table());
-                } else if (item.image() != null) {
-                    XWPFParagraph para = docx.createParagraph();
-                    if (item.pageBreak()) para.setPageBreak(true);
-                    picture(para, item.image());
-                } else {
-                    XWPFParagraph para = docx.createParagraph();
-                    if (item.pageBreak()) para.setPageBreak(true);
-                    write(para, item.lines(), item.style());
+            for (DocumentModel.Page page : model.pages()) {
+                boolean pageBreak = page.number() > 1;
+                for (DocumentModel.Element e : page.elements()) {
+                    if (e.type() == DocumentModel.Type.TABLE) {
+                        if (pageBreak) docx.createParagraph().setPageBreak(true);
+                        table(docx, e.table());
+                    } else if (e.type() == DocumentModel.Type.PICTURE) {
+                        List<byte[]> onPage = page.number() <= pictures.size() ? pictures.get(page.number() - 1) : List.of();
+                        byte[] png = e.picture() <= onPage.size() ? onPage.get(e.picture() - 1) : null;
+                        if (png == null) continue;
+                        XWPFParagraph para = docx.createParagraph();
+                        if (pageBreak) para.setPageBreak(true);
+                        picture(para, png);
+                    } else {
+                        if (e.text().isBlank()) continue;
+                        XWPFParagraph para = docx.createParagraph();
+                        if (pageBreak) para.setPageBreak(true);
+                        write(para, e);
+                    }
+                    pageBreak = false;
                 }
+                if (pageBreak) docx.createParagraph().setPageBreak(true);
             }
             try (OutputStream os = Files.newOutputStream(part)) {
                 docx.write(os);
@@ -73,32 +87,43 @@ public class PdfToDocxConverter implements Converter {
         return out;
     }
 
-    private static void write(XWPFParagraph para, List<ParagraphStripper.Line> lines, String style) {
-        String text = FlowReader.join(lines);
-        ParagraphStripper.Line first = lines.getFirst();
-        if (style != null) para.setStyle(style);
+    private static void write(XWPFParagraph para, DocumentModel.Element e) {
+        String text = e.text().replace('\n', ' ');
+        Integer heading = switch (e.type()) {
+            case TITLE -> 1;
+            case HEADING -> Math.min(HEADING_LEVELS, (e.level() == null ? 1 : e.level()) + 1);
+            default -> null;
+        };
+        if (heading != null) para.setStyle("Heading" + heading);
         // a paragraph whose first strong character is right-to-left (Arabic, Hebrew) is a right-to-left paragraph
         if (com.ibm.icu.text.Bidi.getBaseDirection(text) == com.ibm.icu.text.Bidi.RTL) {
             (para.getCTP().isSetPPr() ? para.getCTP().getPPr() : para.getCTP().addNewPPr()).addNewBidi();
         }
+        if (e.type() == DocumentModel.Type.LIST_ITEM) {
+            para.setIndentationLeft(360 * (e.level() == null ? 1 : e.level()));
+            if (e.marker() != null) text = e.marker() + " " + text;
+        }
         XWPFRun run = para.createRun();
         run.setText(PdfToPptxConverter.clean(text));
-        if (style != null) {
+        if (heading != null) {
             run.setBold(true);
-            run.setFontSize(style.equals("Heading1") ? 16 : 13);
+            run.setFontSize(heading == 1 ? 16 : heading == 2 ? 14 : 12);
         } else {
-            if (first.bold()) run.setBold(true);
-            if (first.size() > 0) run.setFontSize(Math.max(6, Math.min(28, Math.round(first.size()))));
+            if (e.bold()) run.setBold(true);
+            float size = e.type().furniture() ? Math.min(e.fontSize(), 8) : e.fontSize();
+            if (size > 0) run.setFontSize(Math.max(6, Math.min(28, Math.round(size))));
         }
     }
 
-    private static void table(XWPFDocument docx, Tabula.PdfTable t) {
-        int rows = t.rows().size(), cols = t.rows().getFirst().size();
+    private static void table(XWPFDocument docx, DocumentModel.Table t) {
+        List<List<String>> grid = t.grid();
+        int rows = grid.size(), cols = t.columns();
+        if (rows == 0 || cols == 0) return;
         XWPFTable table = docx.createTable(rows, cols);
         for (int r = 0; r < rows; r++) {
             XWPFTableRow row = table.getRow(r);
             for (int c = 0; c < cols; c++) {
-                String v = t.rows().get(r).get(c);
+                String v = grid.get(r).get(c);
                 row.getCell(c).getParagraphs().getFirst().createRun().setText(PdfToPptxConverter.clean(v));
             }
         }
@@ -106,10 +131,12 @@ public class PdfToDocxConverter implements Converter {
     }
 
     /** The picture at 150 dpi, at most the text width (6.5 in) wide, keeping its aspect. */
-    private static void picture(XWPFParagraph para, ParagraphStripper.Image image) throws IOException {
-        double w = image.width() * 72.0 / 150, h = image.height() * 72.0 / 150;
+    private static void picture(XWPFParagraph para, byte[] png) throws IOException {
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(png));
+        if (image == null) return;
+        double w = image.getWidth() * 72.0 / 150, h = image.getHeight() * 72.0 / 150;
         double scale = Math.min(1, 468 / w);
-        try (var is = new java.io.ByteArrayInputStream(image.png())) {
+        try (var is = new java.io.ByteArrayInputStream(png)) {
             para.createRun().addPicture(is, org.apache.poi.xwpf.usermodel.Document.PICTURE_TYPE_PNG, "image.png",
                     org.apache.poi.util.Units.toEMU(w * scale), org.apache.poi.util.Units.toEMU(h * scale));
         } catch (org.apache.poi.openxml4j.exceptions.InvalidFormatException e) {
@@ -117,10 +144,10 @@ public class PdfToDocxConverter implements Converter {
         }
     }
 
-    /** Word's built-in heading styles are not in a blank POI document: define Heading 1 and 2 (outline levels 0, 1). */
+    /** Word's built-in heading styles are not in a blank POI document: define Heading 1 to 6 (outline levels 0-5). */
     private static void headingStyles(XWPFDocument docx) {
         XWPFStyles styles = docx.createStyles();
-        for (int level = 1; level <= 2; level++) {
+        for (int level = 1; level <= HEADING_LEVELS; level++) {
             CTStyle ct = CTStyle.Factory.newInstance();
             ct.setStyleId("Heading" + level);
             ct.setType(STStyleType.PARAGRAPH);

@@ -7,7 +7,7 @@ import dev.docapi.core.FileKind;
 import dev.docapi.contract.InputFile;
 import dev.docapi.contract.OperationContext;
 import dev.docapi.operations.convert.Converter;
-import dev.docapi.text.OcrText;
+import dev.docapi.document.DocumentReader;
 import java.awt.Dimension;
 import java.awt.geom.Rectangle2D;
 import java.io.OutputStream;
@@ -31,20 +31,20 @@ import org.springframework.stereotype.Component;
 /**
  * pdf → pptx (spec §4.4): one slide per page, the slide sized to the first page (in points; PowerPoint has one size
  * per presentation), each page rendered at {@value #DPI} dpi as a full-slide picture — exact look, whatever the
- * page holds — and the page's text in the slide's notes so the presentation stays searchable (a scan's from its OCR,
- * kept with the file: {@link OcrText}).
+ * page holds — and the page's text in the slide's notes so the presentation stays searchable: as the document model
+ * reads it ({@link DocumentReader#pageTexts}), a scan's from its OCR, both kept with the file.
  */
 @Component
 public class PdfToPptxConverter implements Converter {
     static final int DPI = 150;
     private final Poppler poppler;
     private final PdfBox pdfBox;
-    private final OcrText ocrText;
+    private final DocumentReader documents;
 
-    public PdfToPptxConverter(Poppler poppler, PdfBox pdfBox, OcrText ocrText) {
+    public PdfToPptxConverter(Poppler poppler, PdfBox pdfBox, DocumentReader documents) {
         this.poppler = poppler;
         this.pdfBox = pdfBox;
-        this.ocrText = ocrText;
+        this.documents = documents;
     }
 
     @Override
@@ -65,7 +65,7 @@ public class PdfToPptxConverter implements Converter {
             }
         }
         int pages = sizes.size();
-        List<String> texts = ocrText.pages(in, ctx.tempDir("ocr"), (done, total) -> ctx.progress(done, total, "pages OCR'd")).texts();
+        List<String> texts = documents.pageTexts(in, true, ctx.tempDir("text"), (done, total) -> ctx.progress(done, total, "pages OCR'd")).texts();
         Path part = out.resolveSibling(out.getFileName() + ".part");
         try (XMLSlideShow ppt = new XMLSlideShow()) {
             Dimension slideSize = sizes.isEmpty() ? new Dimension(720, 540) : sizes.getFirst();

@@ -1,0 +1,162 @@
+package dev.docapi.document;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A PDF as one document model (issue 36): its pages, each with its elements in reading order. Every PDF → text output
+ * (convert to md, html, docx, pptx notes, xlsx; extract-text; the text given to {@code custom/} models) reads this,
+ * so they agree on order, headings, lists and tables. Built by {@link DocumentReader}, kept with the file.
+ *
+ * @param version the model's shape version ({@link #VERSION}); a kept model of another version is rebuilt
+ * @param pages   every page, in page order
+ * @param notes   what could not be read, as sentences for a job's note (tables on an unreadable page, form values)
+ */
+public record DocumentModel(int version, List<Page> pages, List<String> notes) {
+    /** The shape version: bump it when what the reader produces changes, so kept models are rebuilt. */
+    public static final int VERSION = 1;
+
+    /**
+     * A page.
+     *
+     * @param number   from 1
+     * @param width    in points, as the page is seen (its {@code /Rotate} applied)
+     * @param height   in points, as the page is seen
+     * @param ocr      whether its text came from OCR (the page had no text layer)
+     * @param elements in reading order
+     */
+    public record Page(int number, float width, float height, boolean ocr, List<Element> elements) {
+    }
+
+    /** What an element is. Its JSON name is the lower-case constant name. */
+    public enum Type {
+        TITLE, HEADING, PARAGRAPH, LIST_ITEM, TABLE, PICTURE, CAPTION, FORMULA, FOOTNOTE, PAGE_HEADER, PAGE_FOOTER,
+        PAGE_NUMBER, FORM_FIELD;
+
+        @JsonValue
+        public String json() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+
+        @JsonCreator
+        public static Type of(String json) {
+            return valueOf(json.toUpperCase(java.util.Locale.ROOT));
+        }
+
+        /** Running text repeated on each page (header, footer, page number): apart from the document's own text. */
+        @JsonIgnore
+        public boolean furniture() {
+            return this == PAGE_HEADER || this == PAGE_FOOTER || this == PAGE_NUMBER;
+        }
+    }
+
+    /**
+     * A box in points from the page's top-left corner, as the page is seen (the API's other boxes are the same).
+     */
+    public record Box(float x, float y, float width, float height) {
+        @JsonIgnore
+        public float right() {
+            return x + width;
+        }
+
+        @JsonIgnore
+        public float bottom() {
+            return y + height;
+        }
+
+        /** The smallest box holding both. */
+        public Box union(Box o) {
+            float l = Math.min(x, o.x), t = Math.min(y, o.y);
+            return new Box(l, t, Math.max(right(), o.right()) - l, Math.max(bottom(), o.bottom()) - t);
+        }
+    }
+
+    /** A table cell: its text and how many rows and columns it spans (1 and 1 for a plain cell). */
+    public record Cell(String text, @JsonProperty("row_span") int rowSpan, @JsonProperty("col_span") int colSpan) {
+    }
+
+    /**
+     * A table: its rows of cells. A spanning cell appears once, in its top-left position; the positions it covers
+     * hold no cell, so rows may be shorter than the column count.
+     *
+     * @param columns the number of columns
+     * @param ruled   true when found by its rulings (every cell drawn), false when by the alignment of its text
+     */
+    public record Table(int columns, boolean ruled, List<List<Cell>> rows) {
+        /** The rows as a grid of {@code columns} strings, a spanning cell's text in its first position, "" in the rest. */
+        @JsonIgnore
+        public List<List<String>> grid() {
+            List<List<String>> out = new ArrayList<>();
+            for (int r = 0; r < rows.size(); r++) out.add(new ArrayList<>(java.util.Collections.nCopies(columns, "")));
+            boolean[][] taken = new boolean[rows.size()][columns];
+            for (int r = 0; r < rows.size(); r++) {
+                int c = 0;
+                for (Cell cell : rows.get(r)) {
+                    while (c < columns && taken[r][c]) c++;
+                    if (c >= columns) break;
+                    out.get(r).set(c, cell.text());
+                    for (int dr = 0; dr < cell.rowSpan() && r + dr < rows.size(); dr++) {
+                        for (int dc = 0; dc < cell.colSpan() && c + dc < columns; dc++) taken[r + dr][c + dc] = true;
+                    }
+                    c += cell.colSpan();
+                }
+            }
+            return out;
+        }
+    }
+
+    /**
+     * One element.
+     *
+     * @param index    its place in the document's reading order, from 0, counted over all pages
+     * @param type     what it is
+     * @param level    a heading's level (1 = a top section; the title has none), a list item's nesting (1 = outermost);
+     *                 else null
+     * @param list     a list item's list, numbered from 1 in the document; else null
+     * @param marker   a list item's bullet or number as printed ("•", "3."); else null
+     * @param text     its text in logical order, its lines separated by line breaks (a line-end hyphen before a
+     *                 lower-case letter removed); a table's: its rows one a line, cells separated by tabs; a picture's: ""
+     * @param page     its page, from 1
+     * @param box      where it stands
+     * @param fontSize the dominant font size of its characters in points (0 for a table or picture)
+     * @param bold     whether most of its characters are bold
+     * @param table    a table's cells; else null
+     * @param picture  a picture's number among the page's drawn images (from 1, in drawing order); else null
+     * @param field    a form field's name; else null
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Element(int index, Type type, Integer level, Integer list, String marker, String text, int page, Box box,
+                          @JsonProperty("font_size") float fontSize, boolean bold, Table table, Integer picture, String field) {
+    }
+
+    /**
+     * A page's text in reading order: one element a paragraph (blank line between), list items one a line with their
+     * marker, table rows one a line with tab-separated cells; pictures left out, and running headers, footers and page
+     * numbers too when {@code furniture} is false.
+     */
+    public String pageText(int page, boolean furniture) {
+        StringBuilder sb = new StringBuilder();
+        Element previous = null;
+        for (Element e : pages.get(page - 1).elements()) {
+            if (e.type() == Type.PICTURE || (!furniture && e.type().furniture()) || e.text().isBlank()) continue;
+            if (previous != null) sb.append(previous.type() == Type.LIST_ITEM && e.type() == Type.LIST_ITEM ? "\n" : "\n\n");
+            if (e.type() == Type.LIST_ITEM && e.marker() != null) sb.append(e.marker()).append(' ');
+            sb.append(e.text());
+            previous = e;
+        }
+        return sb.toString();
+    }
+
+    /** Each page's text ({@link #pageText}, furniture kept), index 0 = page 1. */
+    @JsonIgnore
+    public List<String> pageTexts() {
+        List<String> out = new ArrayList<>();
+        for (Page p : pages) out.add(pageText(p.number(), true));
+        return out;
+    }
+}

@@ -1,0 +1,319 @@
+package dev.docapi.document;
+
+import dev.docapi.contract.InputFile;
+import dev.docapi.engines.EngineFailure;
+import dev.docapi.engines.pdfbox.PdfBox;
+import dev.docapi.engines.pdfbox.PdfForms;
+import dev.docapi.engines.tabula.Tabula;
+import dev.docapi.files.KeptOcr;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
+import dev.docapi.text.LogicalOrder;
+import dev.docapi.text.OcrText;
+import dev.docapi.text.TextLayer;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlineItem;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlineNode;
+import org.springframework.stereotype.Component;
+
+/**
+ * Builds a PDF's {@link DocumentModel} (issue 36). Pages without a text layer are OCR'd first, once per file (the kept
+ * OCR, {@link OcrText#withTextLayer}); a form's values are read where they stand, from a flattened copy; ruled tables
+ * come from Tabula's lattice mode (an area that is a frame around the page or around running text is not a table);
+ * the text is read as segments ({@link PageReader}), put in reading order ({@link Layout}: XY-cut with a column-flow
+ * rule, tables found by alignment) and typed ({@link Structure}: headings, lists, captions, footnotes, running
+ * headers and footers). Pictures are the images drawn on pages with a text layer ({@link Pictures}).
+ */
+@Component
+public class DocumentReader {
+    /** At most this many outline entries are read (a hostile outline can have millions). */
+    private static final int MAX_OUTLINE = 5000;
+    private final OcrText ocrText;
+    private final PdfForms forms;
+    private final Tabula tabula;
+    private final PdfBox pdfBox;
+
+    /** The kept model's variant in the kept-OCR table: a new model version is a new key, so it is built afresh. */
+    private static final String VARIANT = "document-model/" + DocumentModel.VERSION;
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private final KeptOcr kept;
+
+    private final TextLayer textLayer;
+
+    public DocumentReader(OcrText ocrText, TextLayer textLayer, PdfForms forms, Tabula tabula, PdfBox pdfBox, KeptOcr kept) {
+        this.textLayer = textLayer;
+        this.kept = kept;
+        this.ocrText = ocrText;
+        this.forms = forms;
+        this.tabula = tabula;
+        this.pdfBox = pdfBox;
+    }
+
+    /** Receives progress: done out of total, in the unit named ("pages OCR'd", "pages"). */
+    @FunctionalInterface
+    public interface Progress {
+        void progress(int done, int total, String unit);
+    }
+
+    /**
+     * The model of {@code in} for an operation: pages without text OCR'd, progress reported to the job, and what could
+     * not be read in its note.
+     */
+    public DocumentModel read(InputFile in, dev.docapi.contract.OperationContext<?> ctx) throws EngineFailure, InterruptedException {
+        DocumentModel model = read(in, true, ctx.tempDir("document"), ctx::progress);
+        model.notes().forEach(ctx::note);
+        return model;
+    }
+
+    /**
+     * The model of {@code in}, a PDF that opens without a password. With {@code ocr} it is built once per account and
+     * bytes and kept with the file, as its OCR is ({@link KeptOcr}, under its own variant): the next operation on the
+     * file reads it back. A model another job is building meanwhile is built again here, not waited for.
+     *
+     * @param ocr     whether pages without a text layer are OCR'd (else they have no elements, and nothing is kept)
+     * @param workDir a writable job folder
+     * @throws EngineFailure when the PDF cannot be read ({@code INVALID_INPUT}) or an engine fails
+     */
+    public DocumentModel read(InputFile in, boolean ocr, Path workDir, Progress progress) throws EngineFailure, InterruptedException {
+        if (!ocr) return build(in, false, workDir, progress);
+        KeptOcr.Key key;
+        Optional<KeptOcr.Entry> entry;
+        try {
+            key = new KeptOcr.Key(in.file().accountId(), KeptOcr.sha256(in.path()), VARIANT);
+            kept.link(in.file(), key);
+            entry = kept.find(key);
+            if (entry.isPresent() && entry.get().done()) {
+                KeptOcr.Blobs blobs = kept.open(entry.get());
+                if (blobs != null) return JSON.readValue(blobs.text().toFile(), DocumentModel.class);
+            }
+        } catch (IOException | JacksonException e) {
+            throw new EngineFailure(EngineFailure.Kind.FAILED, "the document model kept with the file could not be read", e);
+        }
+        // free when none is kept, or when the job building it died (its claim is past its time)
+        boolean free = entry.isEmpty() || (!entry.get().done() && Instant.now().isAfter(entry.get().staleAt()));
+        boolean claimed = free && kept.claim(key, entry, Instant.now().plus(Duration.ofHours(1)), in.file().expiresAt());
+        boolean published = false;
+        try {
+            DocumentModel model = build(in, true, workDir, progress);
+            if (claimed) {
+                Path json = dir(workDir, "kept").resolve("model.json");
+                JSON.writeValue(json.toFile(), model);
+                kept.publish(key, null, json, List.of());
+                published = true;
+            }
+            return model;
+        } catch (IOException | JacksonException e) {
+            throw new EngineFailure(EngineFailure.Kind.FAILED, "the document model could not be kept with the file", e);
+        } finally {
+            if (claimed && !published) kept.release(key);
+        }
+    }
+
+    private DocumentModel build(InputFile in, boolean ocr, Path workDir, Progress progress) throws EngineFailure, InterruptedException {
+        List<String> notes = new ArrayList<>();
+        Path pdf = in.path();
+        Set<Integer> ocrPages = Set.of();
+        int pageCount;
+        try {
+            pageCount = pdfBox.inspect(pdf).pages();
+        } catch (IOException e) {
+            throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "'" + in.file().name() + "' could not be read: " + e.getMessage(), e);
+        }
+        if (ocr) {
+            OcrText.WithTextLayer read = ocrText.withTextLayer(in, pageCount, dir(workDir, "ocr"), (done, total) -> progress.progress(done, total, "pages OCR'd"));
+            pdf = read.pdf();
+            ocrPages = Set.copyOf(read.ocrPages());
+        }
+        pdf = withFormValues(pdf, dir(workDir, "form"), notes);
+        Tabula.Tables found;
+        try {
+            found = tabula.tables(pdf, false);
+        } catch (EngineFailure e) {
+            throw new EngineFailure(e.kind(), "'" + in.file().name() + "': " + e.getMessage(), e);
+        }
+        if (found.note() != null) notes.add(found.note());
+        List<Tabula.PdfTable> ruled = found.tables().stream().filter(DocumentReader::tabular).toList();
+        int total = pageCount;
+        try (PDDocument doc = pdfBox.open(pdf, null, dir(workDir, "open"))) {
+            return model(doc, ruled, ocrPages, notes, page -> progress.progress(page, total, "pages"));
+        } catch (IOException e) {
+            throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "'" + in.file().name() + "' could not be read: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The model of an open PDF with a text layer.
+     *
+     * @param ruled    the ruled tables found on it
+     * @param ocrPages its pages (from 1) whose text layer came from OCR
+     * @param pageDone receives each page's number when its text has been read
+     */
+    static DocumentModel model(PDDocument doc, List<Tabula.PdfTable> ruled, Set<Integer> ocrPages, List<String> notes,
+                               java.util.function.IntConsumer pageDone) throws IOException {
+        List<PageReader.Area> areas = ruled.stream().map(t -> new PageReader.Area(t.page(), t.left(), t.top(), t.width(), t.height())).toList();
+        PageReader reader = new PageReader(areas, pageDone);
+        reader.writeText(doc, Writer.nullWriter());
+        List<List<Pictures.Picture>> pictures = new ArrayList<>();
+        int n = 0;
+        for (PDPage page : doc.getPages()) {
+            n++;
+            pictures.add(ocrPages.contains(n) ? List.of() : Pictures.of(page, false));
+        }
+        List<Structure.OutlineEntry> outline = new ArrayList<>();
+        outline(doc, doc.getDocumentCatalog().getDocumentOutline(), 1, outline);
+        Structure.Body body = Structure.Body.of(reader.pages(), ocrPages);
+        List<Structure.LaidOut> laidOut = new ArrayList<>();
+        for (PageReader.PageText page : reader.pages()) {
+            List<Layout.Item> items = new ArrayList<>();
+            for (PageReader.Segment s : page.segments()) items.add(Layout.Item.of(s));
+            for (Tabula.PdfTable t : ruled) {
+                if (t.page() != page.number()) continue;
+                items.add(new Layout.Item(new DocumentModel.Box(t.left(), t.top(), t.width(), t.height()), null, table(t)));
+            }
+            List<Layout.Placed> first = new ArrayList<>();
+            for (Pictures.Picture p : page.number() <= pictures.size() ? pictures.get(page.number() - 1) : List.<Pictures.Picture>of()) {
+                Layout.Item item = new Layout.Item(p.box(), null, p.number());
+                // a picture behind most of the page (a background) would block every gutter: it goes first
+                if (p.box().width() * p.box().height() > 0.4f * page.width() * page.height()) first.add(new Layout.Placed(item, -1));
+                else items.add(item);
+            }
+            List<Layout.Placed> placed = new ArrayList<>(first);
+            placed.addAll(Layout.order(items, rightToLeft(page), body.size()));
+            laidOut.add(new Structure.LaidOut(page.number(), page.width(), page.height(), ocrPages.contains(page.number()), placed));
+        }
+        return new DocumentModel(DocumentModel.VERSION, Structure.elements(laidOut, body, outline), List.copyOf(notes));
+    }
+
+    /**
+     * Each page's text for the plain-text outputs ({@code extract-text}, pptx notes, the text {@code custom/} models
+     * read), index 0 = page 1: a page with a text layer as the model reads it ({@link DocumentModel#pageText}: reading
+     * order across columns, running headers kept), a page without one as its OCR recognised it (Tesseract's own text,
+     * in logical order), and so a page the model finds no text on, or every page when PDFBox cannot parse the file
+     * (pdftotext's text). The OCR and the model are each made once per file and kept.
+     *
+     * @param ocr whether pages without a text layer are OCR'd
+     * @return the texts and the pages (from 1) OCR'd from a picture because they were damaged
+     */
+    public OcrText.Pages pageTexts(InputFile in, boolean ocr, Path workDir, OcrText.Progress progress) throws EngineFailure, InterruptedException {
+        List<String> layer;
+        List<Integer> repaired = List.of();
+        if (ocr) {
+            OcrText.Pages read = ocrText.pages(in, dir(workDir, "text"), progress);
+            layer = read.texts();
+            repaired = read.repaired();
+        } else {
+            layer = textLayer.pages(in.path(), dir(workDir, "text"));
+        }
+        DocumentModel model;
+        try {
+            model = read(in, ocr, workDir, (done, total, unit) -> { });
+        } catch (EngineFailure e) {
+            // a file PDFBox cannot parse even repaired still has the text pdftotext read from it
+            if (e.kind() != EngineFailure.Kind.INVALID_INPUT) throw e;
+            return new OcrText.Pages(layer, repaired);
+        }
+        List<String> texts = new ArrayList<>(layer);
+        for (DocumentModel.Page page : model.pages()) {
+            int i = page.number() - 1;
+            if (i >= texts.size() || page.ocr() || repaired.contains(page.number())) continue;
+            String text = model.pageText(page.number(), true);
+            if (!text.isBlank()) texts.set(i, text);
+        }
+        return new OcrText.Pages(texts, repaired);
+    }
+
+    /** The PNG of every picture of the model's pages (by page, then picture number), read from {@code pdf}. */
+    public List<List<byte[]>> pictures(Path pdf, Path workDir) throws EngineFailure, InterruptedException {
+        List<List<byte[]>> out = new ArrayList<>();
+        try (PDDocument doc = pdfBox.open(pdf, null, dir(workDir, "pictures"))) {
+            for (PDPage page : doc.getPages()) out.add(Pictures.of(page, true).stream().map(Pictures.Picture::png).toList());
+        } catch (IOException e) {
+            throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "the pictures could not be read: " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    private static Path dir(Path workDir, String name) {
+        try {
+            return Files.createDirectories(workDir.resolve("document-" + name));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** Whether most of the page's letters are right-to-left (its columns are then read from the right). */
+    private static boolean rightToLeft(PageReader.PageText page) {
+        int rtl = 0, all = 0;
+        for (PageReader.Segment s : page.segments()) {
+            all += s.chars();
+            if (LogicalOrder.hasRightToLeft(s.text())) rtl += s.chars();
+        }
+        return rtl * 2 > all;
+    }
+
+    /**
+     * A flattened copy of {@code pdf} when it has a form, so its values are read where they stand; {@code pdf} itself
+     * when it has none, or when the form cannot be flattened (a value its field's font cannot draw): the values are then
+     * left out, and a note says so.
+     */
+    private Path withFormValues(Path pdf, Path dir, List<String> notes) {
+        Path flattened = dir.resolve("flattened.pdf");
+        try {
+            return forms.flattenForReading(pdf, flattened) ? flattened : pdf;
+        } catch (IOException | RuntimeException e) {
+            notes.add("The form's field values could not be read (" + e.getMessage() + ") and are left out.");
+            return pdf;
+        }
+    }
+
+    /**
+     * Whether a ruled area Tabula found reads as a table: at least 2 rows and 2 columns, at least half the cells
+     * filled, and not a frame around running text (cells averaging more than 25 words: a box drawn around a page or
+     * a text frame, whose text reads better as paragraphs). Drawings (a figure's axes, form widgets' borders) also
+     * have rulings; as tables their labels would be cut at the cell edges.
+     */
+    static boolean tabular(Tabula.PdfTable t) {
+        int rows = t.rows().size(), cols = rows == 0 ? 0 : t.rows().getFirst().size();
+        if (rows < 2 || cols < 2) return false;
+        List<String> filled = t.rows().stream().flatMap(List::stream).filter(c -> !c.isBlank()).toList();
+        if (filled.size() * 2 < rows * cols) return false;
+        long words = filled.stream().mapToLong(c -> c.strip().split("\\s+").length).sum();
+        return words <= 25L * filled.size();
+    }
+
+    private static DocumentModel.Table table(Tabula.PdfTable t) {
+        List<List<DocumentModel.Cell>> rows = new ArrayList<>();
+        for (List<String> r : t.rows()) rows.add(r.stream().map(c -> new DocumentModel.Cell(c.replaceAll("\\s+", " ").strip(), 1, 1)).toList());
+        return new DocumentModel.Table(t.rows().getFirst().size(), true, rows);
+    }
+
+    /** The outline's entries, depth first, with their pages where the destination names one. */
+    private static void outline(PDDocument doc, PDOutlineNode node, int depth, List<Structure.OutlineEntry> out) {
+        if (node == null || depth > 8) return;
+        Set<PDOutlineItem> seen = new HashSet<>();
+        for (PDOutlineItem item = node.getFirstChild(); item != null && out.size() < MAX_OUTLINE && seen.add(item); item = item.getNextSibling()) {
+            int page = 0;
+            try {
+                PDPage p = item.findDestinationPage(doc);
+                if (p != null) page = doc.getPages().indexOf(p) + 1;
+            } catch (IOException | RuntimeException e) {
+                // a destination that cannot be resolved: the entry matches on any page
+            }
+            String title = item.getTitle();
+            if (title != null && !title.isBlank()) out.add(new Structure.OutlineEntry(title.strip(), depth, page));
+            outline(doc, item, depth + 1, out);
+        }
+    }
+}

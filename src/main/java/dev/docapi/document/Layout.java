@@ -1,0 +1,256 @@
+package dev.docapi.document;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * A page's reading order by recursive XY-cut with a column-flow rule (issue 36). The page's items (text segments,
+ * ruled tables, pictures) are cut into horizontal bands (items that overlap vertically); consecutive bands that
+ * share an empty vertical strip (a gutter) make one region, read column by column (left to right, or right to left on
+ * a right-to-left page), each column ordered the same way; a band that no gutter crosses is read as it stands. So a
+ * two-column page reads column 1 then column 2, a title across both columns comes first, and a flyer whose blocks
+ * share no gutter reads top to bottom. A region whose columns hold short cells aligned in rows is a table found by
+ * alignment (no rulings needed: booktabs and row-ruled tables).
+ */
+final class Layout {
+    /** Pages with more items than this are not cut. */
+    static final int MAX_ITEMS = 5000;
+    private static final Pattern NUMBER = Pattern.compile("[-+(]?[$€£]?\\d[\\d,.]*%?\\)?");
+
+    /** Something placed on the page: a text segment, or an atom (ruled table, picture) that is not cut. */
+    record Item(DocumentModel.Box box, PageReader.Segment segment, Object atom) {
+        static Item of(PageReader.Segment s) {
+            return new Item(s.box(), s, null);
+        }
+
+        float top() {
+            return box.y();
+        }
+
+        float bottom() {
+            return box.bottom();
+        }
+
+        float size() {
+            return segment == null ? 0 : segment.size();
+        }
+    }
+
+    /** A table found by the alignment of its text: its rows of cell texts (all of one length) and its box. */
+    record AlignedTable(DocumentModel.Box box, List<List<String>> rows, float size) {
+    }
+
+    /** An item in reading order and its flow: consecutive items of one flow may join into one paragraph. */
+    record Placed(Item item, int flow) {
+    }
+
+    private final boolean rightToLeft;
+    private final float minGutter;
+    private final List<Placed> out = new ArrayList<>();
+    private int flow;
+
+    private Layout(boolean rightToLeft, float minGutter) {
+        this.rightToLeft = rightToLeft;
+        this.minGutter = minGutter;
+    }
+
+    /**
+     * The items in reading order.
+     *
+     * @param rightToLeft whether the page's columns are read right to left (most of its text is Arabic or Hebrew)
+     * @param bodySize    the document's body font size (points): gutters are at least half this wide
+     */
+    static List<Placed> order(List<Item> items, boolean rightToLeft, float bodySize) {
+        Layout layout = new Layout(rightToLeft, Math.max(3f, 0.5f * bodySize));
+        // cutting costs up to the square of the items: a page of loose glyphs (a map, a hostile file) keeps its drawing order
+        if (items.size() > MAX_ITEMS) return items.stream().map(it -> new Placed(it, 0)).toList();
+        layout.region(items);
+        return layout.out;
+    }
+
+    private void region(List<Item> items) {
+        List<List<Item>> bands = bands(items);
+        int i = 0;
+        while (i < bands.size()) {
+            List<Item> region = new ArrayList<>(bands.get(i));
+            List<float[]> strips = gutters(region);
+            int j = i + 1;
+            if (strips.isEmpty() && j < bands.size()) {
+                // a lone band (a heading over one column) joins the columns below when it stands within one of them
+                Grown below = grow(bands, j);
+                List<Item> lone = bands.get(i);
+                if (!below.strips().isEmpty() && below.strips().stream().anyMatch(st -> !crosses(lone, st))) {
+                    region.addAll(below.items());
+                    strips = gutters(region);
+                    j = below.end();
+                }
+            } else if (!strips.isEmpty()) {
+                Grown grown = grow(bands, i);
+                region = grown.items();
+                strips = grown.strips();
+                j = grown.end();
+            }
+            if (strips.isEmpty()) {
+                band(region);
+            } else {
+                List<List<Item>> columns = columns(region, strips);
+                AlignedTable table = table(region, columns);
+                flow++;
+                if (table != null) {
+                    out.add(new Placed(new Item(table.box(), null, table), flow));
+                } else {
+                    if (rightToLeft) columns = columns.reversed();
+                    for (List<Item> column : columns) {
+                        flow++;
+                        region(column); // a strict part of the region: a gutter has items on both sides
+                    }
+                }
+                flow++;
+            }
+            i = j;
+        }
+    }
+
+    /** Bands from {@code start} on, as many as keep a gutter in common, their gutters, and the band after them. */
+    private record Grown(List<Item> items, List<float[]> strips, int end) {
+    }
+
+    private Grown grow(List<List<Item>> bands, int start) {
+        List<Item> region = new ArrayList<>(bands.get(start));
+        List<float[]> strips = gutters(region);
+        int j = start + 1;
+        while (!strips.isEmpty() && j < bands.size()) {
+            List<Item> candidate = new ArrayList<>(region);
+            candidate.addAll(bands.get(j));
+            List<float[]> s = gutters(candidate);
+            if (s.isEmpty()) break;
+            region = candidate;
+            strips = s;
+            j++;
+        }
+        return new Grown(region, strips, j);
+    }
+
+    private static boolean crosses(List<Item> items, float[] strip) {
+        for (Item it : items) if (it.box().x() < strip[1] && it.box().right() > strip[0]) return true;
+        return false;
+    }
+
+    /** Items that no gutter splits: line by line, each line along the page's direction. */
+    private void band(List<Item> items) {
+        List<Item> sorted = new ArrayList<>(items);
+        sorted.sort(Comparator.comparingDouble(it -> (it.top() + it.bottom()) / 2));
+        List<List<Item>> lines = new ArrayList<>();
+        for (Item it : sorted) {
+            float c = (it.top() + it.bottom()) / 2;
+            List<Item> line = lines.isEmpty() ? null : lines.getLast();
+            if (line != null) {
+                Item first = line.getFirst();
+                float fc = (first.top() + first.bottom()) / 2;
+                if (Math.abs(c - fc) < 0.4f * Math.max(1, Math.min(it.box().height(), first.box().height()))) {
+                    line.add(it);
+                    continue;
+                }
+            }
+            lines.add(new ArrayList<>(List.of(it)));
+        }
+        for (List<Item> line : lines) {
+            Comparator<Item> byX = Comparator.comparingDouble(it -> it.box().x());
+            line.sort(rightToLeft ? byX.reversed() : byX);
+            for (Item it : line) out.add(new Placed(it, flow));
+        }
+    }
+
+    /** Items grouped into bands: runs of items that overlap vertically (by more than a quarter of the lower's height). */
+    static List<List<Item>> bands(List<Item> items) {
+        List<Item> sorted = new ArrayList<>(items);
+        sorted.sort(Comparator.comparingDouble(Item::top));
+        List<List<Item>> bands = new ArrayList<>();
+        float bottom = -Float.MAX_VALUE;
+        for (Item it : sorted) {
+            if (bands.isEmpty() || it.top() > bottom - 0.25f * it.box().height()) {
+                bands.add(new ArrayList<>());
+                bottom = it.bottom();
+            } else {
+                bottom = Math.max(bottom, it.bottom());
+            }
+            bands.getLast().add(it);
+        }
+        return bands;
+    }
+
+    /** The empty vertical strips between the items' horizontal extents, at least {@code minGutter} wide. */
+    private List<float[]> gutters(List<Item> items) {
+        List<Item> byX = new ArrayList<>(items);
+        byX.sort(Comparator.comparingDouble(it -> it.box().x()));
+        List<float[]> strips = new ArrayList<>();
+        float reach = -Float.MAX_VALUE;
+        for (Item it : byX) {
+            if (reach != -Float.MAX_VALUE && it.box().x() - reach >= minGutter) strips.add(new float[] {reach, it.box().x()});
+            reach = Math.max(reach, it.box().right());
+        }
+        return strips;
+    }
+
+    private static List<List<Item>> columns(List<Item> region, List<float[]> strips) {
+        List<List<Item>> columns = new ArrayList<>();
+        for (int c = 0; c <= strips.size(); c++) columns.add(new ArrayList<>());
+        for (Item it : region) {
+            int c = 0;
+            while (c < strips.size() && it.box().x() >= strips.get(c)[1]) c++;
+            columns.get(c).add(it);
+        }
+        return columns;
+    }
+
+    /**
+     * The region as a table when it reads as one: at least 3 rows with 2 or more filled columns, most rows so, and
+     * short cells (at most 5 words, or numbers) — columns of running text have long lines. Rows are the region's
+     * bands; a band with one cell outside the first column continues the row above (a wrapped cell).
+     */
+    private static AlignedTable table(List<Item> region, List<List<Item>> columns) {
+        if (region.stream().anyMatch(it -> it.segment() == null)) return null;
+        List<List<Item>> bands = bands(region);
+        if (bands.size() < 3) return null;
+        int cols = columns.size();
+        int multi = 0, shortCells = 0, numbers = 0;
+        for (Item it : region) {
+            String t = it.segment().text();
+            if (t.split("\\s+").length <= 5) shortCells++;
+            if (NUMBER.matcher(t.strip()).matches()) numbers++;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (List<Item> band : bands) {
+            String[] cells = new String[cols];
+            int filled = 0;
+            int only = -1;
+            for (int c = 0; c < cols; c++) {
+                List<Item> in = new ArrayList<>();
+                for (Item it : band) if (columns.get(c).contains(it)) in.add(it);
+                if (in.isEmpty()) continue;
+                in.sort(Comparator.comparingDouble(Item::top).thenComparingDouble(it -> it.box().x()));
+                cells[c] = String.join(" ", in.stream().map(it -> it.segment().text()).toList());
+                filled++;
+                only = c;
+            }
+            if (filled >= 2) multi++;
+            if (filled == 1 && only > 0 && !rows.isEmpty()) {
+                List<String> prev = rows.getLast();
+                prev.set(only, (prev.get(only) + " " + cells[only]).strip());
+                continue;
+            }
+            List<String> row = new ArrayList<>();
+            for (String c : cells) row.add(c == null ? "" : c);
+            rows.add(row);
+        }
+        boolean aligned = multi >= 3 && multi * 10 >= bands.size() * 6;
+        boolean cellLike = shortCells * 10 >= region.size() * (cols >= 3 ? 7 : 8) || numbers * 10 >= region.size() * 3;
+        if (!aligned || !cellLike || rows.size() < 3) return null;
+        DocumentModel.Box box = region.getFirst().box();
+        for (Item it : region) box = box.union(it.box());
+        float size = (float) region.stream().mapToDouble(Item::size).average().orElse(0);
+        return new AlignedTable(box, rows, size);
+    }
+}

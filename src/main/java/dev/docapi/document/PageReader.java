@@ -1,0 +1,204 @@
+package dev.docapi.document;
+
+import dev.docapi.text.LineStripper;
+import dev.docapi.text.LogicalOrder;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.font.PDFont;
+import org.apache.pdfbox.text.TextPosition;
+
+/**
+ * Reads a PDF's text as {@link Segment}s: the runs of a line between wide gaps (a table's cells, the two halves of a
+ * line that crosses a column gutter, a running header's page number and title), each with its box, dominant size and
+ * weight, text in logical order ({@link LogicalOrder}). Text running another way than most of its page (a rotated
+ * margin stamp) is left out, as it would break the flow into one-letter lines; text inside a ruled table's area is
+ * left to the table. Lines come from PDFBox in content order ({@link LineStripper}); their order on the page is
+ * worked out later ({@link Layout}).
+ */
+final class PageReader extends LineStripper {
+    /** A gap between words at least this many times the font size splits a line into segments (a word space is ~0.3). */
+    static final float SEGMENT_GAP = 1.1f;
+
+    /**
+     * A run of text on one line.
+     *
+     * @param text   in logical order
+     * @param x      left edge, points from the page's left (as seen)
+     * @param top    top edge, points from the page's top
+     * @param right  right edge
+     * @param bottom bottom edge (a little below the baseline)
+     * @param size   the dominant font size, points (rounded to 0.5)
+     * @param bold   whether most characters are bold
+     * @param chars  how many characters it has
+     */
+    record Segment(String text, float x, float top, float right, float bottom, float size, boolean bold, int chars) {
+        float width() {
+            return right - x;
+        }
+
+        float height() {
+            return bottom - top;
+        }
+
+        DocumentModel.Box box() {
+            return new DocumentModel.Box(x, top, right - x, bottom - top);
+        }
+    }
+
+    /** A page read: its size as seen and its segments in content order. */
+    record PageText(int number, float width, float height, List<Segment> segments) {
+    }
+
+    /** A ruled table's area on a page (points from the top-left), whose text the table carries. */
+    record Area(int page, float x, float y, float width, float height) {
+        boolean contains(float px, float py) {
+            return px >= x - 1 && px <= x + width + 1 && py >= y - 1 && py <= y + height + 1;
+        }
+    }
+
+    private final List<Area> tables;
+    private final List<PageText> pages = new ArrayList<>();
+    private final java.util.function.IntConsumer pageDone;
+    private List<Segment> current;
+    private List<Area> pageTables = List.of();
+    private float pageDir;
+
+    PageReader(List<Area> tables, java.util.function.IntConsumer pageDone) {
+        this.tables = tables;
+        this.pageDone = pageDone;
+        setShouldSeparateByBeads(true);
+    }
+
+    List<PageText> pages() {
+        return pages;
+    }
+
+    @Override
+    protected void startPage(PDPage page) throws IOException {
+        int number = getCurrentPageNo();
+        current = new ArrayList<>();
+        pageTables = tables.stream().filter(t -> t.page() == number).toList();
+        var box = page.getCropBox();
+        boolean turned = page.getRotation() % 180 != 0;
+        pages.add(new PageText(number, turned ? box.getHeight() : box.getWidth(), turned ? box.getWidth() : box.getHeight(), current));
+        super.startPage(page);
+    }
+
+    @Override
+    protected void endPage(PDPage page) throws IOException {
+        super.endPage(page);
+        pageDone.accept(getCurrentPageNo());
+    }
+
+    @Override
+    protected void writePage() throws IOException {
+        Map<Float, Integer> dirs = new HashMap<>();
+        for (List<TextPosition> article : getCharactersByArticle()) for (TextPosition p : article) dirs.merge(p.getDir(), 1, Integer::sum);
+        pageDir = dirs.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(0f);
+        super.writePage();
+    }
+
+    @Override
+    protected void line(List<List<TextPosition>> words) {
+        List<List<TextPosition>> kept = new ArrayList<>();
+        boolean rtl = false;
+        for (List<TextPosition> word : words) {
+            List<TextPosition> w = new ArrayList<>();
+            for (TextPosition p : word) {
+                if (p.getDir() != pageDir || inTable(p)) continue;
+                w.add(p);
+                String u = p.getUnicode();
+                rtl |= u != null && LogicalOrder.hasRightToLeft(u);
+            }
+            if (!w.isEmpty()) kept.add(w);
+        }
+        if (kept.isEmpty()) return;
+        // Right-to-left lines stay whole: PDFBox's words of a visual-order line can hold glyphs from both its ends.
+        if (rtl) {
+            add(kept);
+            return;
+        }
+        List<List<TextPosition>> byX = new ArrayList<>(kept);
+        byX.sort(Comparator.comparingDouble(w -> w.getFirst().getXDirAdj()));
+        List<List<TextPosition>> run = new ArrayList<>();
+        float runRight = 0;
+        for (List<TextPosition> w : byX) {
+            float left = w.getFirst().getXDirAdj();
+            float size = size(w.getFirst());
+            if (!run.isEmpty() && left - runRight > SEGMENT_GAP * Math.max(size, 4) && !marker(run)) {
+                add(run);
+                run = new ArrayList<>();
+            }
+            run.add(w);
+            TextPosition last = w.getLast();
+            runRight = Math.max(runRight, last.getXDirAdj() + last.getWidthDirAdj());
+        }
+        add(run);
+    }
+
+    /** True when the run so far is only a list marker (a bullet or "3."): its text follows after the gap. */
+    private static boolean marker(List<List<TextPosition>> run) {
+        if (run.size() != 1) return false;
+        StringBuilder sb = new StringBuilder();
+        for (TextPosition p : run.getFirst()) sb.append(p.getUnicode());
+        return Structure.MARKER_ONLY.matcher(sb.toString().strip()).matches();
+    }
+
+    private void add(List<List<TextPosition>> words) {
+        List<List<LogicalOrder.Glyph>> glyphs = new ArrayList<>();
+        Map<Float, Integer> sizes = new HashMap<>();
+        int bold = 0, chars = 0;
+        float x = Float.MAX_VALUE, right = -Float.MAX_VALUE, top = Float.MAX_VALUE, bottom = -Float.MAX_VALUE;
+        for (List<TextPosition> w : words) {
+            glyphs.add(LogicalOrder.glyphs(w));
+            for (TextPosition p : w) {
+                float size = Math.round(size(p) * 2) / 2f;
+                sizes.merge(size, 1, Integer::sum);
+                if (bold(p)) bold++;
+                chars++;
+                float base = p.getYDirAdj();
+                x = Math.min(x, p.getXDirAdj());
+                right = Math.max(right, p.getXDirAdj() + p.getWidthDirAdj());
+                top = Math.min(top, base - Math.max(p.getHeightDir(), 0.7f * size));
+                bottom = Math.max(bottom, base + 0.2f * size);
+            }
+        }
+        String text = LogicalOrder.line(glyphs).strip();
+        if (text.isEmpty()) return;
+        float size = sizes.entrySet().stream().max(Map.Entry.<Float, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
+                .map(Map.Entry::getKey).orElse(0f);
+        current.add(new Segment(text, x, top, right, bottom, size, bold * 2 > chars, chars));
+    }
+
+    private boolean inTable(TextPosition p) {
+        if (pageTables.isEmpty()) return false;
+        float x = p.getXDirAdj() + p.getWidthDirAdj() / 2, y = p.getYDirAdj() - p.getHeightDir() / 2;
+        for (Area t : pageTables) if (t.contains(x, y)) return true;
+        return false;
+    }
+
+    /**
+     * The glyph's vertical size in points. Not {@code getFontSizeInPt}: that follows the horizontal scale too, which
+     * pdfTeX's font expansion (microtype) changes from line to line in justified text.
+     */
+    private static float size(TextPosition p) {
+        float sy = Math.abs(p.getTextMatrix().getScalingFactorY());
+        return sy > 0 ? sy : p.getFontSizeInPt();
+    }
+
+    private static boolean bold(TextPosition p) {
+        PDFont font = p.getFont();
+        if (font == null) return false;
+        String name = font.getName() == null ? "" : font.getName().toLowerCase(Locale.ROOT);
+        if (name.contains("bold") || name.contains("black") || name.contains("heavy") || name.contains("medi") || name.contains("demi")
+                || name.matches(".*(cmbx|-bd|_bd|,b).*")) return true;
+        var d = font.getFontDescriptor();
+        return d != null && (d.isForceBold() || d.getFontWeight() >= 600);
+    }
+}

@@ -1,0 +1,488 @@
+package dev.docapi.document;
+
+import dev.docapi.document.DocumentModel.Box;
+import dev.docapi.document.DocumentModel.Element;
+import dev.docapi.document.DocumentModel.Type;
+import dev.docapi.text.LogicalOrder;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * From items in reading order ({@link Layout}) to the model's elements (issue 36): lines joined into paragraphs, and
+ * each paragraph typed from the document's own statistics. The body size and weight are those of most of the
+ * document's characters; a heading is set clearly larger, or bold where the body is not, or numbered as a section
+ * ("2.3 Results") in a heading style, or named by the PDF's outline; its level comes from its numbering, the outline,
+ * or the rank of its style. A line that starts with a bullet or a list number is a list item, never a heading. Running
+ * headers, footers and page numbers are the blocks at the top or bottom of the page whose text (digits aside) recurs
+ * on other pages, or a lone page number there.
+ */
+final class Structure {
+    /** A bullet or a list number alone (the marker, with its text after a gap). */
+    static final Pattern MARKER_ONLY = Pattern.compile("[•◦▪‣●○■□➢►▶✓✔–—*·\\-]|\\(?\\d{1,3}[.)]|\\(?[a-z][.)]|\\([ivx]{1,4}\\)");
+    /** A list item's start: its marker, then white space; group 1 the marker. */
+    private static final Pattern ITEM = Pattern.compile("^([•◦▪‣●○■□➢►▶✓✔–—*·-]|\\d{1,3}[.)]|\\(\\d{1,3}\\)|[a-z][.)]|\\([a-z]\\)|\\([ivx]{1,4}\\))\\s+(?=\\S)");
+    /** What OCR makes of bullets it cannot read ("e", "©", "«"), followed by a capital: list items on OCR'd pages only. */
+    private static final Pattern OCR_ITEM = Pattern.compile("^([eo©®«»¢°>])\\s+(?=\\p{Lu})");
+    /** A numbered section heading: "3", "3.2", "A.1" then its title; group 1 the number. */
+    private static final Pattern SECTION = Pattern.compile("(?s)^((?:\\d{1,2}|[A-Z])(?:\\.\\d{1,2}){0,4})\\.?\\s+\\p{L}.*");
+    private static final Pattern CAPTION = Pattern.compile("(?s)^(Figure|Fig\\.|Table|Tab\\.|Chart|Exhibit|Abbildung|Abb\\.|Tabelle|Listing)\\s*[\\dIVX]+.*", Pattern.CASE_INSENSITIVE);
+    private static final Pattern FOOTNOTE = Pattern.compile("(?s)^[\\d*†‡§¶∗]{1,3}\\s*\\S.*");
+    private static final Pattern PAGE_NUMBER = Pattern.compile("^(page|seite|p\\.|s\\.|pg\\.)?\\s*[-–]?\\s*#\\s*[-–]?(\\s*(of|/|von|de)\\s*#)?$");
+    /** Top and bottom share of the page where running headers and footers stand. */
+    private static final float MARGIN = 0.12f;
+
+    /** A visual line: its segments in order. */
+    record Line(List<PageReader.Segment> segments) {
+        /** The segments' texts, a space between two unless they touch (a word PDFBox cut in two). */
+        String text() {
+            StringBuilder sb = new StringBuilder();
+            PageReader.Segment previous = null;
+            for (PageReader.Segment s : segments) {
+                if (previous != null) {
+                    boolean touching = Math.abs(s.x() - previous.right()) < 0.15f * Math.max(1, s.size()) && !LogicalOrder.hasRightToLeft(s.text());
+                    if (!touching) sb.append(' ');
+                }
+                sb.append(s.text());
+                previous = s;
+            }
+            return sb.toString();
+        }
+
+        float x() {
+            return (float) segments.stream().mapToDouble(PageReader.Segment::x).min().orElse(0);
+        }
+
+        float right() {
+            return (float) segments.stream().mapToDouble(PageReader.Segment::right).max().orElse(0);
+        }
+
+        float top() {
+            return (float) segments.stream().mapToDouble(PageReader.Segment::top).min().orElse(0);
+        }
+
+        float bottom() {
+            return (float) segments.stream().mapToDouble(PageReader.Segment::bottom).max().orElse(0);
+        }
+
+        float size() {
+            return segments.stream().max(java.util.Comparator.comparingInt(PageReader.Segment::chars)).map(PageReader.Segment::size).orElse(0f);
+        }
+
+        boolean bold() {
+            int bold = 0, all = 0;
+            for (PageReader.Segment s : segments) {
+                all += s.chars();
+                if (s.bold()) bold += s.chars();
+            }
+            return bold * 2 > all;
+        }
+    }
+
+    /** A block being typed: its lines (or an atom: table, picture), page and flow. */
+    private static final class Block {
+        final List<Line> lines = new ArrayList<>();
+        final Layout.Item atom;
+        final int page;
+        Type type = Type.PARAGRAPH;
+        Integer level;
+        String marker;
+        String text;
+
+        Block(int page, Layout.Item atom) {
+            this.page = page;
+            this.atom = atom;
+        }
+
+        Box box() {
+            if (atom != null) return atom.box();
+            Box b = null;
+            for (Line l : lines) {
+                Box lb = new Box(l.x(), l.top(), l.right() - l.x(), l.bottom() - l.top());
+                b = b == null ? lb : b.union(lb);
+            }
+            return b;
+        }
+
+        float size() {
+            Map<Float, Integer> sizes = new HashMap<>();
+            for (Line l : lines) for (PageReader.Segment s : l.segments()) sizes.merge(s.size(), s.chars(), Integer::sum);
+            return sizes.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(0f);
+        }
+
+        boolean bold() {
+            int bold = 0, all = 0;
+            for (Line l : lines) for (PageReader.Segment s : l.segments()) {
+                all += s.chars();
+                if (s.bold()) bold += s.chars();
+            }
+            return all > 0 && bold * 2 > all;
+        }
+
+        int chars() {
+            return text.length();
+        }
+    }
+
+    /** A page laid out: its items in order, size as seen, and whether its text came from OCR. */
+    record LaidOut(int number, float width, float height, boolean ocr, List<Layout.Placed> placed) {
+    }
+
+    /** An outline (bookmark) entry: its title and depth (1 = top), and its page when known (else 0). */
+    record OutlineEntry(String title, int depth, int page) {
+    }
+
+    private Structure() {
+    }
+
+    /** The body size and boldness: those of most of the document's characters (text-layer pages first). */
+    record Body(float size, boolean bold) {
+        static Body of(List<PageReader.PageText> pages, Set<Integer> ocrPages) {
+            Map<Float, Integer> sizes = new HashMap<>();
+            Map<Float, Integer> boldChars = new HashMap<>();
+            boolean anyBorn = pages.stream().anyMatch(p -> !ocrPages.contains(p.number()) && !p.segments().isEmpty());
+            for (PageReader.PageText p : pages) {
+                if (anyBorn && ocrPages.contains(p.number())) continue;
+                for (PageReader.Segment s : p.segments()) {
+                    sizes.merge(s.size(), s.chars(), Integer::sum);
+                    if (s.bold()) boldChars.merge(s.size(), s.chars(), Integer::sum);
+                }
+            }
+            float size = sizes.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(10f);
+            int all = sizes.getOrDefault(size, 0);
+            return new Body(size, boldChars.getOrDefault(size, 0) * 2 > all && all > 0);
+        }
+    }
+
+    /** The elements of every page, numbered in reading order across the document. */
+    static List<DocumentModel.Page> elements(List<LaidOut> pages, Body body, List<OutlineEntry> outline) {
+        List<List<Block>> blocks = new ArrayList<>();
+        for (LaidOut p : pages) blocks.add(blocks(p, body));
+        furniture(pages, blocks);
+        for (int i = 0; i < pages.size(); i++) for (Block b : blocks.get(i)) typeBlock(b, pages.get(i), body, outline);
+        levels(blocks);
+        title(pages, blocks, body);
+        List<DocumentModel.Page> out = new ArrayList<>();
+        int index = 0, lists = 0;
+        Block previousItem = null;
+        float listLeft = 0;
+        for (int i = 0; i < pages.size(); i++) {
+            LaidOut p = pages.get(i);
+            List<Element> elements = new ArrayList<>();
+            for (Block b : blocks.get(i)) {
+                Integer list = null, level = b.level;
+                if (b.type == Type.LIST_ITEM) {
+                    Box box = b.box();
+                    if (previousItem == null) {
+                        lists++;
+                        listLeft = box.x();
+                    }
+                    list = lists;
+                    level = 1 + Math.max(0, Math.round((box.x() - listLeft) / Math.max(8f, body.size() * 1.2f)));
+                    previousItem = b;
+                } else if (!b.type.furniture()) {
+                    previousItem = null;
+                }
+                elements.add(element(index++, b, level, list));
+            }
+            out.add(new DocumentModel.Page(p.number(), p.width(), p.height(), p.ocr(), elements));
+        }
+        return out;
+    }
+
+    private static Element element(int index, Block b, Integer level, Integer list) {
+        Box box = b.box();
+        if (b.atom != null && b.atom.atom() instanceof Layout.AlignedTable t) {
+            List<List<DocumentModel.Cell>> rows = new ArrayList<>();
+            for (List<String> r : t.rows()) rows.add(r.stream().map(c -> new DocumentModel.Cell(c, 1, 1)).toList());
+            DocumentModel.Table table = new DocumentModel.Table(t.rows().getFirst().size(), false, rows);
+            return new Element(index, Type.TABLE, null, null, null, tableText(t.rows()), b.page, box, t.size(), false, table, null, null);
+        }
+        if (b.atom != null && b.atom.atom() instanceof DocumentModel.Table t) {
+            return new Element(index, Type.TABLE, null, null, null, tableText(t.grid()), b.page, box, 0, false, t, null, null);
+        }
+        if (b.atom != null && b.atom.atom() instanceof Integer picture) {
+            return new Element(index, Type.PICTURE, null, null, null, "", b.page, box, 0, false, null, picture, null);
+        }
+        return new Element(index, b.type, level, list, b.marker, b.text, b.page, box, b.size(), b.bold(), null, null, null);
+    }
+
+    private static String tableText(List<List<String>> rows) {
+        return String.join("\n", rows.stream().map(r -> String.join("\t", r.stream().map(c -> c.replaceAll("\\s+", " ").strip()).toList())).toList());
+    }
+
+    /** The page's lines joined into blocks, within each flow. */
+    private static List<Block> blocks(LaidOut page, Body body) {
+        List<Block> blocks = new ArrayList<>();
+        Block current = null;
+        int currentFlow = -1;
+        Line line = null;
+        List<Line> lines = new ArrayList<>();
+        List<Integer> flows = new ArrayList<>();
+        List<Layout.Item> atoms = new ArrayList<>();
+        // first the visual lines: consecutive segments of one flow that overlap vertically
+        for (Layout.Placed placed : page.placed()) {
+            Layout.Item it = placed.item();
+            if (it.segment() == null) {
+                lines.add(null);
+                flows.add(placed.flow());
+                atoms.add(it);
+                line = null;
+                continue;
+            }
+            PageReader.Segment s = it.segment();
+            if (line != null && flows.getLast() == placed.flow() && overlaps(line, s)) {
+                // a superscript read as a line of its own goes where it stands along the line
+                int at = 0;
+                boolean rtl = LogicalOrder.hasRightToLeft(s.text());
+                while (at < line.segments().size() && (rtl ? line.segments().get(at).x() > s.x() : line.segments().get(at).x() < s.x())) at++;
+                line.segments().add(at, s);
+                continue;
+            }
+            line = new Line(new ArrayList<>(List.of(s)));
+            lines.add(line);
+            flows.add(placed.flow());
+            atoms.add(null);
+        }
+        for (int i = 0; i < lines.size(); i++) {
+            Line l = lines.get(i);
+            if (l == null) {
+                blocks.add(new Block(page.number(), atoms.get(i)));
+                current = null;
+                continue;
+            }
+            if (current == null || flows.get(i) != currentFlow || breaks(current, l, page.ocr())) {
+                current = new Block(page.number(), null);
+                blocks.add(current);
+                currentFlow = flows.get(i);
+            }
+            current.lines.add(l);
+        }
+        for (Block b : blocks) if (b.atom == null) b.text = join(b.lines);
+        blocks.removeIf(b -> b.atom == null && b.text.isBlank()); // glyphs without text (a symbol font's box)
+        return blocks;
+    }
+
+    private static boolean overlaps(Line line, PageReader.Segment s) {
+        float top = line.top(), bottom = line.bottom();
+        float overlap = Math.min(bottom, s.bottom()) - Math.max(top, s.top());
+        return overlap > 0.4f * Math.min(bottom - top, s.height());
+    }
+
+    /** Whether {@code next} starts a new block after {@code block}'s last line. */
+    private static boolean breaks(Block block, Line next, boolean ocr) {
+        Line last = block.lines.getLast();
+        float size = Math.max(last.size(), next.size());
+        String nextText = next.text();
+        if (fragment(next, last) || fragment(last, next)) return false;
+        if (itemMarker(nextText, ocr) != null) return true;
+        if (last.bold() != next.bold() || !sameSize(last.size(), next.size())) return true;
+        float gap = next.top() - last.bottom();
+        if (gap > 0.7f * size || gap < -0.5f * size) return true;
+        if (next.right() < last.x() || next.x() > last.right()) return true;
+        boolean item = itemMarker(block.lines.getFirst().text(), ocr) != null;
+        float left = (float) block.lines.stream().mapToDouble(Line::x).min().orElse(0);
+        float right = (float) block.lines.stream().mapToDouble(Line::right).max().orElse(0);
+        // an indented first line starts a paragraph (where paragraphs have no space between them)
+        if (!item && block.lines.size() >= 2 && next.x() - left >= 0.8f * size && next.x() - left <= 5 * size && last.right() >= right - 2 * size) {
+            return true;
+        }
+        String t = last.text().strip();
+        boolean ends = !t.isEmpty() && ".!?:。！？".indexOf(t.charAt(t.length() - 1)) >= 0;
+        // a line that stops well short of the block's end (its left end on a right-to-left line) ends a sentence's paragraph
+        boolean short_ = LogicalOrder.hasRightToLeft(t) ? last.x() > left + 4 * size : last.right() < right - 4 * size;
+        return block.lines.size() >= 2 && ends && short_;
+    }
+
+    /** A few smaller characters on a line of their own: an index or exponent seen as a line. */
+    private static boolean fragment(Line l, Line ref) {
+        return l.text().strip().length() <= 5 && l.size() < ref.size() * 0.9f;
+    }
+
+    static boolean sameSize(float a, float b) {
+        return Math.abs(a - b) <= Math.max(0.6f, 0.06f * Math.max(a, b));
+    }
+
+    /**
+     * Joins lines with line breaks (consumers that flow the text turn them into spaces); a line ending in letter +
+     * hyphen before a lower-case letter is rejoined without it.
+     */
+    static String join(List<Line> lines) {
+        StringBuilder sb = new StringBuilder();
+        for (Line l : lines) {
+            String t = l.text();
+            if (sb.isEmpty()) {
+                sb.append(t);
+                continue;
+            }
+            int n = sb.length();
+            boolean hyphen = n >= 2 && sb.charAt(n - 1) == '-' && Character.isLetter(sb.charAt(n - 2)) && !t.isEmpty();
+            if (hyphen && Character.isLowerCase(t.charAt(0))) {
+                sb.setLength(n - 1);
+                sb.append(t);
+            } else if (hyphen) {
+                sb.append(t); // "Lucene-" + "BM25": a compound, keep the hyphen
+            } else {
+                sb.append('\n').append(t);
+            }
+        }
+        return sb.toString().strip();
+    }
+
+    /** The list marker a line starts with, or null. */
+    private static String itemMarker(String text, boolean ocr) {
+        Matcher m = ITEM.matcher(text);
+        if (m.find()) return m.group(1);
+        if (ocr) {
+            m = OCR_ITEM.matcher(text);
+            if (m.find()) return m.group(1);
+        }
+        return null;
+    }
+
+    /** The text with digits as '#', lower case, spaces collapsed: what recurs from page to page in a running header. */
+    private static String key(String text) {
+        return text.toLowerCase(Locale.ROOT).replaceAll("\\d+", "#").replaceAll("\\s+", " ").strip();
+    }
+
+    /** Marks running headers, footers and page numbers. */
+    private static void furniture(List<LaidOut> pages, List<List<Block>> blocks) {
+        Map<String, Set<Integer>> seen = new HashMap<>();
+        for (int i = 0; i < pages.size(); i++) {
+            for (Block b : blocks.get(i)) {
+                String zone = zone(b, pages.get(i));
+                if (zone != null) seen.computeIfAbsent(zone + key(b.text), k -> new HashSet<>()).add(i);
+            }
+        }
+        for (int i = 0; i < pages.size(); i++) {
+            for (Block b : blocks.get(i)) {
+                String zone = zone(b, pages.get(i));
+                if (zone == null) continue;
+                String key = key(b.text);
+                if (PAGE_NUMBER.matcher(key).matches()) b.type = Type.PAGE_NUMBER;
+                else if (seen.get(zone + key).size() >= 2) b.type = zone.equals("top:") ? Type.PAGE_HEADER : Type.PAGE_FOOTER;
+            }
+            // a page whose every line would be running text ("Original page 7" alone) keeps it as its text
+            if (blocks.get(i).stream().allMatch(b -> b.atom != null || b.type.furniture())) {
+                for (Block b : blocks.get(i)) if (b.atom == null) b.type = Type.PARAGRAPH;
+            }
+        }
+    }
+
+    /** "top:" or "bottom:" when a short text block stands in the page's top or bottom margin, else null. */
+    private static String zone(Block b, LaidOut page) {
+        if (b.atom != null || b.lines.size() > 2 || b.text.length() > 150) return null;
+        Box box = b.box();
+        if (box.bottom() <= page.height() * MARGIN) return "top:";
+        if (box.y() >= page.height() * (1 - MARGIN)) return "bottom:";
+        return null;
+    }
+
+    private static void typeBlock(Block b, LaidOut page, Body body, List<OutlineEntry> outline) {
+        if (b.atom != null || b.type.furniture()) return;
+        String text = b.text;
+        String marker = itemMarker(text, page.ocr());
+        float size = b.size();
+        boolean larger = size >= body.size() * (page.ocr() ? 1.2f : 1.15f);
+        boolean boldOverBody = b.bold() && !body.bold() && size >= body.size() * 0.95f;
+        boolean shortText = text.length() <= 200 && b.lines.size() <= 3 && text.chars().anyMatch(Character::isLetter);
+        Matcher section = SECTION.matcher(text);
+        OutlineEntry named = outlined(text, page.number(), outline);
+        if (CAPTION.matcher(text).matches() && !larger) {
+            b.type = Type.CAPTION;
+        } else if (named != null && shortText) {
+            b.type = Type.HEADING;
+            b.level = named.depth();
+        } else if (marker != null && !(section.matches() && shortText && (larger || boldOverBody) && !bullet(marker))) {
+            b.type = Type.LIST_ITEM;
+            b.marker = marker;
+            b.text = text.substring(text.indexOf(marker) + marker.length()).strip();
+        } else if (size <= body.size() * 0.85f && b.box().y() > page.height() * 0.6f && FOOTNOTE.matcher(text).matches() && !page.ocr()) {
+            b.type = Type.FOOTNOTE;
+        } else if (shortText && !text.endsWith(",") && (larger || (boldOverBody && text.length() <= 100 && b.lines.size() <= 2))) {
+            b.type = Type.HEADING;
+            if (section.matches() && section.group(1).chars().allMatch(c -> c == '.' || Character.isDigit(c))) {
+                b.level = section.group(1).split("\\.").length;
+            }
+        }
+    }
+
+    private static boolean bullet(String marker) {
+        return !Character.isLetterOrDigit(marker.charAt(0)) && marker.charAt(0) != '(';
+    }
+
+    /** The outline entry whose title is this text (case and spacing aside) on this page or with no page, or null. */
+    private static OutlineEntry outlined(String text, int page, List<OutlineEntry> outline) {
+        if (outline.isEmpty() || text.length() > 200) return null;
+        String t = text.toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").strip();
+        for (OutlineEntry e : outline) {
+            if (e.page() != 0 && e.page() != page) continue;
+            String o = e.title().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").strip();
+            if (!o.isEmpty() && (t.equals(o) || (t.endsWith(o) && t.length() - o.length() <= 8))) return e;
+        }
+        return null;
+    }
+
+    /**
+     * Levels for headings without one: a style (size, weight) that numbered headings use takes their level; other
+     * styles rank by size (then bold first) below the numbered ones' deepest style.
+     */
+    private static void levels(List<List<Block>> pages) {
+        Map<String, Integer> styleLevel = new HashMap<>();
+        List<float[]> styles = new ArrayList<>();
+        for (List<Block> page : pages) {
+            for (Block b : page) {
+                if (b.type != Type.HEADING) continue;
+                String style = style(b);
+                if (b.level != null) styleLevel.merge(style, b.level, Math::min);
+                else if (styles.stream().noneMatch(s -> s[0] == b.size() && (s[1] == 1) == b.bold())) styles.add(new float[] {b.size(), b.bold() ? 1 : 0});
+            }
+        }
+        styles.removeIf(s -> styleLevel.containsKey(s[0] + "/" + (s[1] == 1)));
+        styles.sort((a, c) -> a[0] != c[0] ? Float.compare(c[0], a[0]) : Float.compare(c[1], a[1]));
+        for (List<Block> page : pages) {
+            for (Block b : page) {
+                if (b.type != Type.HEADING || b.level != null) continue;
+                Integer known = styleLevel.get(style(b));
+                if (known != null) {
+                    b.level = known;
+                    continue;
+                }
+                int rank = 0;
+                while (rank < styles.size() && !(styles.get(rank)[0] == b.size() && (styles.get(rank)[1] == 1) == b.bold())) rank++;
+                // above the numbered headings' styles when larger than all of them
+                float largestNumbered = (float) styleLevel.keySet().stream().mapToDouble(k -> Float.parseFloat(k.split("/")[0])).max().orElse(0);
+                int base = b.size() > largestNumbered ? 0 : styleLevel.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+                b.level = Math.min(6, base + rank + 1);
+            }
+        }
+    }
+
+    private static String style(Block b) {
+        return b.size() + "/" + b.bold();
+    }
+
+    /**
+     * The title: the heading set largest in the first page's top half, at least 1.3 times the body size. Only one; the
+     * other headings keep their levels.
+     */
+    private static void title(List<LaidOut> pages, List<List<Block>> blocks, Body body) {
+        if (pages.isEmpty()) return;
+        float half = pages.getFirst().height() / 2;
+        float largest = 0;
+        for (Block b : blocks.getFirst()) if (b.type == Type.HEADING && b.box().y() < half) largest = Math.max(largest, b.size());
+        for (Block b : blocks.getFirst()) {
+            if (b.type == Type.HEADING && b.size() == largest && b.size() >= body.size() * 1.3f && b.box().y() < half) {
+                b.type = Type.TITLE;
+                b.level = null;
+                return;
+            }
+        }
+    }
+}

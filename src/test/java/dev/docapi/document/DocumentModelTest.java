@@ -1,0 +1,177 @@
+package dev.docapi.document;
+
+import static dev.docapi.support.ApiTestBase.corpus;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.docapi.document.DocumentModel.Element;
+import dev.docapi.document.DocumentModel.Type;
+import dev.docapi.support.Independent;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.PDPageContentStream;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.font.PDType1Font;
+import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The document model's structure (issue 36) on corpus files, checked against independent readings: pdftotext of one
+ * column's area says which column a paragraph stands in; pdftotext's layout says what the running header reads.
+ * Built from the text layer alone (no ruled tables): the tables here are found by alignment.
+ */
+class DocumentModelTest {
+
+    private static DocumentModel model(Path pdf) throws IOException {
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            return DocumentReader.model(doc, List.of(), Set.of(), new ArrayList<>(), page -> { });
+        }
+    }
+
+    private static String squeeze(String s) {
+        return s.replaceAll("\\s+", " ").strip();
+    }
+
+    /** The first words of a text, as they start the paragraph (before any line-end hyphen). */
+    private static String start(String text, int words) {
+        String[] w = squeeze(text).split(" ");
+        return String.join(" ", List.of(w).subList(0, Math.min(words, w.length)));
+    }
+
+    @Test
+    void aTwoColumnPageReadsColumnOneThenColumnTwo() throws Exception {
+        Path pdf = corpus("pdf-text/two-column-paper-2p.pdf");
+        DocumentModel model = model(pdf);
+        // the columns below the title block, read by pdftotext from each half of the page on its own
+        String left = squeeze(Independent.run("pdftotext", "-q", "-f", "1", "-l", "1", "-x", "0", "-y", "200", "-W", "297", "-H", "600", pdf.toString(), "-").output());
+        String right = squeeze(Independent.run("pdftotext", "-q", "-f", "1", "-l", "1", "-x", "297", "-y", "200", "-W", "315", "-H", "600", pdf.toString(), "-").output());
+        List<Character> columns = new ArrayList<>();
+        for (Element e : model.pages().getFirst().elements()) {
+            if (e.box().y() < 200 || e.text().length() < 20) continue;
+            String start = start(e.text(), 3);
+            boolean inLeft = left.contains(start), inRight = right.contains(start);
+            if (inLeft != inRight) columns.add(inLeft ? 'L' : 'R');
+        }
+        assertThat(columns).as("columns of page 1's paragraphs in reading order").contains('L', 'R').isSorted();
+        assertThat(columns.stream().filter(c -> c == 'L').count()).isGreaterThanOrEqualTo(2);
+        assertThat(columns.stream().filter(c -> c == 'R').count()).isGreaterThanOrEqualTo(2);
+        // the sentence that crosses lines in column 1 reads on, de-hyphenated
+        assertThat(squeeze(model.pageText(1, false))).contains("Open-domain question answering relies on efficient passage retrieval to select candidate contexts");
+        // the title is the title, the numbered sections are headings with their level
+        assertThat(model.pages().getFirst().elements().getFirst()).satisfies(e -> {
+            assertThat(e.type()).isEqualTo(Type.TITLE);
+            assertThat(e.text()).isEqualTo("Dense Passage Retrieval for Open-Domain Question Answering");
+        });
+        List<Element> all = model.pages().stream().flatMap(p -> p.elements().stream()).toList();
+        assertThat(all).anySatisfy(e -> {
+            assertThat(e.text()).isEqualTo("3.1 Overview");
+            assertThat(e.type()).isEqualTo(Type.HEADING);
+            assertThat(e.level()).isEqualTo(2);
+        });
+        assertThat(all).filteredOn(e -> e.text().equals("1 Introduction")).singleElement().satisfies(e -> assertThat(e.level()).isEqualTo(1));
+        assertThat(all).filteredOn(e -> e.text().startsWith("2For instance")).singleElement().satisfies(e -> assertThat(e.type()).isEqualTo(Type.FOOTNOTE));
+        for (int i = 0; i < all.size(); i++) assertThat(all.get(i).index()).isEqualTo(i);
+    }
+
+    @Test
+    void aRunningHeaderAndItsPageNumberAreKeptApart() throws Exception {
+        Path pdf = corpus("pdf-text/geotopo-117p-linearized-links.pdf");
+        DocumentModel model = model(pdf);
+        for (int page = 18; page <= 20; page++) {
+            // pdftotext's layout: the page's first line is its printed number and the section's running title
+            String first = Independent.run("pdftotext", "-q", "-layout", "-f", "" + page, "-l", "" + page, pdf.toString(), "-").output()
+                    .lines().filter(l -> !l.isBlank()).findFirst().orElseThrow().strip();
+            String number = first.split("\\s+")[0];
+            String title = squeeze(first.substring(number.length()));
+            List<Element> elements = model.pages().get(page - 1).elements();
+            assertThat(elements).as("page %d", page).anySatisfy(e -> {
+                assertThat(e.text()).isEqualTo(number);
+                assertThat(e.type()).isEqualTo(Type.PAGE_NUMBER);
+            });
+            assertThat(elements).as("page %d", page).anySatisfy(e -> {
+                assertThat(e.text()).isEqualTo(title);
+                assertThat(e.type()).isEqualTo(Type.PAGE_HEADER);
+            });
+            assertThat(model.pageText(page, false).lines().map(String::strip).toList()).doesNotContain(number, title);
+            assertThat(model.pageText(page, true)).startsWith(number);
+        }
+        // the section heading itself, in the body of page 18, is a heading, not a header
+        assertThat(model.pages().get(17).elements()).anySatisfy(e -> {
+            assertThat(e.text()).endsWith("1.5 Kompaktheit");
+            assertThat(e.type()).isEqualTo(Type.HEADING);
+        });
+    }
+
+    /** A table as booktabs sets it: rules above, below the header and at the bottom only; or one rule under each row. */
+    private static Path table(boolean everyRow) throws IOException {
+        Path pdf = Files.createTempDirectory("booktabs").resolve(everyRow ? "row-ruled.pdf" : "booktabs.pdf");
+        String[][] rows = {{"Team", "Code", "Cups", "Last won"}, {"Maple Leafs", "TOR", "13", "1967"}, {"Canadiens", "MTL", "24", "1993"},
+                {"Red Wings", "DET", "11", "2008"}, {"Blues", "STL", "1", "2019"}};
+        float[] xs = {72, 200, 280, 350};
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.LETTER);
+            doc.addPage(page);
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                cs.setFont(font, 10);
+                cs.beginText();
+                cs.newLineAtOffset(72, 720);
+                cs.showText("The teams with the most championships are listed in the table below, with the year of their last win.");
+                cs.endText();
+                float y = 680;
+                cs.moveTo(70, y + 14);
+                cs.lineTo(420, y + 14);
+                cs.stroke();
+                for (int r = 0; r < rows.length; r++) {
+                    for (int c = 0; c < rows[r].length; c++) {
+                        cs.beginText();
+                        cs.newLineAtOffset(xs[c], y);
+                        cs.showText(rows[r][c]);
+                        cs.endText();
+                    }
+                    if (r == 0 || everyRow || r == rows.length - 1) {
+                        cs.moveTo(70, y - 5);
+                        cs.lineTo(420, y - 5);
+                        cs.stroke();
+                    }
+                    y -= 18;
+                }
+                cs.beginText();
+                cs.newLineAtOffset(72, y - 20);
+                cs.showText("Every figure comes from the league's own records, checked against the newspapers of the time.");
+                cs.endText();
+            }
+            doc.save(pdf.toFile());
+        }
+        return pdf;
+    }
+
+    @Test
+    void aBooktabsTableAndARowRuledTableAreTables() throws Exception {
+        for (boolean everyRow : new boolean[] {false, true}) {
+            Path pdf = table(everyRow);
+            DocumentModel model = model(pdf);
+            List<Element> elements = model.pages().getFirst().elements();
+            assertThat(elements).extracting(Element::type).as(pdf.getFileName().toString())
+                    .containsExactly(Type.PARAGRAPH, Type.TABLE, Type.PARAGRAPH);
+            DocumentModel.Table table = elements.get(1).table();
+            assertThat(table.columns()).isEqualTo(4);
+            assertThat(table.grid()).hasSize(5).contains(List.of("Maple Leafs", "TOR", "13", "1967"), List.of("Blues", "STL", "1", "2019"));
+            // pdftotext reads the same cells
+            String text = Independent.pdftotext(pdf);
+            for (List<String> row : table.grid()) for (String cell : row) assertThat(text).contains(cell);
+        }
+    }
+
+    @Test
+    void twoColumnsOfRunningTextAreNotATable() throws Exception {
+        DocumentModel model = model(corpus("pdf-text/two-column-paper-2p.pdf"));
+        assertThat(model.pages().stream().flatMap(p -> p.elements().stream())).noneMatch(e -> e.type() == Type.TABLE);
+    }
+}
