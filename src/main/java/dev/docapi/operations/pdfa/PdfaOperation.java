@@ -117,6 +117,7 @@ public class PdfaOperation implements Operation<PdfaOperation.PdfaOptions> {
         String lost = verdict.compliant() ? lost(before, converted) : null;
         Path pdfa = converted;
         boolean asIs = false;
+        String asIsFailed = "";
         if (!verdict.compliant() || lost != null) {
             // Ghostscript re-encodes fonts it cannot keep (Type 3, CID fonts without a Unicode map, invisible OCR
             // text) and so loses their text, or leaves what a rule forbids: the prepared file itself, marked as
@@ -125,22 +126,26 @@ public class PdfaOperation implements Operation<PdfaOperation.PdfaOptions> {
             preparation.claimAsIs(prepared, Character.getNumericValue(level.charAt(0)), level.substring(1).toUpperCase(java.util.Locale.ROOT),
                     iccProfile(), kept, work);
             VeraPdf.Verdict keptVerdict = veraPdf.validate(kept, level);
-            if (keptVerdict.compliant() && lost(before, kept) == null) {
+            String keptLost = keptVerdict.compliant() ? lost(before, kept) : null;
+            if (keptVerdict.compliant() && keptLost == null) {
                 pdfa = kept;
                 verdict = keptVerdict;
                 lost = null;
                 asIs = true;
+            } else {
+                asIsFailed = " Kept as it was instead, it " + (keptLost != null ? "lost " + keptLost : keptVerdict.unreadable() != null
+                        ? "could not be read by veraPDF" : "breaks " + String.join(", ", keptVerdict.failedRules().stream().map(VeraPdf.FailedRule::rule).toList())) + ".";
             }
         }
         ctx.progress(++done, total, "steps");
         if (!verdict.compliant()) {
             String why = verdict.unreadable() != null ? "veraPDF could not read the converted file (" + verdict.unreadable() + ")"
                     : "veraPDF found that the converted file breaks " + ValidatePdfaOperation.rules(verdict) + " — " + verdict.summary();
-            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "The file could not be made PDF/A-" + level + ": " + why + ". No PDF/A is returned.", null,
+            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "The file could not be made PDF/A-" + level + ": " + why + "." + asIsFailed + " No PDF/A is returned.", null,
                     OperationResult.empty().withData(ValidatePdfaOperation.data(verdict)));
         }
         if (lost != null) {
-            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "The PDF/A conversion lost " + lost + ", so no PDF/A is returned.", null);
+            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "The PDF/A conversion lost " + lost + ", so no PDF/A is returned." + asIsFailed, null);
         }
         ctx.progress(++done, total, "steps");
         Files.copy(pdfa, ctx.output("pdfa-" + level, "pdf"), StandardCopyOption.REPLACE_EXISTING);

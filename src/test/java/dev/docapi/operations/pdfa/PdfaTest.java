@@ -25,6 +25,8 @@ import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationLink;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.verapdf.gf.foundry.VeraGreenfieldFoundryProvider;
 import org.verapdf.pdfa.Foundries;
 import org.verapdf.pdfa.PDFAParser;
@@ -100,6 +102,34 @@ class PdfaTest extends ApiTestBase {
         assertThat(rules).contains("6.6.2.1-1"); // no XMP metadata stream
         assertThat(verdict.at("/output/note").asString()).contains("does not conform to PDF/A-2b", "6.6.2.1-1");
         assertThat(verdict.at("/output/files").size()).isZero();
+    }
+
+    /**
+     * Files Ghostscript's PDF/A rewrite failed on (issue 37): Google Docs' fonts re-encoded so the text no longer
+     * extracts, a text note, highlight and ink without appearance streams (6.3.3-1), a LibreOffice-exported deck whose
+     * text Ghostscript lost. Each comes out PDF/A-2b that veraPDF in this JVM accepts, with the words pdftotext reads
+     * in the input (for the deck, in LibreOffice's own PDF of it) in the same order.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"pdf-text/google-docs-pdf14.pdf", "pdf-text/annotations-text-highlight-ink.pdf", "office/fake-power-point.pptx"})
+    void filesWhoseTextOrAnnotationsGhostscriptWouldLoseBecomePdfA2bWithTheirWordsKept(String file) throws Exception {
+        String key = newKey();
+        String id = uploadId(key, corpus(file));
+        JsonNode job = run(key, "pdfa", Map.of("file", id, "wait", 300));
+        Path pdfa = downloadOutput(job, 0);
+        assertThat(independentFailures(pdfa, "2b")).isEmpty();
+        Path reference = file.endsWith(".pdf") ? corpus(file) : downloadOutput(run(key, "convert", Map.of("file", id, "to", "pdf", "wait", 300)), 0);
+        List<String> words = List.of(Independent.pdftotext(reference).strip().split("\\s+"));
+        assertThat(words).hasSizeGreaterThan(5);
+        assertThat(Independent.pdftotext(pdfa).strip().split("\\s+")).containsSubsequence(words.subList(0, Math.min(40, words.size())));
+        if (file.contains("annotations")) {
+            try (PDDocument in = Independent.pdfbox(corpus(file)); PDDocument out = Independent.pdfbox(pdfa)) {
+                int annotations = in.getPage(0).getAnnotations().size();
+                assertThat(annotations).isPositive();
+                assertThat(out.getPage(0).getAnnotations()).hasSize(annotations)
+                        .allSatisfy(a -> assertThat(a.getSubtype().equals("Popup") || a.getAppearance() != null).as(a.getSubtype()).isTrue());
+            }
+        }
     }
 
     @Test
