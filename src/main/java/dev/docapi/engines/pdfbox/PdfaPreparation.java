@@ -25,6 +25,10 @@ import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationPopup;
 import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDDestination;
 import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDNamedDestination;
 import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDPageDestination;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDPageFitDestination;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDDocumentOutline;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlineItem;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlineNode;
 import org.apache.pdfbox.pdmodel.interactive.form.PDAcroForm;
 import org.apache.xmpbox.XMPMetadata;
 import org.apache.xmpbox.schema.AdobePDFSchema;
@@ -161,6 +165,46 @@ public class PdfaPreparation {
             PdfBox.save(doc, out);
         } catch (IOException | javax.xml.transform.TransformerException | org.apache.xmpbox.type.BadFieldValueException e) {
             throw new EngineFailure(EngineFailure.Kind.FAILED, "the PDF could not be marked as PDF/A: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Replaces the outline of {@code converted} (Ghostscript's rewrite of {@code prepared}, same pages in the same order)
+     * with {@code prepared}'s, item for item: titles, open state and each item's page (a fit-page destination); an item
+     * whose destination names no page keeps its title without one. Ghostscript drops items whose destination it cannot
+     * resolve in a repaired file, with their children.
+     *
+     * @throws EngineFailure {@code FAILED} when either PDF cannot be read or written
+     */
+    public void copyOutline(Path prepared, Path converted, Path scratchDir) throws EngineFailure, InterruptedException {
+        try (PDDocument from = pdfBox.open(prepared, null, scratchDir); PDDocument to = Loader.loadPDF(converted.toFile())) {
+            PDDocumentOutline source = from.getDocumentCatalog().getDocumentOutline();
+            if (source == null) return;
+            PDDocumentOutline outline = new PDDocumentOutline();
+            copyItems(source, outline, from, to);
+            to.getDocumentCatalog().setDocumentOutline(outline);
+            Path tmp = scratchDir.resolve("outline.pdf");
+            to.save(tmp.toFile());
+            java.nio.file.Files.move(tmp, converted, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new EngineFailure(EngineFailure.Kind.FAILED, "the outline could not be copied: " + e.getMessage(), e);
+        }
+    }
+
+    private static void copyItems(PDOutlineNode source, PDOutlineNode target, PDDocument from, PDDocument to) throws IOException {
+        for (PDOutlineItem child : source.children()) {
+            PDOutlineItem item = new PDOutlineItem();
+            item.setTitle(child.getTitle());
+            PDPage page = child.findDestinationPage(from);
+            int index = page == null ? -1 : from.getPages().indexOf(page);
+            if (index >= 0 && index < to.getNumberOfPages()) {
+                PDPageFitDestination destination = new PDPageFitDestination();
+                destination.setPage(to.getPage(index));
+                item.setDestination(destination);
+            }
+            target.addLast(item);
+            copyItems(child, item, from, to);
+            if (child.isNodeOpen()) item.openNode();
         }
     }
 

@@ -42,6 +42,8 @@ public class PdfaOperation implements Operation<PdfaOperation.PdfaOptions> {
     public record PdfaOptions(String conformance) {
     }
 
+    /** {@link ContentCheck#lost}'s words when only outline items are missing. */
+    private static final String OUTLINE_LOST = "outline items (bookmarks)";
     /** The levels docapi writes: Ghostscript writes parts 1-3 at level B; U is B with every glyph mapped to Unicode. */
     static final List<String> LEVELS = List.of("1b", "2b", "2u", "3b");
     /** Where an sRGB profile is found when {@code docapi.pdfa.icc-profile} names none: Ghostscript's, then colord's. */
@@ -115,6 +117,12 @@ public class PdfaOperation implements Operation<PdfaOperation.PdfaOptions> {
         // veraPDF first: when the file both fails a rule and lost content, the rule says more about why
         VeraPdf.Verdict verdict = veraPdf.validate(converted, level);
         String lost = verdict.compliant() ? lost(before, converted) : null;
+        if (OUTLINE_LOST.equals(lost)) {
+            // Ghostscript drops outline items it cannot resolve in a repaired file: the prepared file's outline, copied
+            preparation.copyOutline(prepared, converted, work);
+            verdict = veraPdf.validate(converted, level);
+            lost = verdict.compliant() ? lost(before, converted) : null;
+        }
         Path pdfa = converted;
         boolean asIs = false;
         String asIsFailed = "";

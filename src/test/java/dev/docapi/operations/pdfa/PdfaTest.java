@@ -83,15 +83,21 @@ class PdfaTest extends ApiTestBase {
     }
 
     @Test
-    void aFileThatCannotBeMadeConformantFailsNamingVeraPdfsRulesAndValidatePdfaListsAFilesFailedRules() {
+    void aFileThatCannotBeMadeConformantFailsNamingVeraPdfsRulesAndValidatePdfaListsAFilesFailedRules() throws Exception {
         String key = newKey();
-        // Google Docs' fonts have no Unicode mapping for some glyphs: PDF/A-2u (every glyph mapped to Unicode) cannot be met
-        String docs = uploadId(key, corpus("pdf-text/google-docs-pdf14.pdf"));
-        Response failed = post(key, "/pdfa", Map.of("file", docs, "conformance", "2u", "wait", 300));
+        // InDesign's DeviceCMYK survives in Ghostscript's rewrite, and kept as it is the file breaks more rules
+        String indesign = uploadId(key, corpus("pdf-text/indesign-2p-linearized-pdf17.pdf"));
+        Response failed = post(key, "/pdfa", Map.of("file", indesign, "conformance", "2b", "wait", 300));
         assertThat(failed.status()).as("%s", failed).isEqualTo(502);
         assertThat(failed.body().at("/job/status").asString()).isEqualTo("failed");
-        assertThat(failed.body().at("/error/message").asString()).contains("could not be made PDF/A-2u", "6.2.11.7.2-1", "Unicode");
+        assertThat(failed.body().at("/error/message").asString()).contains("could not be made PDF/A-2b", "6.2.4.3-3", "Kept as it was instead");
         assertThat(failed.body().at("/job/output/data/failed_rules/0/rule").asString()).isNotEmpty();
+
+        // Ghostscript's rewrite of Google Docs' fonts loses their Unicode mapping; kept as they are, they have it: 2u
+        String docs = uploadId(key, corpus("pdf-text/google-docs-pdf14.pdf"));
+        JsonNode unicode = run(key, "pdfa", Map.of("file", docs, "conformance", "2u", "wait", 300));
+        assertThat(unicode.at("/output/note").asString()).contains("kept as it was");
+        assertThat(independentFailures(downloadOutput(unicode, 0), "2u")).isEmpty();
 
         JsonNode verdict = run(key, "validate-pdfa", Map.of("file", docs, "wait", 300));
         assertThat(verdict.at("/output/data/compliant").asBoolean()).isFalse();
@@ -107,11 +113,13 @@ class PdfaTest extends ApiTestBase {
     /**
      * Files Ghostscript's PDF/A rewrite failed on (issue 37): Google Docs' fonts re-encoded so the text no longer
      * extracts, a text note, highlight and ink without appearance streams (6.3.3-1), a LibreOffice-exported deck whose
-     * text Ghostscript lost. Each comes out PDF/A-2b that veraPDF in this JVM accepts, with the words pdftotext reads
+     * text Ghostscript lost, an Arabic file whose TrueType CID fonts lack /CIDToGIDMap (6.2.11.3.2-1), a mixed scan
+     * whose OCR text Ghostscript lost and whose images ask for interpolation (6.2.8-3). Each comes out PDF/A-2b that veraPDF in this JVM accepts, with the words pdftotext reads
      * in the input (for the deck, in LibreOffice's own PDF of it) in the same order.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"pdf-text/google-docs-pdf14.pdf", "pdf-text/annotations-text-highlight-ink.pdf", "office/fake-power-point.pptx"})
+    @ValueSource(strings = {"pdf-text/google-docs-pdf14.pdf", "pdf-text/annotations-text-highlight-ink.pdf", "office/fake-power-point.pptx",
+            "pdf-text/arabic-habibi.pdf", "pdf-scanned/multipage-6p-mixed.pdf"})
     void filesWhoseTextOrAnnotationsGhostscriptWouldLoseBecomePdfA2bWithTheirWordsKept(String file) throws Exception {
         String key = newKey();
         String id = uploadId(key, corpus(file));
@@ -120,7 +128,7 @@ class PdfaTest extends ApiTestBase {
         assertThat(independentFailures(pdfa, "2b")).isEmpty();
         Path reference = file.endsWith(".pdf") ? corpus(file) : downloadOutput(run(key, "convert", Map.of("file", id, "to", "pdf", "wait", 300)), 0);
         List<String> words = List.of(Independent.pdftotext(reference).strip().split("\\s+"));
-        assertThat(words).hasSizeGreaterThan(5);
+        assertThat(words).hasSizeGreaterThanOrEqualTo(3);
         assertThat(Independent.pdftotext(pdfa).strip().split("\\s+")).containsSubsequence(words.subList(0, Math.min(40, words.size())));
         if (file.contains("annotations")) {
             try (PDDocument in = Independent.pdfbox(corpus(file)); PDDocument out = Independent.pdfbox(pdfa)) {
