@@ -141,6 +141,30 @@ class PdfaTest extends ApiTestBase {
     }
 
     @Test
+    void aRepairedFileKeepsEveryOutlineItemQpdfSeesInItsPdfA() throws Exception {
+        String key = newKey();
+        // junk before the header and RC4 encryption: Ghostscript drops outline items of the repaired file
+        Path input = corpus("pdf-broken/leading-junk-rc4.pdf");
+        Path pdfa = downloadOutput(run(key, "pdfa", Map.of("file", uploadId(key, input), "wait", 300)), 0);
+        assertThat(independentFailures(pdfa, "2b")).isEmpty();
+        int items = qpdfOutlineItems(input);
+        assertThat(items).isGreaterThan(3);
+        assertThat(qpdfOutlineItems(pdfa)).isEqualTo(items);
+    }
+
+    /** Outline items qpdf's JSON lists, counted through every level. */
+    private static int qpdfOutlineItems(Path pdf) throws Exception {
+        Independent.Run r = Independent.run("qpdf", "--json", "--json-key=outlines", pdf.toString());
+        return count(JSON.readTree(r.output().substring(r.output().indexOf('{'))).get("outlines"));
+    }
+
+    private static int count(JsonNode items) {
+        int n = 0;
+        for (JsonNode item : items) n += 1 + count(item.get("kids"));
+        return n;
+    }
+
+    @Test
     void validatePdfaAnswersNotCompliantWithTheReasonForAReadableFileVeraPdfCannotParse(@TempDir Path dir) throws Exception {
         String key = newKey();
         // PDFBox's lenient parser reads a file cut off before its cross-reference table; veraPDF's parser does not
