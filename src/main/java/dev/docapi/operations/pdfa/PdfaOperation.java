@@ -32,7 +32,10 @@ import org.springframework.stereotype.Component;
  * writes the PDF/A (fonts embedded, colours converted to RGB with an sRGB output intent, encryption removed,
  * transparency and JavaScript dropped where the level forbids them); then veraPDF validates it. The file is returned
  * only when veraPDF finds it conforms and it kept the text layer, links and other annotations, pages, outline and
- * embedded files of the prepared input ({@link ContentCheck}); otherwise the job fails with {@code internal_error}
+ * embedded files of the prepared input ({@link ContentCheck}). Outline items Ghostscript dropped are copied back from
+ * the prepared file; when Ghostscript's output still loses text or breaks a rule, the prepared file itself is tried,
+ * marked as PDF/A without rewriting its content ({@link PdfaPreparation#claimAsIs}), under the same two checks
+ * (issue 37). Otherwise the job fails with {@code internal_error}
  * (502), naming veraPDF's failed rules (also in the failed job's {@code output.data}) or what was lost.
  * {@code output.data} carries veraPDF's verdict ({@link ValidatePdfaOperation#data}).
  */
