@@ -38,11 +38,13 @@ def job(operation, file_id, **options):
 
 def why(st, body):
     rules = [r["rule"] for r in ((body.get("job") or {}).get("output") or {}).get("data", {}).get("failed_rules", [])]
-    if rules:
-        return "rules " + ",".join(rules)
     err = body.get("error", {})
     msg = err.get("message", "?")
-    return err.get("code", "?") + ": " + (msg[msg.find("lost"):][:70] if "lost" in msg else msg[:90])
+    kept = msg[msg.find("Kept as it was"):msg.find("No PDF/A")].strip() if "Kept as it was" in msg else ""
+    kept = (" (" + kept[:120] + ")") if kept else ""
+    if rules:
+        return "rules " + ",".join(rules) + kept
+    return err.get("code", "?") + ": " + (msg[msg.find("lost "):msg.find(", so no")] if "lost " in msg else msg[:90]) + kept
 
 counts, vcounts = collections.Counter(), collections.Counter()
 print("| file | pdfa | why refused | validate-pdfa |")

@@ -8,8 +8,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.cos.COSArray;
+import org.apache.pdfbox.cos.COSBase;
 import org.apache.pdfbox.cos.COSDictionary;
 import org.apache.pdfbox.cos.COSName;
+import org.apache.pdfbox.cos.COSStream;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDDocumentInformation;
@@ -22,6 +25,10 @@ import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationPopup;
 import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDDestination;
 import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDNamedDestination;
 import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDPageDestination;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDPageFitDestination;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDDocumentOutline;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlineItem;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlineNode;
 import org.apache.pdfbox.pdmodel.interactive.form.PDAcroForm;
 import org.apache.xmpbox.XMPMetadata;
 import org.apache.xmpbox.schema.AdobePDFSchema;
@@ -144,6 +151,7 @@ public class PdfaPreparation {
             PDMetadata metadata = new PDMetadata(doc);
             metadata.importXMPMetadata(bytes.toByteArray());
             doc.getDocumentCatalog().setMetadata(metadata);
+            repairResources(doc);
             if (doc.getDocumentCatalog().getOutputIntents().isEmpty()) {
                 try (InputStream profile = java.nio.file.Files.newInputStream(icc)) {
                     PDOutputIntent intent = new PDOutputIntent(doc, profile);
@@ -157,6 +165,118 @@ public class PdfaPreparation {
             PdfBox.save(doc, out);
         } catch (IOException | javax.xml.transform.TransformerException | org.apache.xmpbox.type.BadFieldValueException e) {
             throw new EngineFailure(EngineFailure.Kind.FAILED, "the PDF could not be marked as PDF/A: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Replaces the outline of {@code converted} (Ghostscript's rewrite of {@code prepared}, same pages in the same order)
+     * with {@code prepared}'s, item for item: titles, open state and each item's page (a fit-page destination); an item
+     * whose destination names no page keeps its title without one. Ghostscript drops items whose destination it cannot
+     * resolve in a repaired file, with their children.
+     *
+     * @throws EngineFailure {@code FAILED} when either PDF cannot be read or written
+     */
+    public void copyOutline(Path prepared, Path converted, Path scratchDir) throws EngineFailure, InterruptedException {
+        try (PDDocument from = pdfBox.open(prepared, null, scratchDir); PDDocument to = Loader.loadPDF(converted.toFile())) {
+            PDDocumentOutline source = from.getDocumentCatalog().getDocumentOutline();
+            if (source == null) return;
+            PDDocumentOutline outline = new PDDocumentOutline();
+            copyItems(source, outline, from, to);
+            to.getDocumentCatalog().setDocumentOutline(outline);
+            Path tmp = scratchDir.resolve("outline.pdf");
+            to.save(tmp.toFile());
+            java.nio.file.Files.move(tmp, converted, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new EngineFailure(EngineFailure.Kind.FAILED, "the outline could not be copied: " + e.getMessage(), e);
+        }
+    }
+
+    private static void copyItems(PDOutlineNode source, PDOutlineNode target, PDDocument from, PDDocument to) throws IOException {
+        for (PDOutlineItem child : source.children()) {
+            PDOutlineItem item = new PDOutlineItem();
+            item.setTitle(child.getTitle());
+            PDPage page = child.findDestinationPage(from);
+            int index = page == null ? -1 : from.getPages().indexOf(page);
+            if (index >= 0 && index < to.getNumberOfPages()) {
+                PDPageFitDestination destination = new PDPageFitDestination();
+                destination.setPage(to.getPage(index));
+                item.setDestination(destination);
+            }
+            target.addLast(item);
+            copyItems(child, item, from, to);
+            if (child.isNodeOpen()) item.openNode();
+        }
+    }
+
+    /** A CMYK profile for {@code /DefaultCMYK}: Ghostscript's, installed with it. */
+    private static final Path CMYK_PROFILE = Path.of("/usr/share/color/icc/ghostscript/default_cmyk.icc");
+
+    /**
+     * What PDF/A forbids in the resources of the pages, their form XObjects and the annotations' appearances, fixed
+     * without changing what is drawn: images' {@code /Interpolate} set false (6.2.8: a hint viewers may ignore);
+     * a TrueType CID font's missing {@code /CIDToGIDMap} given {@code /Identity}, the default it stood for (6.2.11.3.2);
+     * and, when a CMYK profile is installed, {@code /DefaultCMYK} so DeviceCMYK colours are device-independent beside
+     * the sRGB output intent (6.2.4.3).
+     */
+    private static void repairResources(PDDocument doc) throws IOException {
+        COSArray defaultCmyk = null;
+        if (java.nio.file.Files.isReadable(CMYK_PROFILE)) {
+            org.apache.pdfbox.pdmodel.common.PDStream profile = new org.apache.pdfbox.pdmodel.common.PDStream(doc,
+                    java.nio.file.Files.newInputStream(CMYK_PROFILE), COSName.FLATE_DECODE);
+            profile.getCOSObject().setInt(COSName.N, 4);
+            profile.getCOSObject().setItem(COSName.ALTERNATE, COSName.DEVICECMYK);
+            defaultCmyk = new COSArray(List.of(COSName.ICCBASED, profile.getCOSObject()));
+        }
+        java.util.Set<COSDictionary> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (PDPage page : doc.getPages()) {
+            repair(page.getCOSObject().getCOSDictionary(COSName.RESOURCES), defaultCmyk, seen);
+            for (PDAnnotation a : page.getAnnotations()) {
+                if (a.getAppearance() == null) continue;
+                for (COSName key : List.of(COSName.N, COSName.R, COSName.D)) {
+                    COSBase entry = a.getAppearance().getCOSObject().getDictionaryObject(key);
+                    if (entry instanceof COSStream stream) repair(stream.getCOSDictionary(COSName.RESOURCES), defaultCmyk, seen);
+                    else if (entry instanceof COSDictionary states) {
+                        for (COSName state : states.keySet()) {
+                            if (states.getDictionaryObject(state) instanceof COSStream stream) repair(stream.getCOSDictionary(COSName.RESOURCES), defaultCmyk, seen);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static void repair(COSDictionary resources, COSArray defaultCmyk, java.util.Set<COSDictionary> seen) {
+        if (resources == null || !seen.add(resources)) return;
+        if (defaultCmyk != null) {
+            COSDictionary spaces = resources.getCOSDictionary(COSName.COLORSPACE);
+            if (spaces == null) {
+                spaces = new COSDictionary();
+                resources.setItem(COSName.COLORSPACE, spaces);
+            }
+            if (!spaces.containsKey(COSName.getPDFName("DefaultCMYK"))) spaces.setItem(COSName.getPDFName("DefaultCMYK"), defaultCmyk);
+        }
+        COSDictionary fonts = resources.getCOSDictionary(COSName.FONT);
+        if (fonts != null) {
+            for (COSName name : fonts.keySet()) {
+                if (!(fonts.getDictionaryObject(name) instanceof COSDictionary font) || !(font.getDictionaryObject(COSName.DESCENDANT_FONTS) instanceof COSArray d)
+                        || d.size() == 0 || !(d.getObject(0) instanceof COSDictionary cid)) continue;
+                if (COSName.CID_FONT_TYPE2.equals(cid.getCOSName(COSName.SUBTYPE)) && !cid.containsKey(COSName.CID_TO_GID_MAP)) {
+                    cid.setItem(COSName.CID_TO_GID_MAP, COSName.IDENTITY);
+                }
+            }
+        }
+        COSDictionary xobjects = resources.getCOSDictionary(COSName.XOBJECT);
+        if (xobjects == null) return;
+        for (COSName name : xobjects.keySet()) {
+            if (!(xobjects.getDictionaryObject(name) instanceof COSStream x)) continue;
+            if (COSName.IMAGE.equals(x.getCOSName(COSName.SUBTYPE))) {
+                if (x.getBoolean(COSName.INTERPOLATE, false)) x.setBoolean(COSName.INTERPOLATE, false);
+                if (x.getDictionaryObject(COSName.SMASK) instanceof COSStream mask && mask.getBoolean(COSName.INTERPOLATE, false)) {
+                    mask.setBoolean(COSName.INTERPOLATE, false);
+                }
+            } else {
+                repair(x.getCOSDictionary(COSName.RESOURCES), defaultCmyk, seen);
+            }
         }
     }
 

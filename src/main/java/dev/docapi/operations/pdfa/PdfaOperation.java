@@ -34,7 +34,10 @@ import org.springframework.stereotype.Component;
  * writes the PDF/A (fonts embedded, colours converted to RGB with an sRGB output intent, encryption removed,
  * transparency and JavaScript dropped where the level forbids them); then veraPDF validates it. The file is returned
  * only when veraPDF finds it conforms and it kept the text layer, links and other annotations, pages, outline and
- * embedded files of the prepared input ({@link ContentCheck}); otherwise the job fails with {@code internal_error}
+ * embedded files of the prepared input ({@link ContentCheck}). Outline items Ghostscript dropped are copied back from
+ * the prepared file; when Ghostscript's output still loses text or breaks a rule, the prepared file itself is tried,
+ * marked as PDF/A without rewriting its content ({@link PdfaPreparation#claimAsIs}), under the same two checks
+ * (issue 37). Otherwise the job fails with {@code internal_error}
  * (502), naming veraPDF's failed rules (also in the failed job's {@code output.data}) or what was lost.
  * {@code output.data} carries veraPDF's verdict ({@link ValidatePdfaOperation#data}).
  */
@@ -44,6 +47,8 @@ public class PdfaOperation implements Operation<PdfaOperation.PdfaOptions> {
     public record PdfaOptions(PdfaLevel conformance) {
     }
 
+    /** {@link ContentCheck#lost}'s words when only outline items are missing. */
+    private static final String OUTLINE_LOST = "outline items (bookmarks)";
     /** Where an sRGB profile is found when {@code docapi.pdfa.icc-profile} names none: Ghostscript's, then colord's. */
     private static final List<Path> ICC_PROFILES = List.of(Path.of("/usr/share/color/icc/ghostscript/srgb.icc"),
             Path.of("/usr/share/color/icc/sRGB.icc"));
@@ -116,8 +121,15 @@ public class PdfaOperation implements Operation<PdfaOperation.PdfaOptions> {
         // veraPDF first: when the file both fails a rule and lost content, the rule says more about why
         VeraPdf.Verdict verdict = veraPdf.validate(converted, level);
         String lost = verdict.compliant() ? lost(before, converted) : null;
+        if (OUTLINE_LOST.equals(lost)) {
+            // Ghostscript drops outline items it cannot resolve in a repaired file: the prepared file's outline, copied
+            preparation.copyOutline(prepared, converted, work);
+            verdict = veraPdf.validate(converted, level);
+            lost = verdict.compliant() ? lost(before, converted) : null;
+        }
         Path pdfa = converted;
         boolean asIs = false;
+        String asIsFailed = "";
         if (!verdict.compliant() || lost != null) {
             // Ghostscript re-encodes fonts it cannot keep (Type 3, CID fonts without a Unicode map, invisible OCR
             // text) and so loses their text, or leaves what a rule forbids: the prepared file itself, marked as
@@ -126,22 +138,26 @@ public class PdfaOperation implements Operation<PdfaOperation.PdfaOptions> {
             preparation.claimAsIs(prepared, level.part(), level.id().substring(1).toUpperCase(java.util.Locale.ROOT),
                     iccProfile(), kept, work);
             VeraPdf.Verdict keptVerdict = veraPdf.validate(kept, level);
-            if (keptVerdict.compliant() && lost(before, kept) == null) {
+            String keptLost = keptVerdict.compliant() ? lost(before, kept) : null;
+            if (keptVerdict.compliant() && keptLost == null) {
                 pdfa = kept;
                 verdict = keptVerdict;
                 lost = null;
                 asIs = true;
+            } else {
+                asIsFailed = " Kept as it was instead, it " + (keptLost != null ? "lost " + keptLost : keptVerdict.unreadable() != null
+                        ? "could not be read by veraPDF" : "breaks " + String.join(", ", keptVerdict.failedRules().stream().map(VeraPdf.FailedRule::rule).toList())) + ".";
             }
         }
         ctx.progress(++done, total, "steps");
         if (!verdict.compliant()) {
             String why = verdict.unreadable() != null ? "veraPDF could not read the converted file (" + verdict.unreadable() + ")"
                     : "veraPDF found that the converted file breaks " + ValidatePdfaOperation.rules(verdict) + " — " + verdict.summary();
-            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "The file could not be made PDF/A-" + level.id() + ": " + why + ". No PDF/A is returned.", null,
+            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "The file could not be made PDF/A-" + level.id() + ": " + why + "." + asIsFailed + " No PDF/A is returned.", null,
                     OperationResult.empty().withData(ValidatePdfaOperation.data(verdict)));
         }
         if (lost != null) {
-            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "The PDF/A conversion lost " + lost + ", so no PDF/A is returned.", null);
+            throw new OperationFailure(ErrorCode.INTERNAL_ERROR, "The PDF/A conversion lost " + lost + ", so no PDF/A is returned." + asIsFailed, null);
         }
         ctx.progress(++done, total, "steps");
         Files.copy(pdfa, ctx.output("pdfa-" + level.id(), "pdf"), StandardCopyOption.REPLACE_EXISTING);

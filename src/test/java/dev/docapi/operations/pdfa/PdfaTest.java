@@ -25,6 +25,8 @@ import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationLink;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.verapdf.gf.foundry.VeraGreenfieldFoundryProvider;
 import org.verapdf.pdfa.Foundries;
 import org.verapdf.pdfa.PDFAParser;
@@ -81,15 +83,21 @@ class PdfaTest extends ApiTestBase {
     }
 
     @Test
-    void aFileThatCannotBeMadeConformantFailsNamingVeraPdfsRulesAndValidatePdfaListsAFilesFailedRules() {
+    void aFileThatCannotBeMadeConformantFailsNamingVeraPdfsRulesAndValidatePdfaListsAFilesFailedRules() throws Exception {
         String key = newKey();
-        // Google Docs' fonts have no Unicode mapping for some glyphs: PDF/A-2u (every glyph mapped to Unicode) cannot be met
-        String docs = uploadId(key, corpus("pdf-text/google-docs-pdf14.pdf"));
-        Response failed = post(key, "/pdfa", Map.of("file", docs, "conformance", "2u", "wait", 300));
+        // InDesign's DeviceCMYK survives in Ghostscript's rewrite, and kept as it is the file breaks more rules
+        String indesign = uploadId(key, corpus("pdf-text/indesign-2p-linearized-pdf17.pdf"));
+        Response failed = post(key, "/pdfa", Map.of("file", indesign, "conformance", "2b", "wait", 300));
         assertThat(failed.status()).as("%s", failed).isEqualTo(502);
         assertThat(failed.body().at("/job/status").asString()).isEqualTo("failed");
-        assertThat(failed.body().at("/error/message").asString()).contains("could not be made PDF/A-2u", "6.2.11.7.2-1", "Unicode");
+        assertThat(failed.body().at("/error/message").asString()).contains("could not be made PDF/A-2b", "6.2.4.3-3", "Kept as it was instead");
         assertThat(failed.body().at("/job/output/data/failed_rules/0/rule").asString()).isNotEmpty();
+
+        // Ghostscript's rewrite of Google Docs' fonts loses their Unicode mapping; kept as they are, they have it: 2u
+        String docs = uploadId(key, corpus("pdf-text/google-docs-pdf14.pdf"));
+        JsonNode unicode = run(key, "pdfa", Map.of("file", docs, "conformance", "2u", "wait", 300));
+        assertThat(unicode.at("/output/note").asString()).contains("kept as it was");
+        assertThat(independentFailures(downloadOutput(unicode, 0), "2u")).isEmpty();
 
         JsonNode verdict = run(key, "validate-pdfa", Map.of("file", docs, "wait", 300));
         assertThat(verdict.at("/output/data/compliant").asBoolean()).isFalse();
@@ -100,6 +108,60 @@ class PdfaTest extends ApiTestBase {
         assertThat(rules).contains("6.6.2.1-1"); // no XMP metadata stream
         assertThat(verdict.at("/output/note").asString()).contains("does not conform to PDF/A-2b", "6.6.2.1-1");
         assertThat(verdict.at("/output/files").size()).isZero();
+    }
+
+    /**
+     * Files Ghostscript's PDF/A rewrite failed on (issue 37): Google Docs' fonts re-encoded so the text no longer
+     * extracts, a text note, highlight and ink without appearance streams (6.3.3-1), a LibreOffice-exported deck whose
+     * text Ghostscript lost, an Arabic file whose TrueType CID fonts lack /CIDToGIDMap (6.2.11.3.2-1), a mixed scan
+     * whose OCR text Ghostscript lost and whose images ask for interpolation (6.2.8-3). Each comes out PDF/A-2b that veraPDF in this JVM accepts, with the words pdftotext reads
+     * in the input (for the deck, in LibreOffice's own PDF of it) in the same order.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"pdf-text/google-docs-pdf14.pdf", "pdf-text/annotations-text-highlight-ink.pdf", "office/fake-power-point.pptx",
+            "pdf-text/arabic-habibi.pdf", "pdf-scanned/multipage-6p-mixed.pdf"})
+    void filesWhoseTextOrAnnotationsGhostscriptWouldLoseBecomePdfA2bWithTheirWordsKept(String file) throws Exception {
+        String key = newKey();
+        String id = uploadId(key, corpus(file));
+        JsonNode job = run(key, "pdfa", Map.of("file", id, "wait", 300));
+        Path pdfa = downloadOutput(job, 0);
+        assertThat(independentFailures(pdfa, "2b")).isEmpty();
+        Path reference = file.endsWith(".pdf") ? corpus(file) : downloadOutput(run(key, "convert", Map.of("file", id, "to", "pdf", "wait", 300)), 0);
+        List<String> words = List.of(Independent.pdftotext(reference).strip().split("\\s+"));
+        assertThat(words).hasSizeGreaterThanOrEqualTo(3);
+        assertThat(Independent.pdftotext(pdfa).strip().split("\\s+")).containsSubsequence(words.subList(0, Math.min(40, words.size())));
+        if (file.contains("annotations")) {
+            try (PDDocument in = Independent.pdfbox(corpus(file)); PDDocument out = Independent.pdfbox(pdfa)) {
+                int annotations = in.getPage(0).getAnnotations().size();
+                assertThat(annotations).isPositive();
+                assertThat(out.getPage(0).getAnnotations()).hasSize(annotations)
+                        .allSatisfy(a -> assertThat(a.getSubtype().equals("Popup") || a.getAppearance() != null).as(a.getSubtype()).isTrue());
+            }
+        }
+    }
+
+    @Test
+    void aRepairedFileKeepsEveryOutlineItemQpdfSeesInItsPdfA() throws Exception {
+        String key = newKey();
+        // junk before the header and RC4 encryption: Ghostscript drops outline items of the repaired file
+        Path input = corpus("pdf-broken/leading-junk-rc4.pdf");
+        Path pdfa = downloadOutput(run(key, "pdfa", Map.of("file", uploadId(key, input), "wait", 300)), 0);
+        assertThat(independentFailures(pdfa, "2b")).isEmpty();
+        int items = qpdfOutlineItems(input);
+        assertThat(items).isGreaterThan(3);
+        assertThat(qpdfOutlineItems(pdfa)).isEqualTo(items);
+    }
+
+    /** Outline items qpdf's JSON lists, counted through every level. */
+    private static int qpdfOutlineItems(Path pdf) throws Exception {
+        Independent.Run r = Independent.run("qpdf", "--json", "--json-key=outlines", pdf.toString());
+        return count(JSON.readTree(r.output().substring(r.output().indexOf('{'))).get("outlines"));
+    }
+
+    private static int count(JsonNode items) {
+        int n = 0;
+        for (JsonNode item : items) n += 1 + count(item.get("kids"));
+        return n;
     }
 
     @Test
