@@ -81,7 +81,7 @@ final class Layout {
                 // a lone band (a heading over one column) joins the columns below when it stands within one of them
                 Grown below = grow(bands, j);
                 List<Item> lone = bands.get(i);
-                if (!below.strips().isEmpty() && below.strips().stream().anyMatch(st -> !crosses(lone, st))) {
+                if (!below.strips().isEmpty() && startsAColumn(lone, below)) {
                     region.addAll(below.items());
                     strips = gutters(region);
                     j = below.end();
@@ -92,11 +92,14 @@ final class Layout {
                 strips = grown.strips();
                 j = grown.end();
             }
+            List<List<Item>> columns = strips.isEmpty() ? List.of() : columns(region, strips);
+            AlignedTable table = strips.isEmpty() ? null : table(region, columns);
+            // short lines side by side (a form's labels and values, a key-value list) are rows, not columns
             if (strips.isEmpty()) {
-                band(region);
+                band(region, false);
+            } else if (table == null && !runningText(columns)) {
+                band(region, true);
             } else {
-                List<List<Item>> columns = columns(region, strips);
-                AlignedTable table = table(region, columns);
                 flow++;
                 if (table != null) {
                     out.add(new Placed(new Item(table.box(), null, table), flow));
@@ -133,13 +136,56 @@ final class Layout {
         return new Grown(region, strips, j);
     }
 
-    private static boolean crosses(List<Item> items, float[] strip) {
-        for (Item it : items) if (it.box().x() < strip[1] && it.box().right() > strip[0]) return true;
+    /**
+     * Whether the lone band is the head of one of the columns below: it lies between two of their gutters and starts
+     * where that column's lines start (a column's heading); a title centred over a form or a table stays above it.
+     */
+    private boolean startsAColumn(List<Item> lone, Grown below) {
+        List<float[]> strips = below.strips();
+        List<List<Item>> columns = columns(below.items(), strips);
+        float left = (float) lone.stream().mapToDouble(it -> it.box().x()).min().orElse(0);
+        for (int c = 0; c < columns.size(); c++) {
+            float from = c == 0 ? -Float.MAX_VALUE : strips.get(c - 1)[1];
+            float to = c == strips.size() ? Float.MAX_VALUE : strips.get(c)[0];
+            boolean within = lone.stream().allMatch(it -> it.box().x() >= from && it.box().right() <= to);
+            float columnLeft = (float) columns.get(c).stream().mapToDouble(it -> it.box().x()).min().orElse(Float.MAX_VALUE);
+            if (within && Math.abs(left - columnLeft) <= 2 * minGutter) return true;
+        }
         return false;
     }
 
-    /** Items that no gutter splits: line by line, each line along the page's direction. */
-    private void band(List<Item> items) {
+    /**
+     * Whether some column holds running text: most of its lines have 4 words or more (8 characters in a script
+     * written without spaces). Columns of short lines only (labels and their values, a list of names beside a list of
+     * numbers) are read row by row instead.
+     */
+    private static boolean runningText(List<List<Item>> columns) {
+        for (List<Item> column : columns) {
+            long lines = column.stream().filter(it -> it.segment() != null).count();
+            long long_ = column.stream().filter(it -> it.segment() != null && running(it.segment().text())).count();
+            if (lines > 0 && long_ * 2 >= lines) return true;
+        }
+        return false;
+    }
+
+    private static float gap(Item a, Item b) {
+        return Math.max(b.box().x() - a.box().right(), a.box().x() - b.box().right());
+    }
+
+    private static boolean running(String line) {
+        String t = line.strip();
+        if (t.split("\\s+").length >= 4) return true;
+        boolean unspaced = t.codePoints().anyMatch(c -> Character.isIdeographic(c)
+                || Character.UnicodeScript.of(c) == Character.UnicodeScript.HANGUL || Character.UnicodeScript.of(c) == Character.UnicodeScript.THAI);
+        return unspaced && t.codePointCount(0, t.length()) >= 8;
+    }
+
+    /**
+     * Items that no gutter splits, or short lines side by side ({@code rows}): line by line, each line along the page's
+     * direction. In rows, the parts of a line that a gutter's width parts stay apart (a label and its value, a page
+     * number and a running title), each its own block.
+     */
+    private void band(List<Item> items, boolean rows) {
         List<Item> sorted = new ArrayList<>(items);
         sorted.sort(Comparator.comparingDouble(it -> (it.top() + it.bottom()) / 2));
         List<List<Item>> lines = new ArrayList<>();
@@ -159,7 +205,12 @@ final class Layout {
         for (List<Item> line : lines) {
             Comparator<Item> byX = Comparator.comparingDouble(it -> it.box().x());
             line.sort(rightToLeft ? byX.reversed() : byX);
-            for (Item it : line) out.add(new Placed(it, flow));
+            Item previous = null;
+            for (Item it : line) {
+                if (rows && (previous == null || gap(previous, it) >= minGutter)) flow++;
+                out.add(new Placed(it, flow));
+                previous = it;
+            }
         }
     }
 

@@ -36,7 +36,9 @@ final class Structure {
     private static final Pattern FOOTNOTE = Pattern.compile("(?s)^[\\d*†‡§¶∗]{1,3}\\s*\\S.*");
     private static final Pattern PAGE_NUMBER = Pattern.compile("^(page|seite|p\\.|s\\.|pg\\.)?\\s*[-–]?\\s*#\\s*[-–]?(\\s*(of|/|von|de)\\s*#)?$");
     /** Top and bottom share of the page where running headers and footers stand. */
-    private static final float MARGIN = 0.12f;
+    private static final float MARGIN = 0.15f;
+    /** A lone number stands this far into the page and is still its page number (LaTeX's foot on A4: 85 % down). */
+    private static final float NUMBER_MARGIN = 0.2f;
 
     /** A visual line: its segments in order. */
     record Line(List<PageReader.Segment> segments) {
@@ -356,17 +358,19 @@ final class Structure {
         Map<String, Set<Integer>> seen = new HashMap<>();
         for (int i = 0; i < pages.size(); i++) {
             for (Block b : blocks.get(i)) {
-                String zone = zone(b, pages.get(i));
+                String zone = zone(b, pages.get(i), MARGIN);
                 if (zone != null) seen.computeIfAbsent(zone + key(b.text), k -> new HashSet<>()).add(i);
             }
         }
         for (int i = 0; i < pages.size(); i++) {
             for (Block b : blocks.get(i)) {
-                String zone = zone(b, pages.get(i));
-                if (zone == null) continue;
-                String key = key(b.text);
-                if (PAGE_NUMBER.matcher(key).matches()) b.type = Type.PAGE_NUMBER;
-                else if (seen.get(zone + key).size() >= 2) b.type = zone.equals("top:") ? Type.PAGE_HEADER : Type.PAGE_FOOTER;
+                String key = b.atom == null ? key(b.text) : "";
+                if (zone(b, pages.get(i), NUMBER_MARGIN) != null && PAGE_NUMBER.matcher(key).matches()) {
+                    b.type = Type.PAGE_NUMBER;
+                    continue;
+                }
+                String zone = zone(b, pages.get(i), MARGIN);
+                if (zone != null && seen.get(zone + key).size() >= 2) b.type = zone.equals("top:") ? Type.PAGE_HEADER : Type.PAGE_FOOTER;
             }
             // a page whose every line would be running text ("Original page 7" alone) keeps it as its text
             if (blocks.get(i).stream().allMatch(b -> b.atom != null || b.type.furniture())) {
@@ -375,12 +379,12 @@ final class Structure {
         }
     }
 
-    /** "top:" or "bottom:" when a short text block stands in the page's top or bottom margin, else null. */
-    private static String zone(Block b, LaidOut page) {
+    /** "top:" or "bottom:" when a short text block stands in the page's top or bottom {@code margin} (a share), else null. */
+    private static String zone(Block b, LaidOut page, float margin) {
         if (b.atom != null || b.lines.size() > 2 || b.text.length() > 150) return null;
         Box box = b.box();
-        if (box.bottom() <= page.height() * MARGIN) return "top:";
-        if (box.y() >= page.height() * (1 - MARGIN)) return "bottom:";
+        if (box.bottom() <= page.height() * margin) return "top:";
+        if (box.y() >= page.height() * (1 - margin)) return "bottom:";
         return null;
     }
 

@@ -101,6 +101,16 @@ class DocumentModelTest {
             assertThat(model.pageText(page, false).lines().map(String::strip).toList()).doesNotContain(number, title);
             assertThat(model.pageText(page, true)).startsWith(number);
         }
+        // a LaTeX article's page numbers, at the foot of A4 pages, as pdftotext's last line of each page reads
+        Path article = corpus("pdf-text/pdflatex-4-pages-objstm.pdf");
+        DocumentModel four = model(article);
+        for (int page = 1; page <= 4; page++) {
+            String last = Independent.pdftotext(article, page, page).lines().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElseThrow().strip();
+            assertThat(four.pages().get(page - 1).elements().getLast()).satisfies(e -> {
+                assertThat(e.text()).isEqualTo(last);
+                assertThat(e.type()).isEqualTo(Type.PAGE_NUMBER);
+            });
+        }
         // the section heading itself, in the body of page 18, is a heading, not a header
         assertThat(model.pages().get(17).elements()).anySatisfy(e -> {
             assertThat(e.text()).endsWith("1.5 Kompaktheit");
