@@ -74,7 +74,7 @@ COPY --from=build /jre /opt/java
 # cache out: java then warns once and starts as before.
 RUN --mount=type=bind,from=build,source=/src/target/docapi.jar,target=/tmp/docapi.jar \
     --mount=type=bind,source=scripts/aot-cache,target=/tmp/aot-cache \
-    JAVA_HOME=/opt/java DOCAPI_UNSANDBOXED=true /tmp/aot-cache /tmp/docapi.jar /opt/docapi/start -XX:+UseZGC \
+    JAVA_HOME=/opt/java DOCAPI_UNSANDBOXED=true /tmp/aot-cache /tmp/docapi.jar /opt/docapi/start -XX:+UseG1GC \
     && rm -f /opt/docapi/start.lock /opt/docapi/start/training.log
 USER docapi
 # LANG: file names are bytes in UTF-8 (the JVM's sun.jnu.encoding follows the locale; POSIX would mangle non-ASCII)
@@ -92,5 +92,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=90s --retries=3 \
     CMD curl -fsS -o /dev/null -m 3 "http://127.0.0.1:${DOCAPI_MANAGEMENT_PORT}/actuator/health/readiness" || exit 1
 # The service handles SIGTERM itself: readiness DOWN, running jobs get DOCAPI_SHUTDOWN_GRACE (120 s) to finish; give
 # the container more than that to stop (docker stop -t 150; compose: stop_grace_period: 150s).
-ENTRYPOINT ["/usr/bin/tini", "-s", "--", "java", "-XX:+UseZGC", "-XX:MaxRAMPercentage=60", "-XX:AOTCache=/opt/docapi/start/docapi.aot", \
+ENTRYPOINT ["/usr/bin/tini", "-s", "--", "java", "-XX:+UseG1GC", "-XX:MaxRAMPercentage=60", "-XX:AOTCache=/opt/docapi/start/docapi.aot", \
     "-jar", "/opt/docapi/start/docapi.jar"]

@@ -3,7 +3,7 @@
 # and to the management port's readiness answering UP, median of RUNS (5) starts each way, run alternately so that
 # both ways see the same load:
 #   before  java -XX:+UseZGC -Xmx2g -jar BEFORE_JAR      (how bin/docapi serve started before issue 41)
-#   after   what bin/docapi serve does now: the extracted jar with its JDK AOT cache (scripts/aot-cache; the cache is
+#   after   what bin/docapi serve does now: G1 and the extracted jar with its JDK AOT cache (scripts/aot-cache; the cache is
 #           made before the first timed start and not counted; its one-off cost is printed)
 # BEFORE_JAR defaults to target/docapi.jar; give the jar of the commit before issue 41 to also count readiness's old
 # wait for LibreOffice's warm-up. Each start gets a fresh data dir (H2, so Flyway migrates an empty database: the
@@ -12,7 +12,8 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/service.sh"
 RUNS="${1:-5}"
-OPTS=(-XX:+UseZGC -Xmx2g)
+BEFORE_OPTS=(-XX:+UseZGC -Xmx2g)
+OPTS=(-XX:+UseG1GC -Xmx2g)   # bin/docapi serve's
 BEFORE_JAR="${BEFORE_JAR:-$JAR}"
 [[ -f "$JAR" ]] || (cd "$ROOT" && mvn -q -B -DskipTests package >&2)
 
@@ -25,7 +26,7 @@ start_once() {
   local work port mgmt pid t0 now v1="" ready=""
   work="$(mktemp -d /tmp/docapi-bench-start.XXXXXX)"; port="$(bench_free_port)"; mgmt="$(bench_free_port)"
   t0=$(date +%s.%N)
-  DOCAPI_DATA_DIR="$work" DOCAPI_PORT="$port" DOCAPI_MANAGEMENT_PORT="$mgmt" "$JAVA_HOME/bin/java" "${OPTS[@]}" "$@" \
+  DOCAPI_DATA_DIR="$work" DOCAPI_PORT="$port" DOCAPI_MANAGEMENT_PORT="$mgmt" "$JAVA_HOME/bin/java" "$@" \
     >"$work/service.log" 2>&1 &
   pid=$!
   for _ in $(seq 1 6000); do
@@ -46,7 +47,7 @@ median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2
 
 before=(); after=()
 for i in $(seq 1 "$RUNS"); do
-  b=$(start_once -jar "$BEFORE_JAR"); a=$(start_once "${AFTER[@]}")
+  b=$(start_once "${BEFORE_OPTS[@]}" -jar "$BEFORE_JAR"); a=$(start_once "${OPTS[@]}" "${AFTER[@]}")
   echo "run $i: before $b   after $a   (load $(cut -d' ' -f1-3 /proc/loadavg))"
   before+=("$b"); after+=("$a")
 done
