@@ -12,7 +12,6 @@ import java.time.Instant;
 import java.util.Map;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
@@ -25,7 +24,6 @@ import tools.jackson.databind.JsonNode;
  * outputs and downloads all go through the bucket; the local disk holds only the cache.
  */
 @DirtiesContext // a service of its own: closed after this class, not kept to the end of the run (issue 41)
-@Isolated("a second service beside the shared one")
 class S3BlobStoreServiceTest extends ApiTestBase {
     private static final S3ProxyServer S3 = S3ProxyServer.start();
     private static final String BUCKET = "docapi-service-test";

@@ -21,7 +21,6 @@ import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
@@ -35,7 +34,6 @@ import tools.jackson.databind.JsonNode;
  * {@code hostile/} under the test's data folder. Without the sandbox the same ODT puts the other account's text in
  * the PDF and opens a dozen connections to the canary (checked by hand with {@code soffice --convert-to pdf}).
  */
-@Isolated("bounds how long hostile files take")
 class HostileDocumentTest extends ApiTestBase {
     @Autowired
     DocapiProperties props;

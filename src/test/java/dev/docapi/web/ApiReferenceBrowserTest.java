@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
@@ -18,7 +17,6 @@ import tools.jackson.databind.JsonNode;
  * The rendered API reference (issue 39): /reference.html, without signing in, shows every operation of the served
  * OpenAPI document, rendered in the browser by Swagger UI from the service's own webjar.
  */
-@Isolated("a browser's waits")
 class ApiReferenceBrowserTest extends AreaBrowserTestBase {
     private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch", "head", "options");
 

@@ -16,6 +16,7 @@ import java.util.UUID;
 import org.apache.pdfbox.text.PDFTextStripper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -32,13 +33,14 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * real service. {@link #checkPage} screenshots a page under {@code target/screenshots/} and checks it with axe-core
  * (no serious or critical violation).
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS) // a browser of each class's own: the classes run beside each other
 abstract class AreaBrowserTestBase extends ApiTestBase {
     private static final Path SHOTS = Path.of("target", "screenshots");
-    static WebDriver browser;
-    private static Path profile;
+    WebDriver browser;
+    private Path profile;
 
     @BeforeAll
-    static void startBrowser() throws IOException {
+    void startBrowser() throws IOException {
         profile = Files.createTempDirectory("docapi-chromium-");
         ChromeOptions options = new ChromeOptions().setBinary("/usr/bin/chromium").addArguments("--headless", "--no-sandbox",
                 "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -49,7 +51,7 @@ abstract class AreaBrowserTestBase extends ApiTestBase {
     }
 
     @AfterAll
-    static void stopBrowser() throws IOException {
+    void stopBrowser() throws IOException {
         if (browser != null) browser.quit();
         try (var files = Files.walk(profile)) {
             files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
@@ -60,8 +62,9 @@ abstract class AreaBrowserTestBase extends ApiTestBase {
         return "http://localhost:" + port + path;
     }
 
+    /** Waits for a condition: a bound on the page's behaviour (it never comes), not on the machine's speed. */
     WebDriverWait waiting() {
-        return new WebDriverWait(browser, Duration.ofSeconds(15));
+        return new WebDriverWait(browser, Duration.ofSeconds(60));
     }
 
     /**

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebElement;
@@ -31,7 +30,6 @@ import org.springframework.security.web.webauthn.management.UserCredentialReposi
  * checked with axe-core (no serious or critical violation, {@link AreaBrowserTestBase}); passkeys with Chromium's
  * virtual authenticator (issue 26). Not tagged "database": nothing here is SQL-specific.
  */
-@Isolated("a browser's waits")
 class DeveloperAreaBrowserTest extends AreaBrowserTestBase {
     @Autowired
     private PublicKeyCredentialUserEntityRepository passkeyUsers;

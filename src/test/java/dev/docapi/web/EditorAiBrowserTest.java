@@ -3,12 +3,13 @@ package dev.docapi.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.docapi.ai.ScriptedModelServer;
+import dev.docapi.support.ApiTestBase;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -22,7 +23,7 @@ import tools.jackson.databind.JsonNode;
  * file read back with PDFBox; the AI edit is one AI operation in {@code GET /v1/usage}. A plan naming page 99 is
  * refused on the page, and the box waits while the arrangement has unsaved changes.
  */
-@Isolated("a browser's waits")
+@ResourceLock(ApiTestBase.MODEL_LOCK)
 class EditorAiBrowserTest extends AreaBrowserTestBase {
     private static final Path CORPUS = corpus("pdf-text/rotated-pages-20p.pdf");
     private List<String> preview(String attribute) {

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
@@ -28,7 +27,6 @@ import tools.jackson.databind.JsonNode;
  * 404 and a file that is not a PDF 400. The document tools panel: disabled while changes are unsaved, watermark refused
  * then applied, its result opened in the editor and its stamp read by pdftotext.
  */
-@Isolated("a browser's waits")
 class EditorBrowserTest extends AreaBrowserTestBase {
     private static final Path CORPUS = corpus("pdf-text/rotated-pages-20p.pdf");
 

@@ -17,7 +17,6 @@ import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
@@ -25,7 +24,6 @@ import org.springframework.beans.factory.annotation.Autowired;
  * Tabula into an endless loop (a {@code cm} scale of about 3.4e38 and one oblique line) is stopped after the page timeout
  * and reported as unread, while the pages after it still give their tables.
  */
-@Isolated("bounds a hostile page's time")
 class TabulaTest extends ApiTestBase {
     /** The largest float: Tabula's line clipping never ends on rulings scaled by it. */
     private static final String HUGE = "340282346638528859811704183484516925440";
