@@ -33,7 +33,7 @@ import tools.jackson.databind.JsonNode;
  * in our words, and the next conversion through the same engine succeeds. The engines with short limits (LibreOffice
  * 15 s: a cold restarted process must still convert a small file in time; Chromium 4 s) are built here, beside the
  * shared service's own, so that no second Spring context is started and other classes may run beside this one; the
- * shared engines killed mid-work are {@link dev.docapi.jobs.WarmEngineStopTest}'s.
+ * shared engines killed mid-work are {@link CrashedEngineTest}'s.
  */
 public class ConvertHangTest extends ApiTestBase {
 
