@@ -102,7 +102,7 @@ class MultiNodeIT {
     @Test
     @Order(1)
     void jobsOfTenAccountsAcrossThreeNodesSurviveANodeKilledMidway() throws Exception {
-        int total = TestSize.of(90, 300); // a multiple of 10: every account sends as many, a tenth of them splits
+        int total = TestSize.of(50, 300); // a multiple of 10: every account sends as many, a tenth of them splits
         List<String> keys = new ArrayList<>();
         List<String> smallFiles = new ArrayList<>();
         List<String> largeFiles = new ArrayList<>();
