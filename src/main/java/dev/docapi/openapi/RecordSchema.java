@@ -40,7 +40,7 @@ final class RecordSchema {
         Map<String, Object> properties = new LinkedHashMap<>();
         List<String> required = new ArrayList<>();
         for (RecordComponent c : type.getRecordComponents()) {
-            JsonProperty renamed = c.getAnnotation(JsonProperty.class);
+            JsonProperty renamed = c.getAccessor().getAnnotation(JsonProperty.class);
             String name = renamed != null ? renamed.value() : c.getName();
             properties.put(name, of(c.getGenericType()));
             if (c.getType().isPrimitive() || !optionalReferences) required.add(name);
