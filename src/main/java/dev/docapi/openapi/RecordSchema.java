@@ -1,5 +1,7 @@
 package dev.docapi.openapi;
 
+import static dev.docapi.core.J.o;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.lang.reflect.ParameterizedType;
@@ -55,14 +57,14 @@ final class RecordSchema {
 
     private static Map<String, Object> of(Type type) {
         if (type instanceof ParameterizedType p && p.getRawType() == List.class) {
-            return new LinkedHashMap<>(Map.of("type", "array", "items", of(p.getActualTypeArguments()[0])));
+            return o("type", "array", "items", of(p.getActualTypeArguments()[0]));
         }
         if (!(type instanceof Class<?> c)) throw new IllegalArgumentException("no JSON Schema for " + type);
-        if (c == int.class || c == long.class || c == Integer.class || c == Long.class) return Map.of("type", "integer");
-        if (c == float.class || c == double.class || c == Float.class || c == Double.class) return Map.of("type", "number");
-        if (c == boolean.class || c == Boolean.class) return Map.of("type", "boolean");
-        if (c == String.class) return Map.of("type", "string");
-        if (c.isEnum()) return Map.of("type", "string", "enum", enumValues(c));
+        if (c == int.class || c == long.class || c == Integer.class || c == Long.class) return o("type", "integer");
+        if (c == float.class || c == double.class || c == Float.class || c == Double.class) return o("type", "number");
+        if (c == boolean.class || c == Boolean.class) return o("type", "boolean");
+        if (c == String.class) return o("type", "string");
+        if (c.isEnum()) return o("type", "string", "enum", enumValues(c));
         if (c.isRecord()) return object(c);
         throw new IllegalArgumentException("no JSON Schema for " + c.getName());
     }
