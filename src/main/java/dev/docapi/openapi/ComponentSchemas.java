@@ -27,8 +27,8 @@ import java.util.Map;
  * The resource schemas of the description (spec §2, DESIGN §4): FileObject (spec §2.2's File, named so it does not
  * collide with the platform's own {@code File} type in generated clients), Job (with the output members the operations
  * declare, {@code progress} and {@code webhook}), Workflow and Step, list envelopes, usage, models, the service object, the
- * webhook event, Error, and the document model (derived from its records, {@link RecordSchema}). Every object is closed ({@code additionalProperties: false}) so an undocumented member
- * fails response validation.
+ * webhook event, Error, and the document model (derived from its records, {@link RecordSchema}). Every object is closed
+ * ({@code additionalProperties: false}) so an undocumented member fails response validation.
  */
 final class ComponentSchemas {
     private ComponentSchemas() {
