@@ -40,8 +40,8 @@ final class Chunker {
     record Chunk(String text, @JsonProperty("heading_path") List<String> headingPath, List<Integer> pages, List<Box> boxes, int tokens) {
     }
 
-    /** A piece of an element that is never cut: a sentence, or a table row. */
-    private record Unit(Element element, String text, boolean sentence) {
+    /** A piece of an element that is never cut: a sentence, or a table row; {@code tokens}: its text's count. */
+    private record Unit(Element element, String text, boolean sentence, int tokens) {
     }
 
     private record Heading(int level, String text) {
@@ -104,7 +104,7 @@ final class Chunker {
     }
 
     private void addTable(Element e) {
-        List<Unit> rows = e.table().grid().stream().map(r -> new Unit(e, String.join("\t", r).strip(), false)).toList();
+        List<Unit> rows = e.table().grid().stream().map(r -> unit(e, String.join("\t", r).strip(), false)).toList();
         if (fits(with(parts, rows))) {
             parts.addAll(rows);
             return;
@@ -157,8 +157,20 @@ final class Chunker {
         return carry;
     }
 
+    /**
+     * Whether the units' text has at most {@link #maxTokens} tokens. The sum of the units' counts and one token a
+     * separator is an upper bound (pieces that meet at a separator merge into fewer tokens, never more, in practice):
+     * within it, the text is not counted again, so filling a chunk costs about one count of each unit, not one count
+     * of the whole chunk per unit added; beyond it, the text is counted.
+     */
     private boolean fits(List<Unit> units) {
-        return tokens.applyAsInt(text(units)) <= maxTokens;
+        int bound = Math.max(0, units.size() - 1);
+        for (Unit u : units) bound += u.tokens();
+        return bound <= maxTokens || tokens.applyAsInt(text(units)) <= maxTokens;
+    }
+
+    private Unit unit(Element e, String text, boolean sentence) {
+        return new Unit(e, text, sentence, tokens.applyAsInt(text));
     }
 
     private static List<Unit> with(List<Unit> a, List<Unit> b) {
@@ -183,7 +195,7 @@ final class Chunker {
     }
 
     /** An element's sentences, its lines joined by spaces; a list item's first one led by its marker. */
-    private static List<Unit> sentences(Element e) {
+    private List<Unit> sentences(Element e) {
         String text = e.text().replaceAll("\\s*\\n\\s*", " ").strip();
         if (e.type() == Type.LIST_ITEM && e.marker() != null) text = e.marker() + " " + text;
         List<Unit> out = new ArrayList<>();
@@ -191,7 +203,7 @@ final class Chunker {
         it.setText(text);
         for (int start = it.first(), end = it.next(); end != BreakIterator.DONE; start = end, end = it.next()) {
             String sentence = text.substring(start, end).strip();
-            if (!sentence.isEmpty()) out.add(new Unit(e, sentence, true));
+            if (!sentence.isEmpty()) out.add(unit(e, sentence, true));
         }
         return out;
     }
