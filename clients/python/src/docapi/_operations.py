@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Literal
 if TYPE_CHECKING:
     from .types import Job
 
-OPERATIONS = ("agent", "ask", "compare", "compress", "convert", "edit-plan", "extract", "extract-text", "fill-form", "form-fields", "generate", "images-to-pdf", "merge", "ocr", "organize", "page-numbers", "pdfa", "protect", "redact", "remove-pages", "rotate", "sign", "split", "unlock", "validate-pdfa", "verify-signatures", "watermark",)
+OPERATIONS = ("agent", "ask", "chunk", "compare", "compress", "convert", "edit-plan", "extract", "extract-text", "fill-form", "form-fields", "generate", "images-to-pdf", "merge", "ocr", "organize", "page-numbers", "pdfa", "protect", "redact", "remove-pages", "rotate", "sign", "split", "unlock", "validate-pdfa", "verify-signatures", "watermark",)
 
 
 class SyncOperations:
@@ -48,6 +48,22 @@ class SyncOperations:
         """
         return self.run("ask", {"file": file, "question": question, "instructions": instructions, "model": model, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
+    def chunk(self, file: str, *, max_tokens: int | None = None, overlap: int | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Cut a PDF into chunks for retrieval (addition): each under one heading, with its heading path, pages, boxes and token count, never cutting a sentence or a table row. Returns output.data {object: list, data: [{text, heading_path, pages, boxes, tokens}]} and a .json file.
+
+        Args:
+            file: id of the input file (PDF only)
+            max_tokens: The most tokens (OpenAI's cl100k_base) a chunk has; a single sentence or table row over it is a chunk of its own. May be omitted: the default applies.
+            overlap: The most tokens of whole sentences a chunk repeats from the end of the one before under the same heading; at most half of max_tokens. May be omitted: the default applies.
+            webhook_url: public http(s) URL the finished job is POSTed to, signed
+            wait: True polls the job to its end; False returns it as accepted
+            timeout: longest time to poll, in seconds
+
+        Raises:
+            DocapiError: the request was refused, or the job failed (its code and the job)
+        """
+        return self.run("chunk", {"file": file, "max_tokens": max_tokens, "overlap": overlap, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+
     def compare(self, files: list[str], *, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Compare the text of two PDFs word by word. Returns a PDF with a summary page, then each page of the first file beside the same page of the second, deleted words highlighted in red and inserted words in green; the note gives the counts.
 
@@ -78,12 +94,12 @@ class SyncOperations:
         """
         return self.run("compress", {"file": file, "target_mb": target_mb, "level": level, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
-    def convert(self, file: str, *, to: Literal["pdf", "docx", "xlsx", "pptx", "jpg", "md", "html"], images: bool | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
-        """Convert a file: images, Word/Excel/PowerPoint/OpenDocument files, HTML, Markdown or plain text to PDF; a PDF to docx, xlsx, pptx, jpg (a ZIP of page images), or (additions) md or html with headings, lists and tables. Returns the converted file.
+    def convert(self, file: str, *, to: Literal["pdf", "docx", "xlsx", "pptx", "jpg", "md", "html", "json"], images: bool | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Convert a file: images, Word/Excel/PowerPoint/OpenDocument files, HTML, Markdown or plain text to PDF; a PDF to docx, xlsx, pptx, jpg (a ZIP of page images), or (additions) md or html with headings, lists and tables, or json: the document model (elements in reading order with type, text, page and box). Returns the converted file.
 
         Args:
             file: id of the input file (pdf, image, office, html, markdown, text)
-            to: Target format: pdf (from images, Office files, HTML, Markdown, plain text), or docx, xlsx, pptx, jpg (a ZIP of page images) from a PDF; additions: md (Markdown) and html from a PDF
+            to: Target format: pdf (from images, Office files, HTML, Markdown, plain text), or docx, xlsx, pptx, jpg (a ZIP of page images) from a PDF; additions: md (Markdown) and html from a PDF, and json (the PDF's document model, as the DocumentModel schema describes)
             images: PDF → md or html only (addition): carry the PDF's pictures over as files beside the text, the output then being a ZIP of the document and an images/ folder; false leaves them out and the output is the document alone. May be omitted: the default applies.
             webhook_url: public http(s) URL the finished job is POSTed to, signed
             wait: True polls the job to its end; False returns it as accepted
@@ -476,6 +492,22 @@ class AsyncOperations:
         """
         return await self.run("ask", {"file": file, "question": question, "instructions": instructions, "model": model, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
+    async def chunk(self, file: str, *, max_tokens: int | None = None, overlap: int | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Cut a PDF into chunks for retrieval (addition): each under one heading, with its heading path, pages, boxes and token count, never cutting a sentence or a table row. Returns output.data {object: list, data: [{text, heading_path, pages, boxes, tokens}]} and a .json file.
+
+        Args:
+            file: id of the input file (PDF only)
+            max_tokens: The most tokens (OpenAI's cl100k_base) a chunk has; a single sentence or table row over it is a chunk of its own. May be omitted: the default applies.
+            overlap: The most tokens of whole sentences a chunk repeats from the end of the one before under the same heading; at most half of max_tokens. May be omitted: the default applies.
+            webhook_url: public http(s) URL the finished job is POSTed to, signed
+            wait: True polls the job to its end; False returns it as accepted
+            timeout: longest time to poll, in seconds
+
+        Raises:
+            DocapiError: the request was refused, or the job failed (its code and the job)
+        """
+        return await self.run("chunk", {"file": file, "max_tokens": max_tokens, "overlap": overlap, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
+
     async def compare(self, files: list[str], *, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Compare the text of two PDFs word by word. Returns a PDF with a summary page, then each page of the first file beside the same page of the second, deleted words highlighted in red and inserted words in green; the note gives the counts.
 
@@ -506,12 +538,12 @@ class AsyncOperations:
         """
         return await self.run("compress", {"file": file, "target_mb": target_mb, "level": level, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
-    async def convert(self, file: str, *, to: Literal["pdf", "docx", "xlsx", "pptx", "jpg", "md", "html"], images: bool | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
-        """Convert a file: images, Word/Excel/PowerPoint/OpenDocument files, HTML, Markdown or plain text to PDF; a PDF to docx, xlsx, pptx, jpg (a ZIP of page images), or (additions) md or html with headings, lists and tables. Returns the converted file.
+    async def convert(self, file: str, *, to: Literal["pdf", "docx", "xlsx", "pptx", "jpg", "md", "html", "json"], images: bool | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
+        """Convert a file: images, Word/Excel/PowerPoint/OpenDocument files, HTML, Markdown or plain text to PDF; a PDF to docx, xlsx, pptx, jpg (a ZIP of page images), or (additions) md or html with headings, lists and tables, or json: the document model (elements in reading order with type, text, page and box). Returns the converted file.
 
         Args:
             file: id of the input file (pdf, image, office, html, markdown, text)
-            to: Target format: pdf (from images, Office files, HTML, Markdown, plain text), or docx, xlsx, pptx, jpg (a ZIP of page images) from a PDF; additions: md (Markdown) and html from a PDF
+            to: Target format: pdf (from images, Office files, HTML, Markdown, plain text), or docx, xlsx, pptx, jpg (a ZIP of page images) from a PDF; additions: md (Markdown) and html from a PDF, and json (the PDF's document model, as the DocumentModel schema describes)
             images: PDF → md or html only (addition): carry the PDF's pictures over as files beside the text, the output then being a ZIP of the document and an images/ folder; false leaves them out and the output is the document alone. May be omitted: the default applies.
             webhook_url: public http(s) URL the finished job is POSTed to, signed
             wait: True polls the job to its end; False returns it as accepted

@@ -11,14 +11,20 @@ import java.util.List;
 /**
  * A PDF as one document model (issue 36): its pages, each with its elements in reading order. Every PDF → text output
  * (convert to md, html, docx, pptx notes, xlsx; extract-text; the text given to {@code custom/} models) reads this,
- * so they agree on order, headings, lists and tables. Built by {@link DocumentReader}, kept with the file.
+ * so they agree on order, headings, lists and tables. Built by {@link DocumentReader}, kept with the file. It is also
+ * public (additions): {@code convert {to: "json"}} returns it as Jackson writes these records, and the OpenAPI
+ * document's {@code DocumentModel} schema is derived from them, so a renamed or added component changes the API: bump
+ * {@link #VERSION} with it.
  *
  * @param version the model's shape version ({@link #VERSION}); a kept model of another version is rebuilt
  * @param pages   every page, in page order
  * @param notes   what could not be read, as sentences for a job's note (tables on an unreadable page, form values)
  */
 public record DocumentModel(int version, List<Page> pages, List<String> notes) {
-    /** The shape version: bump it when what the reader produces changes, so kept models are rebuilt. */
+    /**
+     * The shape version: bump it when what the reader produces changes, so kept models are rebuilt; also the version of
+     * the public JSON ({@code convert} to json, the OpenAPI {@code DocumentModel} schema says it).
+     */
     public static final int VERSION = 1;
 
     /**

@@ -11,6 +11,7 @@ import static dev.docapi.core.J.timestamp;
 
 import dev.docapi.accounts.Plan;
 import dev.docapi.core.ErrorCode;
+import dev.docapi.document.DocumentModel;
 import dev.docapi.jobs.JobStatus;
 import dev.docapi.operations.Operation;
 import dev.docapi.operations.OperationSpec;
@@ -26,8 +27,8 @@ import java.util.Map;
  * The resource schemas of the description (spec §2, DESIGN §4): FileObject (spec §2.2's File, named so it does not
  * collide with the platform's own {@code File} type in generated clients), Job (with the output members the operations
  * declare, {@code progress} and {@code webhook}), Workflow and Step, list envelopes, usage, models, the service object, the
- * webhook event and Error. Every object is closed ({@code additionalProperties: false}) so an undocumented member
- * fails response validation.
+ * webhook event, Error, and the document model (derived from its records, {@link RecordSchema}). Every object is closed
+ * ({@code additionalProperties: false}) so an undocumented member fails response validation.
  */
 final class ComponentSchemas {
     private ComponentSchemas() {
@@ -113,6 +114,13 @@ final class ComponentSchemas {
                 "created_at", timestamp("when the event was created", false),
                 "data", ref("Job")),
                 "id", "type", "created_at", "data"));
+        s.put("DocumentModel", RecordSchema.of(DocumentModel.class, "A PDF's document model (issue 36; an addition): "
+                + "POST /convert {to: json} returns it, POST /chunk reads it. Version " + DocumentModel.VERSION + " (the version "
+                + "member; a change of shape is a new version). Pages in page order, each with its elements in reading order: type, "
+                + "text, page (from 1), box (points from the page's top-left corner, as the page is seen), font_size, bold and "
+                + "index (reading order over the whole document, from 0); a heading's or list item's level, a list item's list "
+                + "and marker, a table's rows of cells with their spans, a picture's number on its page, a form field's name. "
+                + "page_header, page_footer and page_number elements are the page's running furniture."));
         return s;
     }
 

@@ -83,7 +83,7 @@ class McpServerTest extends ApiTestBase {
                 assertThat(t.annotations().destructiveHint()).as(t.name() + " overwrites nothing").isFalse();
                 assertThat(t.outputSchema()).as(t.name() + " declares its structured result").containsEntry("type", "object");
             }
-            for (String reads : List.of("get_job", "list_files", "list_workflows", "validate_pdfa", "list_form_fields", "extract_text")) {
+            for (String reads : List.of("get_job", "list_files", "list_workflows", "validate_pdfa", "list_form_fields", "extract_text", "chunk_document")) {
                 assertThat(tools).containsKey(reads);
                 assertThat(tools.get(reads).annotations().readOnlyHint()).as(reads + " is read-only").isTrue();
             }

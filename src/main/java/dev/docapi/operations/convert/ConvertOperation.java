@@ -37,7 +37,8 @@ public class ConvertOperation implements Operation<ConvertOperation.ConvertOptio
     private static final OptionSchema<ConvertOptions> OPTIONS = OptionSchema.of(ConvertOptions.class,
             OptionField.choice("to", ConvertTarget.class).required()
                     .description("Target format: pdf (from images, Office files, HTML, Markdown, plain text), or docx, xlsx, "
-                            + "pptx, jpg (a ZIP of page images) from a PDF; additions: md (Markdown) and html from a PDF"),
+                            + "pptx, jpg (a ZIP of page images) from a PDF; additions: md (Markdown) and html from a PDF, and json (the PDF's "
+                            + "document model, as the DocumentModel schema describes)"),
             OptionField.bool("images").defaultValue(true)
                     .description("PDF → md or html only (addition): carry the PDF's pictures over as files beside the text, "
                             + "the output then being a ZIP of the document and an images/ folder; false leaves them out "
@@ -45,7 +46,8 @@ public class ConvertOperation implements Operation<ConvertOperation.ConvertOptio
     private static final OperationSpec<ConvertOptions> SPEC = OperationSpec.of("convert", "convert_file",
             "Convert a file: images, Word/Excel/PowerPoint/OpenDocument files, HTML, Markdown or plain text to PDF; "
             + "a PDF to docx, xlsx, pptx, jpg (a ZIP of page images), or (additions) md or html with headings, lists "
-            + "and tables. Returns the converted file.")
+            + "and tables, or json: the document model (elements in reading order with type, text, page and box). Returns "
+            + "the converted file.")
             .inputs(Inputs.one(FileKind.PDF, FileKind.IMAGE, FileKind.OFFICE, FileKind.HTML, FileKind.MARKDOWN, FileKind.TEXT))
             .options(OPTIONS)
             .traits(OperationSpec.Trait.NOT_ONE_PDF_OUT)
