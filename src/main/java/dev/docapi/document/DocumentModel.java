@@ -140,11 +140,29 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
      * numbers too when {@code furniture} is false.
      */
     public String pageText(int page, boolean furniture) {
+        return pageText(page, furniture, false);
+    }
+
+    /**
+     * A page's text as {@link #pageText} with furniture, each element preceded by its id ({@link #id}) and a space, so
+     * a model can cite the element a quote comes from: "[e12] Total: 1,240.00".
+     */
+    public String pageTextWithIds(int page) {
+        return pageText(page, true, true);
+    }
+
+    /** An element's id in the text given to models: its reading-order index, e.g. {@code [e12]}. */
+    public static String id(Element e) {
+        return "[e" + e.index() + "]";
+    }
+
+    private String pageText(int page, boolean furniture, boolean ids) {
         StringBuilder sb = new StringBuilder();
         Element previous = null;
         for (Element e : pages.get(page - 1).elements()) {
             if (e.type() == Type.PICTURE || (!furniture && e.type().furniture()) || e.text().isBlank()) continue;
             if (previous != null) sb.append(previous.type() == Type.LIST_ITEM && e.type() == Type.LIST_ITEM ? "\n" : "\n\n");
+            if (ids) sb.append(id(e)).append(' ');
             if (e.type() == Type.LIST_ITEM && e.marker() != null) sb.append(e.marker()).append(' ');
             sb.append(e.text());
             previous = e;
