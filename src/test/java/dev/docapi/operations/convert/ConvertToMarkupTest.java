@@ -188,6 +188,25 @@ class ConvertToMarkupTest extends ApiTestBase {
         assertThat(html.select("table td").eachText()).contains("Lorem ipsum");
     }
 
+    /**
+     * A filled form's values read beside their labels, one paragraph each ("label: value", "☑ label"), in the page's
+     * order, in Markdown and HTML; PDFBox's form says which boxes are checked.
+     */
+    @Test
+    void aFormsValuesReadBesideTheirLabels() throws Exception {
+        String key = newKey();
+        Path pdf = corpus("pdf-text/libreoffice-form.pdf");
+        String md = Files.readString(downloadOutput(convert(key, pdf, Map.of("to", "md", "images", false)), 0));
+        List<String> paragraphs = List.of(md.split("\n\n")).stream().map(String::strip).toList();
+        boolean agreed;
+        try (var doc = Independent.pdfbox(pdf)) {
+            agreed = ((org.apache.pdfbox.pdmodel.interactive.form.PDCheckBox) doc.getDocumentCatalog().getAcroForm(null).getField("gdpr")).isChecked();
+        }
+        assertThat(paragraphs).containsSubsequence("First Name: Alice", "Last Name", "Gender:", (agreed ? "☑" : "☐") + " Agree to privacy policy");
+        Document html = Jsoup.parse(downloadOutput(convert(key, pdf, Map.of("to", "html", "images", false)), 0).toFile(), "UTF-8");
+        assertThat(html.select("p").eachText()).contains("First Name: Alice", "☐ Female", "☐ Male");
+    }
+
     /** Arabic reads in logical order in HTML, its paragraph marked right-to-left; the Latin word beside it kept. */
     @Test
     void arabicIsInLogicalOrderInHtml() throws Exception {
