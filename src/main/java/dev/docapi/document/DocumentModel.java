@@ -137,8 +137,9 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
 
     /**
      * A page's text in reading order: one element a paragraph (blank line between), list items one a line with their
-     * marker, table rows one a line with tab-separated cells; pictures left out, and running headers, footers and page
-     * numbers too when {@code furniture} is false.
+     * marker, table rows one a line with tab-separated cells, a form field on its label's line after a space ("Name
+     * Alice", "☑ Agree": {@link #rowJoint}); pictures left out, and running headers, footers and page numbers too when
+     * {@code furniture} is false.
      */
     public String pageText(int page, boolean furniture) {
         return pageText(page, furniture, false);
@@ -162,8 +163,8 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
         Element previous = null;
         for (Element e : pages.get(page - 1).elements()) {
             if (e.type() == Type.PICTURE || (!furniture && e.type().furniture()) || e.text().isBlank()) continue;
-            String joint = previous == null ? null : rowJoint(previous, e);
-            if (joint != null) sb.append(joint);
+            // a form field and its label on one row stay one line, as printed (so quotes copied from the page match)
+            if (previous != null && rowJoint(previous, e) != null) sb.append(' ');
             else if (previous != null) sb.append(previous.type() == Type.LIST_ITEM && e.type() == Type.LIST_ITEM ? "\n" : "\n\n");
             if (ids) sb.append(id(e)).append(' ');
             if (e.type() == Type.LIST_ITEM && e.marker() != null) sb.append(e.marker()).append(' ');
