@@ -58,6 +58,14 @@ class ExtractTest extends ApiTestBase {
         assertThat(job.path("output").path("note").asString()).contains("customer").contains("check_box").contains("pages_note")
                 .doesNotContain("text_field");
         assertThat(job.path("output").path("model").asString()).isEqualTo("openai/gpt-test");
+        // the kept value's source: its quote runs over the label and the form field beside it, both boxed
+        JsonNode sources = job.path("output").path("sources");
+        assertThat(sources).as(sources.toString()).singleElement().satisfies(s -> {
+            assertThat(s.path("field").asString()).isEqualTo("text_field");
+            assertThat(s.path("text").asString()).isEqualTo("Text Field\nabc potato");
+            assertThat(s.path("page").asInt()).isEqualTo(1);
+            assertThat(s.path("box").path("width").asDouble()).isPositive();
+        });
 
         Path out = downloadOutput(job, 0);
         assertThat(out.getFileName().toString()).endsWith(".json");
