@@ -19,12 +19,15 @@ public final class Citations {
     private static final int MAX_RUN = 3;
 
     private final List<Element> elements;
-    private final Map<String, Element> byId = new HashMap<>();
+    /** Each element's text as compared ({@link Grounding#squash}), by position in {@link #elements}: made once. */
+    private final List<String> squashed;
+    private final Map<String, Integer> byId = new HashMap<>();
 
     /** @param elements the document model's elements, every page (none: no source gets a box) */
     public Citations(List<Element> elements) {
         this.elements = elements;
-        for (Element e : elements) byId.put(DocumentModel.id(e), e);
+        this.squashed = elements.stream().map(e -> Grounding.squash(e.text())).toList();
+        for (int i = 0; i < elements.size(); i++) byId.put(DocumentModel.id(elements.get(i)), i);
     }
 
     /** {@code text} without the element ids a model may have copied from the text it read ("[e12] Total" → "Total"). */
@@ -78,11 +81,10 @@ public final class Citations {
     private List<Element> cited(String id, String quote, String value) {
         if (id == null || id.isBlank()) return List.of();
         String key = id.strip();
-        Element e = byId.get(key.startsWith("[") ? key : "[" + key + "]");
-        if (e == null) return List.of();
-        String text = Grounding.squash(e.text());
+        Integer i = byId.get(key.startsWith("[") ? key : "[" + key + "]");
+        if (i == null) return List.of();
         for (String words : new String[] {quote, value}) {
-            if (words != null && !Grounding.squash(words).isEmpty() && text.contains(Grounding.squash(words))) return List.of(e);
+            if (words != null && !Grounding.squash(words).isEmpty() && squashed.get(i).contains(Grounding.squash(words))) return List.of(elements.get(i));
         }
         return List.of();
     }
@@ -93,20 +95,20 @@ public final class Citations {
         String w = Grounding.squash(words);
         if (w.isEmpty()) return List.of();
         if (page != null) {
-            List<Element> onPage = run(w, elements.stream().filter(e -> e.page() == page).toList());
+            List<Element> onPage = run(w, page);
             if (!onPage.isEmpty()) return onPage;
         }
-        return run(w, elements);
+        return run(w, null);
     }
 
-    private static List<Element> run(String squashed, List<Element> in) {
+    /** The first element or run of consecutive elements of one page (of {@code page}, when given) holding {@code words}. */
+    private List<Element> run(String words, Integer page) {
         for (int length = 1; length <= MAX_RUN; length++) {
-            for (int i = 0; i + length <= in.size(); i++) {
-                List<Element> window = in.subList(i, i + length);
-                if (window.getLast().page() != window.getFirst().page()) continue;
-                StringBuilder joined = new StringBuilder();
-                for (Element e : window) joined.append(Grounding.squash(e.text()));
-                if (joined.toString().contains(squashed)) return new ArrayList<>(window);
+            for (int i = 0; i + length <= elements.size(); i++) {
+                int first = elements.get(i).page(), last = elements.get(i + length - 1).page();
+                if (first != last || (page != null && first != page)) continue;
+                String joined = length == 1 ? squashed.get(i) : String.join("", squashed.subList(i, i + length));
+                if (joined.contains(words)) return new ArrayList<>(elements.subList(i, i + length));
             }
         }
         return List.of();
