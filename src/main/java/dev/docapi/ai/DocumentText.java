@@ -46,7 +46,7 @@ public class DocumentText {
     /** The text and elements of {@code input} (see {@link Cited}); the model is built once per file and kept. */
     public Cited cited(InputFile input, Path workDir) throws EngineFailure, InterruptedException {
         List<String> pages = pages(input, workDir);
-        DocumentModel model = model(input, workDir);
+        DocumentModel model = model(input, true, workDir);
         if (model == null) return new Cited(pages, pages, List.of());
         List<String> withIds = new java.util.ArrayList<>(pages);
         for (DocumentModel.Page page : model.pages()) {
@@ -59,17 +59,18 @@ public class DocumentText {
 
     /**
      * The document model's elements of {@code input}, every page, or none (an image; a PDF PDFBox cannot parse): where
-     * the sources of a model that read the file itself are looked up.
+     * the sources of a model that read the file itself are looked up. Pages are not OCR'd for this (a scan's OCR can
+     * take minutes that a question answered from the PDF itself did not need): a page without a text layer has none.
      */
     public List<DocumentModel.Element> elements(InputFile input, Path workDir) throws EngineFailure, InterruptedException {
-        DocumentModel model = model(input, workDir);
+        DocumentModel model = model(input, false, workDir);
         return model == null ? List.of() : elements(model);
     }
 
-    private DocumentModel model(InputFile input, Path workDir) throws EngineFailure, InterruptedException {
+    private DocumentModel model(InputFile input, boolean ocr, Path workDir) throws EngineFailure, InterruptedException {
         if (input.file().kind() == FileKind.IMAGE) return null;
         try {
-            return documents.read(input, true, workDir, (done, total, unit) -> { });
+            return documents.read(input, ocr, workDir, (done, total, unit) -> { });
         } catch (EngineFailure e) {
             if (e.kind() != EngineFailure.Kind.INVALID_INPUT) throw e;
             return null;
