@@ -274,7 +274,7 @@ public class DocumentReader {
     /** The form's values as items by page ({@link FormValues}); none, and a note, when the form cannot be read. */
     private static Map<Integer, List<Layout.Item>> formValues(PDDocument doc, List<String> notes) {
         try {
-            return FormValues.byPage(PdfForms.read(doc).fields());
+            return FormValues.byPage(PdfForms.read(doc).fields(), doc);
         } catch (RuntimeException e) {
             notes.add("The form's field values could not be read (" + e.getMessage() + ") and are left out.");
             return Map.of();

@@ -117,6 +117,27 @@ class DocumentModelTest {
         assertThat(model.pageText(3, false)).contains("Potato salad πʬ xyz");
     }
 
+    /** On a page turned by /Rotate, a value's box is where poppler (displayed coordinates) reads its words. */
+    @Test
+    void aFormValueOnATurnedPageIsBoxedAsThePageIsSeen() throws Exception {
+        for (int rotation : new int[] {90, 270}) {
+            Path turned = Files.createTempFile("turned-form-", ".pdf");
+            try (PDDocument doc = Loader.loadPDF(corpus("pdf-text/libreoffice-form.pdf").toFile())) {
+                doc.getPage(0).setRotation(rotation);
+                doc.save(turned.toFile());
+            }
+            try {
+                Element alice = model(turned).pages().getFirst().elements().stream().filter(e -> e.type() == Type.FORM_FIELD && e.text().equals("Alice"))
+                        .findFirst().orElseThrow();
+                DocumentModel.Box box = alice.box();
+                assertThat(PopplerWords.of(turned).pages().getFirst().textWithin(box.x() - 1, box.y() - 1, box.width() + 2, box.height() + 2))
+                        .as("rotation %d, box %s", rotation, box).isEqualTo("Alice");
+            } finally {
+                Files.delete(turned);
+            }
+        }
+    }
+
     @Test
     void aRunningHeaderAndItsPageNumberAreKeptApart() throws Exception {
         Path pdf = corpus("pdf-text/geotopo-117p-linearized-links.pdf");
