@@ -10,7 +10,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Where a model's source stands in the document (issue 36): the element it cites by id ({@link DocumentModel#id}), or
- * else the element whose text holds its quote, or else its value — so a client can highlight it. A box is never made
+ * else the element whose text holds its quote, or else the one element that holds its value (a value several elements
+ * hold, "3", says nothing of where it came from) — so a client can highlight it. A box is never made
  * up: a source whose words no element holds has none. Text is compared as {@link Grounding} compares it (whitespace,
  * case, compatibility forms and typographic quotes ignored).
  */
@@ -53,7 +54,7 @@ public final class Citations {
         if (q != null && !q.isEmpty()) out.put("quote", q);
         List<Element> found = cited(element, q, value);
         if (found.isEmpty()) found = holding(q, page);
-        if (found.isEmpty()) found = holding(value, page);
+        if (found.isEmpty()) found = onlyHolder(value, page);
         if (found.isEmpty()) {
             if (page != null && page >= 1 && page <= pages) out.put("page", page);
             return out;
@@ -99,6 +100,18 @@ public final class Citations {
             if (!onPage.isEmpty()) return onPage;
         }
         return run(w, null);
+    }
+
+    /** The element holding {@code words} when it is the only one (of {@code page}, when given, else of the document). */
+    private List<Element> onlyHolder(String words, Integer page) {
+        if (words == null || Grounding.squash(words).isEmpty()) return List.of();
+        String w = Grounding.squash(words);
+        List<Element> holders = new ArrayList<>();
+        for (int i = 0; i < elements.size() && holders.size() < 2; i++) {
+            if ((page == null || elements.get(i).page() == page) && squashed.get(i).contains(w)) holders.add(elements.get(i));
+        }
+        if (holders.size() == 1) return holders;
+        return holders.isEmpty() && page != null ? onlyHolder(words, null) : List.of();
     }
 
     /** The first element or run of consecutive elements of one page (of {@code page}, when given) holding {@code words}. */

@@ -55,8 +55,10 @@ class CitationsTest {
     }
 
     @Test
-    void theValueLocatesASourceWhoseQuoteIsNotFound() {
+    void theValueLocatesASourceWhoseQuoteIsNotFoundWhenOneElementHoldsIt() {
         assertThat(citations.source(null, "Invoice number 2024/117", "2024-117", null, 2).path("element").asString()).isEqualTo("e0");
+        assertThat(citations.source(null, "Amount: 1", "1", 1, 2).has("box")).as("'1' is in several elements").isFalse();
+        assertThat(citations.source(null, "Total on page 2", "see page", 1, 2).path("element").asString()).as("not on the page named").isEqualTo("e3");
         assertThat(Citations.withoutIds("[e12] Total: [e13] 5")).isEqualTo("Total: 5");
     }
 }
