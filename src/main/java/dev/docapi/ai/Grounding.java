@@ -152,6 +152,26 @@ public final class Grounding {
         return n.replaceAll("[\\s\\u00a0]+", "");
     }
 
+    /**
+     * The value at {@code path} in {@code data} ("customer.name", "items[0].price", as the model names it), or null
+     * when there is none.
+     */
+    public static JsonNode value(ObjectNode data, String path) {
+        if (path == null) return null;
+        if (data.has(path.strip())) return data.get(path.strip()); // a field named with a dot, e.g. "invoice.total"
+        JsonNode at = data;
+        for (String step : normalizePath(path).replace("[", ".[").split("\\.")) {
+            if (step.isEmpty()) continue;
+            if (step.startsWith("[") && step.endsWith("]") && step.substring(1, step.length() - 1).matches("\\d+")) {
+                at = at.isArray() ? at.get(Integer.parseInt(step.substring(1, step.length() - 1))) : null;
+            } else {
+                at = at.isObject() ? at.get(step.startsWith("[") ? step.substring(1, step.length() - 1) : step) : null;
+            }
+            if (at == null) return null;
+        }
+        return at == data ? null : at;
+    }
+
     private static String normalizePath(String p) {
         if (p == null) return "";
         String s = p.strip();

@@ -25,7 +25,7 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
      * The shape version: bump it when what the reader produces changes, so kept models are rebuilt; also the version of
      * the public JSON ({@code convert} to json, the OpenAPI {@code DocumentModel} schema says it).
      */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     /**
      * A page.
@@ -126,7 +126,8 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
      * @param list     a list item's list, numbered from 1 in the document; else null
      * @param marker   a list item's bullet or number as printed ("•", "3."); else null
      * @param text     its text in logical order, its lines separated by line breaks (a line-end hyphen before a
-     *                 lower-case letter removed); a table's: its rows one a line, cells separated by tabs; a picture's: ""
+     *                 lower-case letter removed); a table's: its rows one a line, cells separated by tabs; a picture's: "";
+     *                 a form field's: its value (☑ or ☐ for a checkbox or radio button), placed by its widget's box
      * @param page     its page, from 1
      * @param box      where it stands
      * @param fontSize the dominant font size of its characters in points (0 for a table or picture)
@@ -142,20 +143,64 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
 
     /**
      * A page's text in reading order: one element a paragraph (blank line between), list items one a line with their
-     * marker, table rows one a line with tab-separated cells; pictures left out, and running headers, footers and page
-     * numbers too when {@code furniture} is false.
+     * marker, table rows one a line with tab-separated cells, a form field on its label's line after a space ("Name
+     * Alice", "☑ Agree": {@link #rowJoint}); pictures left out, and running headers, footers and page numbers too when
+     * {@code furniture} is false.
      */
     public String pageText(int page, boolean furniture) {
+        return pageText(page, furniture, false);
+    }
+
+    /**
+     * A page's text as {@link #pageText} with furniture, each element preceded by its id ({@link #id}) and a space, so
+     * a model can cite the element a quote comes from: "[e12] Total: 1,240.00".
+     */
+    public String pageTextWithIds(int page) {
+        return pageText(page, true, true);
+    }
+
+    /** An element's id in the text given to models: its reading-order index, e.g. {@code [e12]}. */
+    public static String id(Element e) {
+        return "[e" + e.index() + "]";
+    }
+
+    private String pageText(int page, boolean furniture, boolean ids) {
         StringBuilder sb = new StringBuilder();
         Element previous = null;
         for (Element e : pages.get(page - 1).elements()) {
             if (e.type() == Type.PICTURE || (!furniture && e.type().furniture()) || e.text().isBlank()) continue;
-            if (previous != null) sb.append(previous.type() == Type.LIST_ITEM && e.type() == Type.LIST_ITEM ? "\n" : "\n\n");
+            // a form field and its label on one row stay one line, as printed (so quotes copied from the page match)
+            if (previous != null && rowJoint(previous, e) != null) sb.append(' ');
+            else if (previous != null) sb.append(previous.type() == Type.LIST_ITEM && e.type() == Type.LIST_ITEM ? "\n" : "\n\n");
+            if (ids) sb.append(id(e)).append(' ');
             if (e.type() == Type.LIST_ITEM && e.marker() != null) sb.append(e.marker()).append(' ');
             sb.append(e.text());
             previous = e;
         }
         return sb.toString();
+    }
+
+    /**
+     * How a form field and its label that share a row read as one line: "Name" then its value → ": " ("Name: Alice";
+     * " " after a label ending in ':'), a checkbox or radio button then the label right of it → " " ("☑ Agree"); null
+     * when {@code next} does not continue {@code previous}'s row so (other types, another page, a label of more than
+     * one line, not side by side).
+     */
+    public static String rowJoint(Element previous, Element next) {
+        boolean labelThenValue = previous.type() == Type.PARAGRAPH && next.type() == Type.FORM_FIELD && !box(next);
+        boolean boxThenLabel = previous.type() == Type.FORM_FIELD && next.type() == Type.PARAGRAPH && box(previous);
+        if (!labelThenValue && !boxThenLabel) return null;
+        Element label = labelThenValue ? previous : next;
+        if (previous.page() != next.page() || label.text().contains("\n") || label.text().length() > 80) return null;
+        Box a = previous.box(), b = next.box();
+        float overlap = Math.min(a.bottom(), b.bottom()) - Math.max(a.y(), b.y());
+        if (overlap < 0.5f * Math.min(a.height(), b.height()) || b.x() < a.right() - 1) return null;
+        return labelThenValue && !label.text().strip().endsWith(":") ? ": " : " ";
+    }
+
+    /** Whether {@code e} is a checkbox or radio button (its text ☑ or ☐). */
+    private static boolean box(Element e) {
+        return e.type() == Type.FORM_FIELD && (e.text().equals("☑") || e.text().equals("☐"));
     }
 
     /** Each page's text ({@link #pageText}, furniture kept), index 0 = page 1. */

@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
@@ -30,7 +31,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * Builds a PDF's {@link DocumentModel} (issue 36). Pages without a text layer are OCR'd first, once per file (the kept
- * OCR, {@link OcrText#withTextLayer}); a form's values are read where they stand, from a flattened copy; ruled tables
+ * OCR, {@link OcrText#withTextLayer}); a form's values are placed where their widgets stand ({@link FormValues}); ruled tables
  * come from Tabula's lattice mode (an area that is a frame around the page or around running text is not a table);
  * the text is read as segments ({@link PageReader}), put in reading order ({@link Layout}: XY-cut with a column-flow
  * rule, tables found by alignment) and typed ({@link Structure}: headings, lists, captions, footnotes, running
@@ -41,7 +42,6 @@ public class DocumentReader {
     /** At most this many outline entries are read (a hostile outline can have millions). */
     private static final int MAX_OUTLINE = 5000;
     private final OcrText ocrText;
-    private final PdfForms forms;
     private final Tabula tabula;
     private final PdfBox pdfBox;
 
@@ -52,11 +52,10 @@ public class DocumentReader {
 
     private final TextLayer textLayer;
 
-    public DocumentReader(OcrText ocrText, TextLayer textLayer, PdfForms forms, Tabula tabula, PdfBox pdfBox, KeptOcr kept) {
+    public DocumentReader(OcrText ocrText, TextLayer textLayer, Tabula tabula, PdfBox pdfBox, KeptOcr kept) {
         this.textLayer = textLayer;
         this.kept = kept;
         this.ocrText = ocrText;
-        this.forms = forms;
         this.tabula = tabula;
         this.pdfBox = pdfBox;
     }
@@ -136,7 +135,6 @@ public class DocumentReader {
             pdf = read.pdf();
             ocrPages = Set.copyOf(read.ocrPages());
         }
-        pdf = withFormValues(pdf, dir(workDir, "form"), notes);
         Tabula.Tables found;
         try {
             found = tabula.tables(pdf, false);
@@ -162,6 +160,9 @@ public class DocumentReader {
      */
     static DocumentModel model(PDDocument doc, List<Tabula.PdfTable> ruled, Set<Integer> ocrPages, List<String> notes,
                                java.util.function.IntConsumer pageDone) throws IOException {
+        Map<Integer, List<Layout.Item>> formValues = formValues(doc, notes);
+        // the rulings around a form's boxes are no table: its values read beside their labels
+        ruled = ruled.stream().filter(t -> formValues.getOrDefault(t.page(), List.of()).stream().noneMatch(v -> holds(t, v.box()))).toList();
         List<PageReader.Area> areas = ruled.stream().map(t -> new PageReader.Area(t.page(), t.left(), t.top(), t.width(), t.height())).toList();
         PageReader reader = new PageReader(areas, pageDone);
         reader.writeText(doc, Writer.nullWriter());
@@ -178,6 +179,7 @@ public class DocumentReader {
         for (PageReader.PageText page : reader.pages()) {
             List<Layout.Item> items = new ArrayList<>();
             for (PageReader.Segment s : page.segments()) items.add(Layout.Item.of(s));
+            items.addAll(formValues.getOrDefault(page.number(), List.of()));
             for (Tabula.PdfTable t : ruled) {
                 if (t.page() != page.number()) continue;
                 items.add(new Layout.Item(new DocumentModel.Box(t.left(), t.top(), t.width(), t.height()), null, table(t)));
@@ -263,18 +265,19 @@ public class DocumentReader {
         return rtl * 2 > all;
     }
 
-    /**
-     * A flattened copy of {@code pdf} when it has a form, so its values are read where they stand; {@code pdf} itself
-     * when it has none, or when the form cannot be flattened (a value its field's font cannot draw): the values are then
-     * left out, and a note says so.
-     */
-    private Path withFormValues(Path pdf, Path dir, List<String> notes) {
-        Path flattened = dir.resolve("flattened.pdf");
+    /** Whether the table's area holds the centre of {@code box}. */
+    private static boolean holds(Tabula.PdfTable t, DocumentModel.Box box) {
+        float cx = box.x() + box.width() / 2, cy = box.y() + box.height() / 2;
+        return cx >= t.left() && cx <= t.left() + t.width() && cy >= t.top() && cy <= t.top() + t.height();
+    }
+
+    /** The form's values as items by page ({@link FormValues}); none, and a note, when the form cannot be read. */
+    private static Map<Integer, List<Layout.Item>> formValues(PDDocument doc, List<String> notes) {
         try {
-            return forms.flattenForReading(pdf, flattened) ? flattened : pdf;
-        } catch (IOException | RuntimeException e) {
+            return FormValues.byPage(PdfForms.read(doc).fields(), doc);
+        } catch (RuntimeException e) {
             notes.add("The form's field values could not be read (" + e.getMessage() + ") and are left out.");
-            return pdf;
+            return Map.of();
         }
     }
 

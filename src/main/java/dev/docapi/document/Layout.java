@@ -19,7 +19,7 @@ final class Layout {
     static final int MAX_ITEMS = 5000;
     private static final Pattern NUMBER = Pattern.compile("[-+(]?[$€£]?\\d[\\d,.]*%?\\)?");
 
-    /** Something placed on the page: a text segment, or an atom (ruled table, picture) that is not cut. */
+    /** Something placed on the page: a text segment, or an atom (ruled table, picture, form value) that is not cut. */
     record Item(DocumentModel.Box box, PageReader.Segment segment, Object atom) {
         static Item of(PageReader.Segment s) {
             return new Item(s.box(), s, null);

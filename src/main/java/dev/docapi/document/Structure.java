@@ -87,7 +87,7 @@ final class Structure {
         }
     }
 
-    /** A block being typed: its lines (or an atom: table, picture), page and flow. */
+    /** A block being typed: its lines (or an atom: table, picture, form value), page and flow. */
     private static final class Block {
         final List<Line> lines = new ArrayList<>();
         final Layout.Item atom;
@@ -208,6 +208,9 @@ final class Structure {
         }
         if (b.atom != null && b.atom.atom() instanceof DocumentModel.Table t) {
             return new Element(index, Type.TABLE, null, null, null, tableText(t.grid()), b.page, box, 0, false, t, null, null);
+        }
+        if (b.atom != null && b.atom.atom() instanceof FormValues.Value v) {
+            return new Element(index, Type.FORM_FIELD, null, null, null, v.text(), b.page, box, 0, false, null, null, v.field());
         }
         if (b.atom != null && b.atom.atom() instanceof Integer picture) {
             return new Element(index, Type.PICTURE, null, null, null, "", b.page, box, 0, false, null, picture, null);

@@ -277,6 +277,7 @@ public class JobRunner {
         if (r.note() != null) out.put("note", r.note());
         if (r.model() != null) out.put("model", r.model());
         if (r.steps() != null) out.set("steps", r.steps());
+        if (r.sources() != null) out.set("sources", r.sources());
         return out;
     }
 

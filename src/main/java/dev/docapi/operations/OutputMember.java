@@ -25,7 +25,20 @@ public enum OutputMember {
     MODEL("model", "type", "string", "description", "model id used"),
     NOTE("note", "type", "string", "description", "free text, e.g. compress could not reach target_mb"),
     STEPS("steps", "type", "array", "items", J.o("type", "object"),
-            "description", "workflow runs: what each step did; agent: every operation run with arguments and results");
+            "description", "workflow runs: what each step did; agent: every operation run with arguments and results"),
+    // an addition to the spec (issue 36): where each value or answer comes from, for a client to highlight
+    SOURCES("sources", "type", "array", "items", J.o("type", "object", "properties", J.o(
+                    "field", J.o("type", "string", "description", "extract: the value's path, e.g. customer.name or items[0].price"),
+                    "quote", J.o("type", "string", "description", "the words the model cited"),
+                    "page", J.o("type", "integer", "description", "page from 1 (an image: 1)"),
+                    "box", J.o("type", "object", "description", "the element's box in points from the page's top-left",
+                            "properties", J.o("x", J.o("type", "number"), "y", J.o("type", "number"),
+                                    "width", J.o("type", "number"), "height", J.o("type", "number")),
+                            "required", List.of("x", "y", "width", "height")),
+                    "element", J.o("type", "string", "description", "the document model element's id, e.g. e12 (convert to json: index 12)"),
+                    "text", J.o("type", "string", "description", "the element's whole text"))),
+            "description", "extract, ask: where each value or the answer comes from; a source whose words are found in no "
+                    + "element of the document's model (an image, an unreadable page) has no box, element or text");
 
     /** The members in the order the job's schema lists them. */
     public static final List<OutputMember> ALL = List.of(values());
@@ -60,6 +73,7 @@ public enum OutputMember {
             case MODEL -> result.model() != null;
             case NOTE -> result.note() != null;
             case STEPS -> result.steps() != null;
+            case SOURCES -> result.sources() != null;
         };
     }
 }

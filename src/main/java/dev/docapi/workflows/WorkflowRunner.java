@@ -203,11 +203,15 @@ public class WorkflowRunner {
         if (m.data() != null) r.set("data", m.data());
         if (m.note() != null) r.put("note", m.note());
         if (m.model() != null) r.put("model", m.model());
+        if (m.sources() != null) r.set("sources", m.sources());
         r.put("duration_ms", nanos / 1_000_000);
         return r;
     }
 
-    /** The results of a step's runs as one: a single run as is; several with texts and notes joined, data as an array. */
+    /**
+     * The results of a step's runs as one: a single run as is; several with texts and notes joined, data as an array,
+     * and no sources (a source's page would not say which file).
+     */
     private OperationResult merge(List<OperationResult> results) {
         if (results.size() == 1) return results.getFirst().withSteps(null);
         if (results.isEmpty()) return OperationResult.empty();
@@ -217,7 +221,7 @@ public class WorkflowRunner {
         results.stream().map(OperationResult::data).filter(d -> d != null).forEach(data::add);
         String model = results.stream().map(OperationResult::model).filter(m -> m != null).findFirst().orElse(null);
         return new OperationResult(texts.isEmpty() ? null : String.join("\n\n", texts), data.isEmpty() ? null : data,
-                notes.isEmpty() ? null : String.join("; ", notes), model, null);
+                notes.isEmpty() ? null : String.join("; ", notes), model, null, null);
     }
 
     private static String done(int succeeded) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.docapi.document.DocumentModel.Element;
 import dev.docapi.document.DocumentModel.Type;
+import dev.docapi.operations.pagenumbers.PopplerWords;
 import dev.docapi.support.Independent;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,6 +20,8 @@ import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
+import org.apache.pdfbox.pdmodel.interactive.form.PDAcroForm;
+import org.apache.pdfbox.pdmodel.interactive.form.PDCheckBox;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -77,6 +80,62 @@ class DocumentModelTest {
         assertThat(all).filteredOn(e -> e.text().equals("1 Introduction")).singleElement().satisfies(e -> assertThat(e.level()).isEqualTo(1));
         assertThat(all).filteredOn(e -> e.text().startsWith("2For instance")).singleElement().satisfies(e -> assertThat(e.type()).isEqualTo(Type.FOOTNOTE));
         for (int i = 0; i < all.size(); i++) assertThat(all.get(i).index()).isEqualTo(i);
+    }
+
+    /**
+     * A filled form (Acrobat): each field's value is a form field element right after its label, in the box where
+     * poppler (which draws the widgets' appearances) reads the value's words; checkboxes and radio buttons read ☑ or ☐
+     * as PDFBox's form reads their state.
+     */
+    @Test
+    void aFormsValuesStandBesideTheirLabels() throws Exception {
+        Path pdf = corpus("pdf-text/form-filled-by-acrobat-3p.pdf");
+        DocumentModel model = model(pdf);
+        List<Element> page1 = model.pages().getFirst().elements();
+        Element value = page1.stream().filter(e -> e.type() == Type.FORM_FIELD && "Text Box 1".equals(e.field())).findFirst().orElseThrow();
+        assertThat(value.text()).isEqualTo("abc potato");
+        assertThat(page1.get(page1.indexOf(value) - 1).text()).as("the element before the value: its label").isEqualTo("Text Field");
+        DocumentModel.Box box = value.box();
+        assertThat(PopplerWords.of(pdf).pages().getFirst().textWithin(box.x(), box.y(), box.width(), box.height())).isEqualTo("abc potato");
+
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            PDAcroForm form = doc.getDocumentCatalog().getAcroForm(null);
+            for (String name : List.of("Check Box 1", "Check Box 2", "Check Box 3")) {
+                Element box2 = page1.stream().filter(e -> name.equals(e.field())).findFirst().orElseThrow();
+                assertThat(box2.text()).as(name).isEqualTo(((PDCheckBox) form.getField(name)).isChecked() ? "☑" : "☐");
+                // the label right of the box follows it
+                assertThat(page1.get(page1.indexOf(box2) + 1).text()).isEqualTo(name.replace(" 1", ""));
+            }
+        }
+        // radio buttons: one of three on, each before its label
+        assertThat(page1.stream().filter(e -> "r1".equals(e.field())).map(Element::text).toList()).containsExactly("☑", "☐", "☐");
+        // the text for models and extract-text: label and value on one line, as printed
+        String text = model.pageText(1, false);
+        assertThat(text).contains("Text Field abc potato").contains("☑ Check Box 2").contains("☐ Check Box 3");
+        assertThat(text.indexOf("Where’s my form?")).isLessThan(text.indexOf("Text Field abc potato"));
+        assertThat(text.indexOf("Text Field abc potato")).isLessThan(text.indexOf("Other stuff."));
+        assertThat(model.pageText(3, false)).contains("Potato salad πʬ xyz");
+    }
+
+    /** On a page turned by /Rotate, a value's box is where poppler (displayed coordinates) reads its words. */
+    @Test
+    void aFormValueOnATurnedPageIsBoxedAsThePageIsSeen() throws Exception {
+        for (int rotation : new int[] {90, 270}) {
+            Path turned = Files.createTempFile("turned-form-", ".pdf");
+            try (PDDocument doc = Loader.loadPDF(corpus("pdf-text/libreoffice-form.pdf").toFile())) {
+                doc.getPage(0).setRotation(rotation);
+                doc.save(turned.toFile());
+            }
+            try {
+                Element alice = model(turned).pages().getFirst().elements().stream().filter(e -> e.type() == Type.FORM_FIELD && e.text().equals("Alice"))
+                        .findFirst().orElseThrow();
+                DocumentModel.Box box = alice.box();
+                assertThat(PopplerWords.of(turned).pages().getFirst().textWithin(box.x() - 1, box.y() - 1, box.width() + 2, box.height() + 2))
+                        .as("rotation %d, box %s", rotation, box).isEqualTo("Alice");
+            } finally {
+                Files.delete(turned);
+            }
+        }
     }
 
     @Test

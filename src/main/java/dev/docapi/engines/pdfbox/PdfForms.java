@@ -57,8 +57,11 @@ import tools.jackson.databind.JsonNode;
  */
 @Component
 public class PdfForms {
-    /** A field's place: its page (from 1) and box in PDF points from the page's top-left (page rotation not applied). */
-    public record Widget(int page, double x, double y, double width, double height) {
+    /**
+     * A field's place: its page (from 1) and box in PDF points from the page's top-left (page rotation not applied);
+     * {@code on}, for a checkbox's or radio button's widget, whether it shows an on-state ({@code /AS} not Off), else null.
+     */
+    public record Widget(int page, double x, double y, double width, double height, Boolean on) {
     }
 
     /**
@@ -83,42 +86,20 @@ public class PdfForms {
     /** The form of {@code pdf} (no fields: an empty list). @throws IOException when PDFBox cannot read it */
     public Form read(Path pdf) throws IOException {
         try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
-            PDAcroForm form = doc.getDocumentCatalog().getAcroForm(null);
-            if (form == null) return new Form(List.of(), false);
-            List<Field> fields = new ArrayList<>();
-            PageIndex pages = new PageIndex(doc);
-            for (PDField f : form.getFieldTree()) {
-                if (f instanceof PDTerminalField t) fields.add(describe(pages, t));
-            }
-            return new Form(fields, fields.isEmpty() && form.hasXFA());
+            return read(doc);
         }
     }
 
-    /**
-     * Writes a copy of {@code in} whose form values are drawn into the page content (missing appearances made first,
-     * then the form flattened), so that a text reader finds each value where it stands (pdf → docx, md, html: issue 28).
-     *
-     * @return false, writing nothing, when the PDF has no form field with a widget on a page
-     * @throws IOException when PDFBox cannot read or write the PDF
-     */
-    public boolean flattenForReading(Path in, Path out) throws IOException {
-        try (PDDocument doc = Loader.loadPDF(in.toFile())) {
-            if (doc.isEncrypted()) doc.setAllSecurityToBeRemoved(true);
-            // the default fixups make the appearances a form that asks viewers to (NeedAppearances) lacks
-            PDAcroForm form = doc.getDocumentCatalog().getAcroForm();
-            if (form == null) return false;
-            boolean widgets = false;
-            for (PDField f : form.getFieldTree()) {
-                if (f instanceof PDTerminalField t && !t.getWidgets().isEmpty()) widgets = true;
-            }
-            if (!widgets) return false;
-            hideCoveredPushButtons(doc, form);
-            form.flatten();
-            Path part = out.resolveSibling(out.getFileName() + ".part");
-            doc.save(part.toFile());
-            Files.move(part, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            return true;
+    /** The form of an open PDF (no fields: an empty list), as {@link #read(Path)}; the document is not changed. */
+    public static Form read(PDDocument doc) {
+        PDAcroForm form = doc.getDocumentCatalog().getAcroForm(null);
+        if (form == null) return new Form(List.of(), false);
+        List<Field> fields = new ArrayList<>();
+        PageIndex pages = new PageIndex(doc);
+        for (PDField f : form.getFieldTree()) {
+            if (f instanceof PDTerminalField t) fields.add(describe(pages, t));
         }
+        return new Form(fields, fields.isEmpty() && form.hasXFA());
     }
 
     /**
@@ -597,8 +578,10 @@ public class PdfForms {
             PDRectangle r = w.getRectangle();
             if (r == null || index < 0) continue;
             PDRectangle media = pages.get(index).getMediaBox();
+            Boolean on = f instanceof PDCheckBox || f instanceof PDRadioButton
+                    ? w.getAppearanceState() != null && !w.getAppearanceState().equals(OFF) : null;
             widgets.add(new Widget(index + 1, round(r.getLowerLeftX() - media.getLowerLeftX()), round(media.getUpperRightY() - r.getUpperRightY()),
-                    round(r.getWidth()), round(r.getHeight())));
+                    round(r.getWidth()), round(r.getHeight()), on));
         }
         return new Field(f.getFullyQualifiedName(), type, value, options, f.isRequired(), f.isReadOnly(), widgets);
     }

@@ -1,6 +1,7 @@
 package dev.docapi.operations.extract;
 
 import dev.docapi.core.J;
+import dev.docapi.ai.Citations;
 import dev.docapi.ai.Conform;
 import dev.docapi.ai.DocumentInput;
 import dev.docapi.ai.DocumentText;
@@ -38,13 +39,15 @@ import java.util.Map;
 import java.util.Set;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code POST /extract} (spec §4.4): fields or a JSON Schema filled from a PDF or image by a language model.
  * {@code output.data} has every requested field; a field the document does not contain is null; each non-null value
  * must be backed by a quote the model cites and {@link Grounding} finds in the document's text, else it becomes null
- * and {@code output.note} names it. Also a {@code .json} output file with the data.
+ * and {@code output.note} names it. {@code output.sources} says where each kept value stands ({@link Citations}): the
+ * text a {@code custom/} model reads carries element ids for it to cite. Also a {@code .json} output file with the data.
  */
 @Component
 public class ExtractOperation extends ModelOperation<ExtractOperation.ExtractOptions> {
@@ -58,7 +61,9 @@ public class ExtractOperation extends ModelOperation<ExtractOperation.ExtractOpt
             If the document does not contain a value, give null. Never guess, infer, compute or make up a value.
             For every value that is not null, add one entry to "sources": "field" is the value's path \
             (the field name; for nested data e.g. "customer.name" or "items[0].price"), "quote" is the exact text \
-            copied from the document that contains the value (at most 200 characters), and "page" is its page number (from 1).
+            copied from the document that contains the value (at most 200 characters), "page" is its page number (from 1), \
+            and "element" is the id in brackets before the paragraph the quote comes from (e.g. "e12" for [e12]) when the \
+            document's text has such ids, else "".
             Dates are given as YYYY-MM-DD. Numbers are given as JSON numbers without currency signs or thousands separators.""";
 
     private static final OptionSchema<ExtractOptions> OPTIONS = OptionSchema.of(ExtractOptions.class,
@@ -77,7 +82,7 @@ public class ExtractOperation extends ModelOperation<ExtractOperation.ExtractOpt
             .inputs(Inputs.one(FileKind.PDF, FileKind.IMAGE))
             .options(OPTIONS)
             .traits(OperationSpec.Trait.USES_MODEL, OperationSpec.Trait.DATA_ONLY_OUTPUT)
-            .outputs(OutputMember.DATA, OutputMember.MODEL, OutputMember.NOTE);
+            .outputs(OutputMember.DATA, OutputMember.MODEL, OutputMember.NOTE, OutputMember.SOURCES);
 
     private final DocumentText text;
 
@@ -102,7 +107,8 @@ public class ExtractOperation extends ModelOperation<ExtractOperation.ExtractOpt
     @Override
     public OperationResult run(OperationContext<ExtractOptions> ctx) throws Exception {
         ModelClient model = model(ctx);
-        List<String> pages = text.pages(ctx.input(), ctx.tempDir("text"));
+        DocumentText.Cited document = text.cited(ctx.input(), ctx.tempDir("text"));
+        List<String> pages = document.pages();
         ctx.progress(1, 3, "steps");
 
         Map<String, String> fieldTypes = fields(ctx.options().fields());
@@ -110,7 +116,7 @@ public class ExtractOperation extends ModelOperation<ExtractOperation.ExtractOpt
         ObjectNode dataSchema = userSchema != null ? (ObjectNode) userSchema.deepCopy() : fieldsSchema(fieldTypes);
         ObjectNode answerSchema = answerSchema(dataSchema);
 
-        List<Content> parts = new ArrayList<>(DocumentInput.parts(model, ctx.input(), pages));
+        List<Content> parts = new ArrayList<>(DocumentInput.parts(model, ctx.input(), document.withIds()));
         StringBuilder ask = new StringBuilder("Extract ");
         ask.append(userSchema != null ? "the data described by the JSON schema of \"data\"." : "these fields: " + String.join(", ", fieldTypes.keySet()) + ".");
         if (ctx.options().instructions() != null) ask.append("\nInstructions from the user: ").append(ctx.options().instructions());
@@ -139,17 +145,39 @@ public class ExtractOperation extends ModelOperation<ExtractOperation.ExtractOpt
         }
         List<Grounding.Source> sources = new ArrayList<>();
         for (JsonNode s : answer.path("sources")) {
-            sources.add(new Grounding.Source(s.path("field").asString(""), s.path("quote").asString(null),
+            sources.add(new Grounding.Source(s.path("field").asString(""), Citations.withoutIds(s.path("quote").asString(null)),
                     s.path("page").isNumber() ? s.get("page").asInt() : null));
         }
         List<String> ungrounded = new Grounding(pages).check(data, sources);
+        ArrayNode located = located(answer.path("sources"), data, new Citations(document.elements()), pages.size());
 
         Files.writeString(ctx.output("extracted", "json"), ModelJson.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(data));
         ctx.progress(3, 3, "steps");
         List<String> notes = new ArrayList<>();
         if (!invalid.isEmpty()) notes.add("not a valid value of its type, set to null: " + String.join(", ", invalid));
         if (!ungrounded.isEmpty()) notes.add("not found in the document, set to null: " + String.join(", ", ungrounded));
-        return OperationResult.empty().withData(data).withModel(model.id()).withNote(notes.isEmpty() ? null : String.join("; ", notes));
+        return OperationResult.empty().withData(data).withModel(model.id()).withNote(notes.isEmpty() ? null : String.join("; ", notes))
+                .withSources(located);
+    }
+
+    /**
+     * The model's sources of the values kept in {@code data} (a value set to null has none), each located
+     * ({@link Citations#source}) and led by its {@code field}, in the model's order.
+     */
+    private static ArrayNode located(JsonNode sources, ObjectNode data, Citations citations, int pages) {
+        ArrayNode out = ModelJson.JSON.createArrayNode();
+        for (JsonNode s : sources) {
+            String field = s.path("field").asString("");
+            JsonNode value = Grounding.value(data, field);
+            if (value == null || value.isNull()) continue;
+            ObjectNode located = ModelJson.JSON.createObjectNode().put("field", field);
+            // a list's source ("names" for all its items) is found by its quote alone
+            located.setAll(citations.source(s.path("element").asString(null), s.path("quote").asString(null),
+                    value.isContainer() ? null : value.asString(),
+                    s.path("page").isNumber() ? s.get("page").asInt() : null, pages));
+            out.add(located);
+        }
+        return out;
     }
 
     /** Field name → type, in request order. */
@@ -189,7 +217,8 @@ public class ExtractOperation extends ModelOperation<ExtractOperation.ExtractOpt
         ip.putObject("field").put("type", "string");
         ip.putObject("quote").put("type", "string");
         ip.putObject("page").put("type", "integer");
-        item.putArray("required").add("field").add("quote").add("page");
+        ip.putObject("element").put("type", "string");
+        item.putArray("required").add("field").add("quote").add("page").add("element");
         s.putArray("required").add("data").add("sources");
         return s;
     }

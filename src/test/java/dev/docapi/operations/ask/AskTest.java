@@ -7,7 +7,9 @@ import dev.docapi.accounts.UsageService;
 import dev.docapi.ai.ProviderKeys;
 import dev.docapi.ai.ScriptedModelServer;
 import dev.docapi.ai.ScriptedModelServer.Recorded;
+import dev.docapi.operations.pagenumbers.PopplerWords;
 import dev.docapi.support.ApiTestBase;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -36,6 +38,32 @@ class AskTest extends ApiTestBase {
         MODEL.script(ScriptedModelServer.openAiJson("{\"in_document\":true,\"answer\":\"abc potato (page 1)\"}"));
         JsonNode answered = run(key, "ask", json().put("file", file).put("question", "What is in the text field?"));
         assertThat(answered.path("output").path("text").asString()).isEqualTo("abc potato (page 1)");
+    }
+
+    @Test
+    void theAnswersSourcesPointAtWhereTheirWordsStand() throws Exception {
+        String key = newKey();
+        Path pdf = corpus("pdf-text/two-column-paper-2p.pdf");
+        String file = uploadId(key, pdf);
+        // the hosted model reads the PDF itself, so it cites by words alone; the second quote is in no element
+        MODEL.script(ScriptedModelServer.openAiJson("""
+                {"in_document":true,"answer":"Dense passage retrieval (page 1).",
+                 "sources":[{"quote":"Open-domain question answering relies on efficient passage retrieval","page":1,"element":""},
+                            {"quote":"A sentence no page has","page":2,"element":""}]}"""));
+        JsonNode job = run(key, "ask", json().put("file", file).put("question", "What does open-domain QA rely on?"));
+        JsonNode sources = job.path("output").path("sources");
+        assertThat(sources).as(sources.toString()).hasSize(2);
+        JsonNode s = sources.get(0);
+        assertThat(s.path("page").asInt()).isEqualTo(1);
+        JsonNode box = s.path("box");
+        PopplerWords.Page page = PopplerWords.of(pdf).pages().getFirst();
+        assertThat(box.path("width").asDouble() * box.path("height").asDouble()).isLessThan(page.width() * page.height() / 4);
+        String within = page.textWithin(box.path("x").asDouble() - 1, box.path("y").asDouble() - 1,
+                box.path("width").asDouble() + 2, box.path("height").asDouble() + 2);
+        // poppler keeps the line-end hyphens ("ef- ficient") the model's text removes
+        assertThat(within.replaceAll("-\\s+", "").replaceAll("\\s+", " ")).as("poppler's words in " + box).contains("Open-domain question answering relies on efficient passage retrieval");
+        assertThat(sources.get(1).has("box")).as("a quote no element holds has no box: " + sources.get(1)).isFalse();
+        assertThat(sources.get(1).path("page").asInt()).isEqualTo(2);
     }
 
     @Test

@@ -256,6 +256,16 @@ class ConvertFromPdfTest extends ApiTestBase {
         }
     }
 
+    /** A form's value is on its label's paragraph ("First Name: Alice"), as in Markdown. */
+    @Test
+    void docxPutsAFormsValueBesideItsLabel() throws Exception {
+        Path docx = convert(newKey(), corpus("pdf-text/libreoffice-form.pdf"), "docx", "docx");
+        try (XWPFDocument doc = new XWPFDocument(Files.newInputStream(docx))) {
+            List<String> paras = doc.getParagraphs().stream().map(p -> p.getText().strip()).filter(t -> !t.isEmpty()).toList();
+            assertThat(paras).containsSubsequence("First Name: Alice", "Last Name", "☐ Female", "☐ Male");
+        }
+    }
+
     private static String docxText(Path docx) throws Exception {
         try (XWPFDocument doc = new XWPFDocument(Files.newInputStream(docx))) {
             return doc.getParagraphs().stream().map(XWPFParagraph::getText).reduce("", (a, b) -> a + "\n" + b);

@@ -104,7 +104,8 @@ class ConvertToMarkupTest extends ApiTestBase {
      * born-digital corpus PDF. The input's words are read by two independent readers, pdftotext and PDFBox's own
      * stripper, and the one that agrees better counts: each misreads some documents (pdftotext spaces formulas
      * otherwise, "S 1" for "S1", and gives only 0.943 of the math book's words; PDFBox's plain stripper splits the words
-     * of rotated pages and reverses Arabic; it does not read form values). A document of under 50 words may differ by
+     * of rotated pages and reverses Arabic; it does not read form values), each with the form's text values as qpdf reads
+     * them (a value whose appearance is a picture is still the field's). A document of under 50 words may differ by
      * one word (a checkbox's glyph). Markdown leaves out running headers, footers and page numbers (issue 36): the
      * words it keeps are compared with the PDF's words less each page's running first and last lines.
      */
@@ -116,7 +117,9 @@ class ConvertToMarkupTest extends ApiTestBase {
         assertThat(job.at("/output/files/0/name").asString()).endsWith(".md");
         String md = Files.readString(downloadOutput(job, 0));
         List<String> words = Words.of(TextContentRenderer.builder().extensions(List.of(TablesExtension.create())).build().render(MARKDOWN.parse(md)));
-        List<List<String>> readers = List.of(Words.of(Independent.pdftotext(pdf)), Words.of(Independent.pdfboxText(pdf)));
+        // a form's text values are the PDF's words too, where their appearance draws no text (qpdf reads the AcroForm)
+        String values = formValues(pdf);
+        List<List<String>> readers = List.of(Words.of(Independent.pdftotext(pdf) + values), Words.of(Independent.pdfboxText(pdf) + values));
         // Markdown leaves running headers, footers and page numbers out: the PDF's words without them
         List<String> pages = List.of(Independent.pdftotext(pdf).split("\f", -1));
         List<List<String>> body = List.of(Words.of(withoutRunningLines(pages)), Words.of(withoutRunningLines(Independent.pdfboxPages(pdf))));
@@ -125,6 +128,18 @@ class ConvertToMarkupTest extends ApiTestBase {
     }
 
     private record Pair(List<String> expected, List<String> actual) {
+    }
+
+    /** The text values of the PDF's form fields as qpdf's JSON gives them ({@code "u:…"}), a line each. */
+    private static String formValues(Path pdf) throws Exception {
+        String json = Independent.run("qpdf", "--json", "--json-key=acroform", pdf.toString()).output();
+        JsonNode form = JSON.readTree(json.substring(json.indexOf('{'))).path("acroform"); // after any warning qpdf prints
+        StringBuilder out = new StringBuilder();
+        for (JsonNode f : form.path("fields")) {
+            String v = f.path("value").asString("");
+            if (v.startsWith("u:")) out.append('\n').append(v.substring(2));
+        }
+        return out.toString();
     }
 
     /**
@@ -186,6 +201,25 @@ class ConvertToMarkupTest extends ApiTestBase {
         Document html = Jsoup.parse(downloadOutput(convert(key, pdf, Map.of("to", "html")), 0).toFile(), "UTF-8");
         assertThat(html.select("table th").eachText()).contains("Header Col 1", "Header Col 2");
         assertThat(html.select("table td").eachText()).contains("Lorem ipsum");
+    }
+
+    /**
+     * A filled form's values read beside their labels, one paragraph each ("label: value", "☑ label"), in the page's
+     * order, in Markdown and HTML; PDFBox's form says which boxes are checked.
+     */
+    @Test
+    void aFormsValuesReadBesideTheirLabels() throws Exception {
+        String key = newKey();
+        Path pdf = corpus("pdf-text/libreoffice-form.pdf");
+        String md = Files.readString(downloadOutput(convert(key, pdf, Map.of("to", "md", "images", false)), 0));
+        List<String> paragraphs = List.of(md.split("\n\n")).stream().map(String::strip).toList();
+        boolean agreed;
+        try (var doc = Independent.pdfbox(pdf)) {
+            agreed = ((org.apache.pdfbox.pdmodel.interactive.form.PDCheckBox) doc.getDocumentCatalog().getAcroForm(null).getField("gdpr")).isChecked();
+        }
+        assertThat(paragraphs).containsSubsequence("First Name: Alice", "Last Name", "Gender:", (agreed ? "☑" : "☐") + " Agree to privacy policy");
+        Document html = Jsoup.parse(downloadOutput(convert(key, pdf, Map.of("to", "html", "images", false)), 0).toFile(), "UTF-8");
+        assertThat(html.select("p").eachText()).contains("First Name: Alice", "☐ Female", "☐ Male");
     }
 
     /** Arabic reads in logical order in HTML, its paragraph marked right-to-left; the Latin word beside it kept. */

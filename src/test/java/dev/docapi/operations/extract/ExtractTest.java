@@ -4,12 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.docapi.accounts.Plan;
 import dev.docapi.accounts.UsageService;
+import dev.docapi.ai.ProviderKeys;
 import dev.docapi.ai.ScriptedModelServer;
 import dev.docapi.ai.ScriptedModelServer.Recorded;
+import dev.docapi.operations.pagenumbers.PopplerWords;
 import dev.docapi.support.ApiTestBase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -20,6 +24,8 @@ import tools.jackson.databind.JsonNode;
 class ExtractTest extends ApiTestBase {
     @Autowired
     UsageService usage;
+    @Autowired
+    ProviderKeys keys;
 
     private static JsonNode fileParts(Recorded call) {
         for (JsonNode m : call.body().get("messages")) {
@@ -52,6 +58,14 @@ class ExtractTest extends ApiTestBase {
         assertThat(job.path("output").path("note").asString()).contains("customer").contains("check_box").contains("pages_note")
                 .doesNotContain("text_field");
         assertThat(job.path("output").path("model").asString()).isEqualTo("openai/gpt-test");
+        // the kept value's source: its quote runs over the label and the form field beside it, both boxed
+        JsonNode sources = job.path("output").path("sources");
+        assertThat(sources).as(sources.toString()).singleElement().satisfies(s -> {
+            assertThat(s.path("field").asString()).isEqualTo("text_field");
+            assertThat(s.path("text").asString()).isEqualTo("Text Field\nabc potato");
+            assertThat(s.path("page").asInt()).isEqualTo(1);
+            assertThat(s.path("box").path("width").asDouble()).isPositive();
+        });
 
         Path out = downloadOutput(job, 0);
         assertThat(out.getFileName().toString()).endsWith(".json");
@@ -75,6 +89,48 @@ class ExtractTest extends ApiTestBase {
         assertThat(schemaData.has("pages_note")).isTrue();
 
         assertThat(usage.current(created.account().id())).containsExactly(1, 1);
+    }
+
+    @Test
+    void eachKeptValuesSourcePointsAtTheElementThatHoldsIt() throws Exception {
+        var created = accounts.createAccount("cite-" + System.nanoTime() + "@example.com", Plan.PRO);
+        keys.add(created.account().id(), "custom/llama-test", "good-local", MODEL.base("custom"));
+        Path pdf = corpus("pdf-text/two-column-paper-2p.pdf");
+        String file = uploadId(created.apiKey(), pdf);
+        // the model cites the title by the id the text it read gives it; the retrieval gain by a wrong id (found by its
+        // words); the invented value has a source too, but is dropped with its value
+        MODEL.script(r -> {
+            Matcher title = Pattern.compile("\\[(e\\d+)] Dense Passage Retrieval").matcher(r.body().toString());
+            assertThat(title.find()).as("element ids in the text sent").isTrue();
+            return ScriptedModelServer.openAiJson("""
+                    {"data":{"title":"Dense Passage Retrieval for Open-Domain Question Answering","task":"open-domain question answering","venue":"NeurIPS"},
+                     "sources":[{"field":"title","quote":"Dense Passage Retrieval for Open-Domain Question Answering","page":1,"element":"%s"},
+                                {"field":"task","quote":"Open-domain question answering relies on efficient passage retrieval","page":1,"element":"e99999"},
+                                {"field":"venue","quote":"Published at NeurIPS","page":1,"element":""}]}""".formatted(title.group(1))).apply(r);
+        });
+        JsonNode job = run(created.apiKey(), "extract", json().put("file", file).put("model", "custom/llama-test")
+                .set("fields", JSON.readTree("[\"title\",\"task\",\"venue\"]")));
+        JsonNode sources = job.path("output").path("sources");
+        assertThat(job.path("output").path("data").path("venue").isNull()).isTrue();
+        assertThat(sources).as(sources.toString()).hasSize(2);
+        PopplerWords.Page page = PopplerWords.of(pdf).pages().getFirst();
+        for (JsonNode s : sources) {
+            assertThat(s.path("page").asInt()).isEqualTo(1);
+            JsonNode box = s.path("box");
+            assertThat(box.path("width").asDouble() * box.path("height").asDouble()).as("a paragraph, not the page")
+                    .isLessThan(page.width() * page.height() / 4);
+            String within = page.textWithin(box.path("x").asDouble() - 1, box.path("y").asDouble() - 1,
+                    box.path("width").asDouble() + 2, box.path("height").asDouble() + 2);
+            assertThat(squash(within)).as("poppler's words in " + box + " hold the quote of " + s).contains(squash(s.path("quote").asString()));
+            assertThat(squash(s.path("text").asString())).contains(squash(s.path("quote").asString()));
+        }
+        assertThat(sources.get(0).path("field").asString()).isEqualTo("title");
+        assertThat(sources.get(1).path("field").asString()).isEqualTo("task");
+        assertThat(sources.get(1).path("element").asString()).isNotEqualTo("e99999");
+    }
+
+    private static String squash(String s) {
+        return s.toLowerCase(java.util.Locale.ROOT).replaceAll("[^\\p{L}\\p{N}]", "");
     }
 
     @Test

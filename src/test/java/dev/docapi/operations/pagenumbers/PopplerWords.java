@@ -26,6 +26,16 @@ public record PopplerWords(List<Page> pages) {
     /** A page; poppler reports the unrotated size while word boxes are in displayed coordinates. */
     public record Page(double width, double height, List<Word> words) {
 
+        /** The words whose centre lies in the box (points from the top-left), in poppler's order, space-separated. */
+        public String textWithin(double x, double y, double width, double height) {
+            StringBuilder sb = new StringBuilder();
+            for (Word w : words) {
+                double cx = (w.xMin() + w.xMax()) / 2, cy = (w.yMin() + w.yMax()) / 2;
+                if (cx >= x && cx <= x + width && cy >= y && cy <= y + height) sb.append(sb.isEmpty() ? "" : " ").append(w.text());
+            }
+            return sb.toString();
+        }
+
         /** This page with its size as displayed under {@code rotation} (the word boxes already are). */
         public Page shown(int rotation) {
             return rotation % 180 == 0 ? this : new Page(height, width, words);

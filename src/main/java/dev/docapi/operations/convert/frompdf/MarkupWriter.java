@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * Writes a PDF's {@link DocumentModel} as a markup text, Markdown or HTML (issues 28, 36): the title as a level-1
  * heading and the document's headings one level below their own (a section "1" is level 2), paragraphs, captions and
- * footnotes as paragraphs, consecutive list items as one list (nested by their level; numbered when the first item is),
+ * footnotes as paragraphs, a form field's value after its label on one line ("Name: Alice", "☑ Agree"; see
+ * {@link DocumentModel#rowJoint}), consecutive list items as one list (nested by their level; numbered when the first item is),
  * tables, and links to pictures, in the model's reading order. Running headers, footers and page numbers are left
  * out. A subclass says how each block is written.
  */
@@ -32,12 +33,16 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
         begin();
         List<ListItem> list = new ArrayList<>();
         Integer listId = null;
+        // the paragraph being written, and its last element: a form field and its label on one row make one line
+        StringBuilder row = new StringBuilder();
+        Element previous = null;
         for (DocumentModel.Page page : model.pages()) {
             list = flush(list);
             page(page.number());
             for (Element e : page.elements()) {
                 if (e.type().furniture()) continue;
                 if (e.type() == Type.LIST_ITEM) {
+                    row = paragraph(row);
                     if (!e.list().equals(listId)) list = flush(list);
                     listId = e.list();
                     list.add(new ListItem(number(e.marker()), e.level() == null ? 1 : e.level(), text(e.text())));
@@ -47,25 +52,45 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
                 listId = null;
                 switch (e.type()) {
                     case TABLE -> {
+                        row = paragraph(row);
                         List<List<String>> rows = e.table().grid();
                         if (!rows.isEmpty()) table(rows);
                     }
                     case PICTURE -> {
+                        row = paragraph(row);
                         String link = imageLinks.get(e.page() + "/" + e.picture());
                         if (link != null) image(link, e.page());
                     }
-                    case TITLE -> heading(1, text(e.text()));
-                    case HEADING -> heading(Math.min(6, (e.level() == null ? 1 : e.level()) + 1), text(e.text()));
+                    case TITLE -> {
+                        row = paragraph(row);
+                        heading(1, text(e.text()));
+                    }
+                    case HEADING -> {
+                        row = paragraph(row);
+                        heading(Math.min(6, (e.level() == null ? 1 : e.level()) + 1), text(e.text()));
+                    }
                     default -> {
                         String t = text(e.text());
-                        if (!t.isEmpty()) paragraph(t);
+                        if (t.isEmpty()) continue;
+                        String joint = row.isEmpty() ? null : DocumentModel.rowJoint(previous, e);
+                        if (joint == null) row = paragraph(row);
+                        else row.append(joint);
+                        row.append(t);
+                        previous = e;
                     }
                 }
             }
+            row = paragraph(row);
         }
         flush(list);
         end();
         return out.toString();
+    }
+
+    /** Writes {@code row} as a paragraph when it has text; returns an empty row to start the next. */
+    private StringBuilder paragraph(StringBuilder row) {
+        if (!row.isEmpty()) paragraph(row.toString());
+        return new StringBuilder();
     }
 
     /** The number of a numbered list item's marker ("3." → 3), null for a bullet or a letter. */

@@ -56,9 +56,19 @@ public class PdfToDocxConverter implements Converter {
         Path part = out.resolveSibling(out.getFileName() + ".part");
         try (XWPFDocument docx = new XWPFDocument()) {
             headingStyles(docx);
+            // the last paragraph written and its element: a form field and its label on one row make one paragraph
+            XWPFParagraph last = null;
+            DocumentModel.Element previous = null;
             for (DocumentModel.Page page : model.pages()) {
                 boolean pageBreak = page.number() > 1;
                 for (DocumentModel.Element e : page.elements()) {
+                    String joint = previous == null || e.text().isBlank() ? null : DocumentModel.rowJoint(previous, e);
+                    previous = e;
+                    if (joint != null && last != null) {
+                        last.createRun().setText(PdfToPptxConverter.clean(joint + e.text().replace('\n', ' ')));
+                        continue;
+                    }
+                    last = null;
                     if (e.type() == DocumentModel.Type.TABLE) {
                         if (pageBreak) docx.createParagraph().setPageBreak(true);
                         table(docx, e.table());
@@ -74,6 +84,7 @@ public class PdfToDocxConverter implements Converter {
                         XWPFParagraph para = docx.createParagraph();
                         if (pageBreak) para.setPageBreak(true);
                         write(para, e);
+                        last = para;
                     }
                     pageBreak = false;
                 }
