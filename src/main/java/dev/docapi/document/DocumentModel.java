@@ -19,7 +19,7 @@ import java.util.List;
  */
 public record DocumentModel(int version, List<Page> pages, List<String> notes) {
     /** The shape version: bump it when what the reader produces changes, so kept models are rebuilt. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     /**
      * A page.

@@ -24,10 +24,17 @@ import java.util.regex.Pattern;
  * on other pages, or a lone page number there.
  */
 final class Structure {
+    /**
+     * Bullet characters: typographic ones, and the private-use code points of the Symbol and Wingdings bullets that
+     * Word embeds (U+F0B7 •, U+F0A7 ▪, U+F0D8 ➢, U+F076 ❖, U+F0FC ✓, U+F06E ■, U+F0A8 □).
+     */
+    private static final String BULLETS = "•◦▪‣●○■□➢►▶✓✔–—*·\\uF0B7\\uF0A7\\uF0D8\\uF076\\uF0FC\\uF06E\\uF0A8\\-";
+    /** A multi-level list number as Word sets it apart by a tab: "1.1." or "2.3.8.1." (always with its final dot). */
+    private static final String MULTI_LEVEL = "\\d{1,3}(?:\\.\\d{1,3})+\\.";
     /** A bullet or a list number alone (the marker, with its text after a gap). */
-    static final Pattern MARKER_ONLY = Pattern.compile("[•◦▪‣●○■□➢►▶✓✔–—*·\\-]|\\(?\\d{1,3}[.)]|\\(?[a-z][.)]|\\([ivx]{1,4}\\)");
+    static final Pattern MARKER_ONLY = Pattern.compile("[" + BULLETS + "]|" + MULTI_LEVEL + "|\\(?\\d{1,3}[.)]|\\(?[a-z][.)]|\\([ivx]{1,4}\\)");
     /** A list item's start: its marker, then white space; group 1 the marker. */
-    private static final Pattern ITEM = Pattern.compile("^([•◦▪‣●○■□➢►▶✓✔–—*·-]|\\d{1,3}[.)]|\\(\\d{1,3}\\)|[a-z][.)]|\\([a-z]\\)|\\([ivx]{1,4}\\))\\s+(?=\\S)");
+    private static final Pattern ITEM = Pattern.compile("^([" + BULLETS + "]|" + MULTI_LEVEL + "|\\d{1,3}[.)]|\\(\\d{1,3}\\)|[a-z][.)]|\\([a-z]\\)|\\([ivx]{1,4}\\))\\s+(?=\\S)");
     /** What OCR makes of bullets it cannot read ("e", "©", "«"), followed by a capital: list items on OCR'd pages only. */
     private static final Pattern OCR_ITEM = Pattern.compile("^([eo©®«»¢°>])\\s+(?=\\p{Lu})");
     /** A numbered section heading: "3", "3.2", "A.1" then its title; group 1 the number. */
@@ -473,20 +480,27 @@ final class Structure {
     }
 
     /**
-     * The title: the heading set largest in the first page's top half, at least 1.3 times the body size. Only one; the
-     * other headings keep their levels.
+     * The title: the heading set largest in the first page's top half, at least 1.3 times the body size, and not a
+     * numbered section ("1. Introduction" is the first section, not the document's name). Only one; the other headings
+     * keep their levels.
      */
     private static void title(List<LaidOut> pages, List<List<Block>> blocks, Body body) {
         if (pages.isEmpty()) return;
         float half = pages.getFirst().height() / 2;
         float largest = 0;
-        for (Block b : blocks.getFirst()) if (b.type == Type.HEADING && b.box().y() < half) largest = Math.max(largest, b.size());
+        for (Block b : blocks.getFirst()) if (titleLike(b, half)) largest = Math.max(largest, b.size());
         for (Block b : blocks.getFirst()) {
-            if (b.type == Type.HEADING && b.size() == largest && b.size() >= body.size() * 1.3f && b.box().y() < half) {
+            if (titleLike(b, half) && b.size() == largest && b.size() >= body.size() * 1.3f) {
                 b.type = Type.TITLE;
                 b.level = null;
                 return;
             }
         }
+    }
+
+    private static boolean titleLike(Block b, float half) {
+        if (b.type != Type.HEADING || b.box().y() >= half) return false;
+        Matcher section = SECTION.matcher(b.text);
+        return !(section.matches() && section.group(1).chars().anyMatch(Character::isDigit));
     }
 }

@@ -184,4 +184,77 @@ class DocumentModelTest {
         DocumentModel model = model(corpus("pdf-text/two-column-paper-2p.pdf"));
         assertThat(model.pages().stream().flatMap(p -> p.elements().stream())).noneMatch(e -> e.type() == Type.TABLE);
     }
+
+    /**
+     * A list as Word sets it: each multi-level number ("2.3.1.") or Symbol-font bullet a tab apart from its text. The
+     * markers' column is no table column: the lines are list items, and a numbered heading set the same way is one
+     * heading.
+     */
+    private static Path wordList() throws IOException {
+        Path pdf = Files.createTempDirectory("word-list").resolve("word-list.pdf");
+        String[][] items = {{"2.3.1.", "Hardware constraints"}, {"2.3.2.", "Software constraints"}, {"2.3.3.", "Network constraints"},
+                {"2.3.4.", "Budget constraints"}};
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.LETTER);
+            doc.addPage(page);
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                float y = 720;
+                for (String[] part : new String[][] {{"72", "1.1."}, {"108", "Section one"}}) {
+                    cs.beginText();
+                    cs.setFont(bold, 14);
+                    cs.newLineAtOffset(Float.parseFloat(part[0]), y);
+                    cs.showText(part[1]);
+                    cs.endText();
+                }
+                y -= 30;
+                cs.beginText();
+                cs.setFont(font, 10);
+                cs.newLineAtOffset(72, y);
+                cs.showText("The constraints that bound the design are listed below, each with a section of its own.");
+                cs.endText();
+                y -= 24;
+                for (String[] item : items) {
+                    for (int c = 0; c < 2; c++) {
+                        cs.beginText();
+                        cs.setFont(font, 10);
+                        cs.newLineAtOffset(c == 0 ? 90 : 130, y);
+                        cs.showText(item[c]);
+                        cs.endText();
+                    }
+                    y -= 14;
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        return pdf;
+    }
+
+    @Test
+    void aWordListWithItsMarkersATabApartIsAListNotATable() throws Exception {
+        Path pdf = wordList();
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).extracting(Element::type).containsExactly(Type.HEADING, Type.PARAGRAPH, Type.LIST_ITEM, Type.LIST_ITEM,
+                Type.LIST_ITEM, Type.LIST_ITEM);
+        assertThat(elements.getFirst()).satisfies(e -> {
+            assertThat(e.text()).isEqualTo("1.1. Section one");
+            assertThat(e.level()).isEqualTo(2);
+        });
+        assertThat(elements.get(2)).satisfies(e -> {
+            assertThat(e.marker()).isEqualTo("2.3.1.");
+            assertThat(e.text()).isEqualTo("Hardware constraints");
+        });
+        // pdftotext's layout reads every item's number beside its text
+        String text = squeeze(Independent.run("pdftotext", "-q", "-layout", pdf.toString(), "-").output());
+        for (Element e : elements.subList(2, 6)) assertThat(text).contains(e.marker() + " " + e.text());
+
+        // Word's own output: Symbol-font bullets (U+F0B7) a tab before "Term 1: Definition 1"
+        Path word = Path.of("bench/structure/pdf/list_after_num_headers.docx.pdf");
+        List<Element> glossary = model(word).pages().get(1).elements();
+        assertThat(glossary).noneMatch(e -> e.type() == Type.TABLE);
+        assertThat(glossary).filteredOn(e -> e.type() == Type.LIST_ITEM).extracting(Element::text)
+                .containsExactly("Term 1: Definition 1", "Term 2: Definition 2", "Term 3: Definition 3", "Term 4: Definition 4", "Term 5: Definition 5");
+        assertThat(Independent.pdftotext(word)).contains("Term 5: Definition 5");
+    }
 }
