@@ -150,9 +150,13 @@ final class Structure {
     private Structure() {
     }
 
-    /** The body size and boldness: those of most of the document's characters (text-layer pages first). */
+    /**
+     * The body size and boldness: those of most of the document's characters (text-layer pages first). The text of
+     * ruled tables counts too when it outweighs the rest: in a document that is mostly tables, the text outside them
+     * is mostly headings, whose size is not the body's.
+     */
     record Body(float size, boolean bold) {
-        static Body of(List<PageReader.PageText> pages, Set<Integer> ocrPages) {
+        static Body of(List<PageReader.PageText> pages, Set<Integer> ocrPages, Map<Float, Integer> tableSizes) {
             Map<Float, Integer> sizes = new HashMap<>();
             Map<Float, Integer> boldChars = new HashMap<>();
             boolean anyBorn = pages.stream().anyMatch(p -> !ocrPages.contains(p.number()) && !p.segments().isEmpty());
@@ -163,6 +167,8 @@ final class Structure {
                     if (s.bold()) boldChars.merge(s.size(), s.chars(), Integer::sum);
                 }
             }
+            int inTables = tableSizes.values().stream().mapToInt(Integer::intValue).sum();
+            if (inTables > sizes.values().stream().mapToInt(Integer::intValue).sum()) tableSizes.forEach((k, v) -> sizes.merge(k, v, Integer::sum));
             float size = sizes.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(10f);
             int all = sizes.getOrDefault(size, 0);
             return new Body(size, boldChars.getOrDefault(size, 0) * 2 > all && all > 0);
@@ -372,7 +378,8 @@ final class Structure {
         for (int i = 0; i < pages.size(); i++) {
             for (Block b : blocks.get(i)) {
                 String key = b.atom == null ? key(b.text) : "";
-                if (zone(b, pages.get(i), NUMBER_MARGIN) != null && PAGE_NUMBER.matcher(key).matches()) {
+                String numberZone = zone(b, pages.get(i), NUMBER_MARGIN);
+                if (numberZone != null && PAGE_NUMBER.matcher(key).matches() && outermost(b, blocks.get(i), numberZone.equals("top:"))) {
                     b.type = Type.PAGE_NUMBER;
                     continue;
                 }
@@ -384,6 +391,22 @@ final class Structure {
                 for (Block b : blocks.get(i)) if (b.atom == null) b.type = Type.PARAGRAPH;
             }
         }
+    }
+
+    /**
+     * Whether at most one other line of the page stands between the block and the page's edge (above it for
+     * {@code top}, below it else): a page number is outside the body (with a running header beside or beyond it), where
+     * a number in a table's column near the page's edge has the table's other rows beyond it.
+     */
+    private static boolean outermost(Block b, List<Block> page, boolean top) {
+        Box box = b.box();
+        Set<Float> beyond = new HashSet<>();
+        for (Block other : page) {
+            if (other == b) continue;
+            Box o = other.box();
+            if (top ? o.bottom() <= box.y() : o.y() >= box.bottom()) beyond.add((float) Math.round(top ? o.y() : o.bottom()));
+        }
+        return beyond.size() <= 1;
     }
 
     /** "top:" or "bottom:" when a short text block stands in the page's top or bottom {@code margin} (a share), else null. */

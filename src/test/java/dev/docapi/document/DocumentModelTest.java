@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.docapi.document.DocumentModel.Element;
 import dev.docapi.document.DocumentModel.Type;
+import dev.docapi.engines.tabula.Tabula;
 import dev.docapi.support.Independent;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -256,5 +257,112 @@ class DocumentModelTest {
         assertThat(glossary).filteredOn(e -> e.type() == Type.LIST_ITEM).extracting(Element::text)
                 .containsExactly("Term 1: Definition 1", "Term 2: Definition 2", "Term 3: Definition 3", "Term 4: Definition 4", "Term 5: Definition 5");
         assertThat(Independent.pdftotext(word)).contains("Term 5: Definition 5");
+    }
+
+    /**
+     * A document that is mostly ruled tables: 16 pt headings, each over a ruled table of 12 pt cells, and one short 12
+     * pt line. The text outside the tables is mostly headings; the body size is the cells' size, so the headings are
+     * headings. Returns the PDF and the tables' areas as the ruled tables found on it (the test draws them).
+     */
+    private static Path tablesUnderHeadings(List<Tabula.PdfTable> ruled) throws IOException {
+        Path pdf = Files.createTempDirectory("tables").resolve("tables.pdf");
+        String[][] rows = {{"Region", "Quarter", "Amount"}, {"North America", "First", "1,204,000"}, {"Western Europe", "Second", "987,500"},
+                {"South-East Asia", "Third", "1,530,250"}, {"Latin America", "Fourth", "640,125"}};
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.LETTER);
+            doc.addPage(page);
+            float height = page.getMediaBox().getHeight();
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                float y = 720;
+                for (String heading : new String[] {"Sales by region", "Costs by region"}) {
+                    cs.beginText();
+                    cs.setFont(font, 16);
+                    cs.newLineAtOffset(72, y);
+                    cs.showText(heading);
+                    cs.endText();
+                    y -= 30;
+                    float top = y + 16;
+                    for (String[] row : rows) {
+                        for (int c = 0; c < row.length; c++) {
+                            cs.beginText();
+                            cs.setFont(font, 12);
+                            cs.newLineAtOffset(76 + 150 * c, y);
+                            cs.showText(row[c]);
+                            cs.endText();
+                        }
+                        y -= 20;
+                    }
+                    float bottom = y + 16;
+                    for (float ry = top; ry >= bottom - 0.1f; ry -= 20) {
+                        cs.moveTo(72, ry);
+                        cs.lineTo(522, ry);
+                    }
+                    for (int c = 0; c <= 3; c++) {
+                        cs.moveTo(72 + 150 * c, top);
+                        cs.lineTo(72 + 150 * c, bottom);
+                    }
+                    cs.stroke();
+                    ruled.add(new Tabula.PdfTable(1, height - top, 72, 450, top - bottom, List.of(rows).stream().map(List::of).toList(), true));
+                    y -= 30;
+                }
+                cs.beginText();
+                cs.setFont(font, 12);
+                cs.newLineAtOffset(72, y);
+                cs.showText("Figures in US dollars.");
+                cs.endText();
+            }
+            doc.save(pdf.toFile());
+        }
+        return pdf;
+    }
+
+    @Test
+    void headingsOverRuledTablesAreHeadingsWhenTheTablesHoldMostOfTheText() throws Exception {
+        List<Tabula.PdfTable> ruled = new ArrayList<>();
+        Path pdf = tablesUnderHeadings(ruled);
+        List<Element> elements;
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            elements = DocumentReader.model(doc, ruled, Set.of(), new ArrayList<>(), page -> { }).pages().getFirst().elements();
+        }
+        assertThat(elements).extracting(Element::type).containsExactly(Type.TITLE, Type.TABLE, Type.HEADING, Type.TABLE, Type.PARAGRAPH);
+        assertThat(elements.get(2).text()).isEqualTo("Costs by region");
+        // pdftotext reads the headings and the cells the model has
+        String text = Independent.pdftotext(pdf);
+        assertThat(text).contains("Sales by region", "Costs by region", "South-East Asia");
+        assertThat(elements.get(1).table().grid()).contains(List.of("South-East Asia", "Third", "1,530,250"));
+    }
+
+    @Test
+    void numbersOfATableNearThePagesTopAreNotPageNumbers() throws Exception {
+        // a spreadsheet printed as LibreOffice does: its sheet's name on top, a title, then years and counts close under it
+        Path pdf = Files.createTempDirectory("sheet").resolve("sheet.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                float y = 800;
+                String[][] lines = {{"280", "Sheet1"}, {"120", "Number of freshwater ducks per year"}, {"120", "Year", "190", "Freshwater Ducks"},
+                        {"160", "2019", "255", "120"}, {"160", "2020", "255", "135"}, {"160", "2021", "255", "150"}};
+                for (String[] line : lines) {
+                    for (int k = 0; k < line.length; k += 2) {
+                        cs.beginText();
+                        cs.setFont(font, 10);
+                        cs.newLineAtOffset(Float.parseFloat(line[k]), y);
+                        cs.showText(line[k + 1]);
+                        cs.endText();
+                    }
+                    y -= line == lines[0] ? 30 : 14;
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        DocumentModel model = model(pdf);
+        assertThat(model.pages().getFirst().elements()).noneMatch(e -> e.type() == Type.PAGE_NUMBER);
+        String text = model.pageText(1, false);
+        // pdftotext reads every number the model must keep in the page's text
+        for (String number : squeeze(Independent.pdftotext(pdf)).split(" ")) if (number.matches("\\d+")) assertThat(text).contains(number);
+        assertThat(text).contains("2019", "120", "2021", "150");
     }
 }
