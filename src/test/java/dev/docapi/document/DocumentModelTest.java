@@ -18,8 +18,10 @@ import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.font.PDType0Font;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
+import org.apache.fontbox.ttf.TrueTypeCollection;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -364,5 +366,55 @@ class DocumentModelTest {
         // pdftotext reads every number the model must keep in the page's text
         for (String number : squeeze(Independent.pdftotext(pdf)).split(" ")) if (number.matches("\\d+")) assertThat(text).contains(number);
         assertThat(text).contains("2019", "120", "2021", "150");
+    }
+
+    @Test
+    void aKoreanPageReadsItsHeadlineAsOneHeadingThenColumnOneThenColumnTwo() throws Exception {
+        // a flyer set in WenQuanYi Zen Hei (a TrueType CJK font with Hangul, Debian's fonts-wqy-zenhei): a headline over
+        // two lines across the page, then two columns of running text
+        Path font = Path.of("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(font), "fonts-wqy-zenhei is installed");
+        Path pdf = Files.createTempDirectory("korean").resolve("korean.pdf");
+        String[] headline = {"코로나-19 관련 보험약관상", "재해보험금 지급문제 및 개선과제"};
+        String[] left = {"세계보건기구는 지난 3월 코로나가 세계적", "유행 단계에 돌입하였음을 선언하였다.", "국내 보험업계에서는 이를 질병으로 볼지",
+                "재해로 볼지에 대하여 혼선이 생겼다."};
+        String[] right = {"보험약관의 현황과 문제점을 살펴보고", "그에 따른 개선방안을 제시하고자 한다.", "감염병예방법의 규정이 바뀌어 적용됨에",
+                "따라 약관의 해석도 달라질 수 있다."};
+        try (PDDocument doc = new PDDocument(); TrueTypeCollection ttc = new TrueTypeCollection(font.toFile())) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            PDType0Font cjk = PDType0Font.load(doc, ttc.getFontByName("WenQuanYiZenHei"), true);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                float y = 760;
+                for (String line : headline) {
+                    cs.beginText();
+                    cs.setFont(cjk, 24);
+                    cs.newLineAtOffset(60, y);
+                    cs.showText(line);
+                    cs.endText();
+                    y -= 30;
+                }
+                y -= 20;
+                for (int i = 0; i < left.length; i++) {
+                    for (int c = 0; c < 2; c++) {
+                        cs.beginText();
+                        cs.setFont(cjk, 10);
+                        cs.newLineAtOffset(c == 0 ? 60 : 310, y);
+                        cs.showText((c == 0 ? left : right)[i]);
+                        cs.endText();
+                    }
+                    y -= 15;
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).extracting(Element::type).containsExactly(Type.TITLE, Type.PARAGRAPH, Type.PARAGRAPH);
+        assertThat(squeeze(elements.get(0).text())).isEqualTo(headline[0] + " " + headline[1]);
+        // each column's text is one paragraph, in pdftotext's reading of that column's half of the page
+        String leftHalf = squeeze(Independent.run("pdftotext", "-q", "-x", "0", "-y", "0", "-W", "300", "-H", "842", pdf.toString(), "-").output());
+        String rightHalf = squeeze(Independent.run("pdftotext", "-q", "-x", "300", "-y", "0", "-W", "295", "-H", "842", pdf.toString(), "-").output());
+        assertThat(leftHalf).contains(squeeze(elements.get(1).text()));
+        assertThat(rightHalf).contains(squeeze(elements.get(2).text()));
     }
 }
