@@ -174,7 +174,7 @@ public class DocumentReader {
         }
         List<Structure.OutlineEntry> outline = new ArrayList<>();
         outline(doc, doc.getDocumentCatalog().getDocumentOutline(), 1, outline);
-        Structure.Body body = Structure.Body.of(reader.pages(), ocrPages);
+        Structure.Body body = Structure.Body.of(reader.pages(), ocrPages, reader.tableSizes());
         List<Structure.LaidOut> laidOut = new ArrayList<>();
         for (PageReader.PageText page : reader.pages()) {
             List<Layout.Item> items = new ArrayList<>();

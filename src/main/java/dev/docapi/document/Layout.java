@@ -168,6 +168,21 @@ final class Layout {
         return false;
     }
 
+    /**
+     * Whether a text is short enough for a table's cell: at most 5 words, and in a script whose words are long or
+     * unspaced (Hangul, Han, Kana, Thai) at most 12 letters, as a line of Korean running text has 5 words too.
+     */
+    private static boolean shortCell(String text) {
+        String t = text.strip();
+        if (t.split("\\s+").length > 5) return false;
+        return !unspacedScript(t) || t.codePoints().filter(Character::isLetter).count() <= 12;
+    }
+
+    private static boolean unspacedScript(String t) {
+        return t.codePoints().anyMatch(c -> Character.isIdeographic(c)
+                || Character.UnicodeScript.of(c) == Character.UnicodeScript.HANGUL || Character.UnicodeScript.of(c) == Character.UnicodeScript.THAI);
+    }
+
     private static float gap(Item a, Item b) {
         return Math.max(b.box().x() - a.box().right(), a.box().x() - b.box().right());
     }
@@ -175,9 +190,7 @@ final class Layout {
     private static boolean running(String line) {
         String t = line.strip();
         if (t.split("\\s+").length >= 4) return true;
-        boolean unspaced = t.codePoints().anyMatch(c -> Character.isIdeographic(c)
-                || Character.UnicodeScript.of(c) == Character.UnicodeScript.HANGUL || Character.UnicodeScript.of(c) == Character.UnicodeScript.THAI);
-        return unspaced && t.codePointCount(0, t.length()) >= 8;
+        return unspacedScript(t) && t.codePointCount(0, t.length()) >= 8;
     }
 
     /**
@@ -269,7 +282,7 @@ final class Layout {
         int multi = 0, shortCells = 0, numbers = 0;
         for (Item it : region) {
             String t = it.segment().text();
-            if (t.split("\\s+").length <= 5) shortCells++;
+            if (shortCell(t)) shortCells++;
             if (NUMBER.matcher(t.strip()).matches()) numbers++;
         }
         List<List<String>> rows = new ArrayList<>();

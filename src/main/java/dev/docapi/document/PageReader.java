@@ -64,6 +64,7 @@ final class PageReader extends LineStripper {
 
     private final List<Area> tables;
     private final List<PageText> pages = new ArrayList<>();
+    private final Map<Float, Integer> tableSizes = new HashMap<>();
     private final java.util.function.IntConsumer pageDone;
     private List<Segment> current;
     private List<Area> pageTables = List.of();
@@ -77,6 +78,11 @@ final class PageReader extends LineStripper {
 
     List<PageText> pages() {
         return pages;
+    }
+
+    /** The characters inside ruled tables (left to the tables, so in no segment) by font size (rounded to 0.5). */
+    Map<Float, Integer> tableSizes() {
+        return tableSizes;
     }
 
     @Override
@@ -111,7 +117,11 @@ final class PageReader extends LineStripper {
         for (List<TextPosition> word : words) {
             List<TextPosition> w = new ArrayList<>();
             for (TextPosition p : word) {
-                if (p.getDir() != pageDir || inTable(p)) continue;
+                if (p.getDir() != pageDir) continue;
+                if (inTable(p)) {
+                    tableSizes.merge(Math.round(size(p) * 2) / 2f, 1, Integer::sum);
+                    continue;
+                }
                 w.add(p);
                 String u = p.getUnicode();
                 rtl |= u != null && LogicalOrder.hasRightToLeft(u);

@@ -24,10 +24,17 @@ import java.util.regex.Pattern;
  * on other pages, or a lone page number there.
  */
 final class Structure {
+    /**
+     * Bullet characters: typographic ones, and the private-use code points of the Symbol and Wingdings bullets that
+     * Word embeds (U+F0B7 •, U+F0A7 ▪, U+F0D8 ➢, U+F076 ❖, U+F0FC ✓, U+F06E ■, U+F0A8 □).
+     */
+    private static final String BULLETS = "•◦▪‣●○■□➢►▶✓✔–—*·\\uF0B7\\uF0A7\\uF0D8\\uF076\\uF0FC\\uF06E\\uF0A8\\-";
+    /** A multi-level list number as Word sets it apart by a tab: "1.1." or "2.3.8.1." (always with its final dot). */
+    private static final String MULTI_LEVEL = "\\d{1,3}(?:\\.\\d{1,3})+\\.";
     /** A bullet or a list number alone (the marker, with its text after a gap). */
-    static final Pattern MARKER_ONLY = Pattern.compile("[•◦▪‣●○■□➢►▶✓✔–—*·\\-]|\\(?\\d{1,3}[.)]|\\(?[a-z][.)]|\\([ivx]{1,4}\\)");
+    static final Pattern MARKER_ONLY = Pattern.compile("[" + BULLETS + "]|" + MULTI_LEVEL + "|\\(?\\d{1,3}[.)]|\\(?[a-z][.)]|\\([ivx]{1,4}\\)");
     /** A list item's start: its marker, then white space; group 1 the marker. */
-    private static final Pattern ITEM = Pattern.compile("^([•◦▪‣●○■□➢►▶✓✔–—*·-]|\\d{1,3}[.)]|\\(\\d{1,3}\\)|[a-z][.)]|\\([a-z]\\)|\\([ivx]{1,4}\\))\\s+(?=\\S)");
+    private static final Pattern ITEM = Pattern.compile("^([" + BULLETS + "]|" + MULTI_LEVEL + "|\\d{1,3}[.)]|\\(\\d{1,3}\\)|[a-z][.)]|\\([a-z]\\)|\\([ivx]{1,4}\\))\\s+(?=\\S)");
     /** What OCR makes of bullets it cannot read ("e", "©", "«"), followed by a capital: list items on OCR'd pages only. */
     private static final Pattern OCR_ITEM = Pattern.compile("^([eo©®«»¢°>])\\s+(?=\\p{Lu})");
     /** A numbered section heading: "3", "3.2", "A.1" then its title; group 1 the number. */
@@ -143,9 +150,13 @@ final class Structure {
     private Structure() {
     }
 
-    /** The body size and boldness: those of most of the document's characters (text-layer pages first). */
+    /**
+     * The body size and boldness: those of most of the document's characters (text-layer pages first). The text of
+     * ruled tables counts too when it outweighs the rest: in a document that is mostly tables, the text outside them
+     * is mostly headings, whose size is not the body's.
+     */
     record Body(float size, boolean bold) {
-        static Body of(List<PageReader.PageText> pages, Set<Integer> ocrPages) {
+        static Body of(List<PageReader.PageText> pages, Set<Integer> ocrPages, Map<Float, Integer> tableSizes) {
             Map<Float, Integer> sizes = new HashMap<>();
             Map<Float, Integer> boldChars = new HashMap<>();
             boolean anyBorn = pages.stream().anyMatch(p -> !ocrPages.contains(p.number()) && !p.segments().isEmpty());
@@ -156,6 +167,8 @@ final class Structure {
                     if (s.bold()) boldChars.merge(s.size(), s.chars(), Integer::sum);
                 }
             }
+            int inTables = tableSizes.values().stream().mapToInt(Integer::intValue).sum();
+            if (inTables > sizes.values().stream().mapToInt(Integer::intValue).sum()) tableSizes.forEach((k, v) -> sizes.merge(k, v, Integer::sum));
             float size = sizes.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(10f);
             int all = sizes.getOrDefault(size, 0);
             return new Body(size, boldChars.getOrDefault(size, 0) * 2 > all && all > 0);
@@ -368,7 +381,8 @@ final class Structure {
         for (int i = 0; i < pages.size(); i++) {
             for (Block b : blocks.get(i)) {
                 String key = b.atom == null ? key(b.text) : "";
-                if (zone(b, pages.get(i), NUMBER_MARGIN) != null && PAGE_NUMBER.matcher(key).matches()) {
+                String numberZone = zone(b, pages.get(i), NUMBER_MARGIN);
+                if (numberZone != null && PAGE_NUMBER.matcher(key).matches() && outermost(b, blocks.get(i), numberZone.equals("top:"))) {
                     b.type = Type.PAGE_NUMBER;
                     continue;
                 }
@@ -380,6 +394,22 @@ final class Structure {
                 for (Block b : blocks.get(i)) if (b.atom == null) b.type = Type.PARAGRAPH;
             }
         }
+    }
+
+    /**
+     * Whether at most one other line of the page stands between the block and the page's edge (above it for
+     * {@code top}, below it else): a page number is outside the body (with a running header beside or beyond it), where
+     * a number in a table's column near the page's edge has the table's other rows beyond it.
+     */
+    private static boolean outermost(Block b, List<Block> page, boolean top) {
+        Box box = b.box();
+        Set<Float> beyond = new HashSet<>();
+        for (Block other : page) {
+            if (other == b) continue;
+            Box o = other.box();
+            if (top ? o.bottom() <= box.y() : o.y() >= box.bottom()) beyond.add((float) Math.round(top ? o.y() : o.bottom()));
+        }
+        return beyond.size() <= 1;
     }
 
     /** "top:" or "bottom:" when a short text block stands in the page's top or bottom {@code margin} (a share), else null. */
@@ -476,20 +506,27 @@ final class Structure {
     }
 
     /**
-     * The title: the heading set largest in the first page's top half, at least 1.3 times the body size. Only one; the
-     * other headings keep their levels.
+     * The title: the heading set largest in the first page's top half, at least 1.3 times the body size, and not a
+     * numbered section ("1. Introduction" is the first section, not the document's name). Only one; the other headings
+     * keep their levels.
      */
     private static void title(List<LaidOut> pages, List<List<Block>> blocks, Body body) {
         if (pages.isEmpty()) return;
         float half = pages.getFirst().height() / 2;
         float largest = 0;
-        for (Block b : blocks.getFirst()) if (b.type == Type.HEADING && b.box().y() < half) largest = Math.max(largest, b.size());
+        for (Block b : blocks.getFirst()) if (titleLike(b, half)) largest = Math.max(largest, b.size());
         for (Block b : blocks.getFirst()) {
-            if (b.type == Type.HEADING && b.size() == largest && b.size() >= body.size() * 1.3f && b.box().y() < half) {
+            if (titleLike(b, half) && b.size() == largest && b.size() >= body.size() * 1.3f) {
                 b.type = Type.TITLE;
                 b.level = null;
                 return;
             }
         }
+    }
+
+    private static boolean titleLike(Block b, float half) {
+        if (b.type != Type.HEADING || b.box().y() >= half) return false;
+        Matcher section = SECTION.matcher(b.text);
+        return !(section.matches() && section.group(1).chars().anyMatch(Character::isDigit));
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.docapi.document.DocumentModel.Element;
 import dev.docapi.document.DocumentModel.Type;
+import dev.docapi.engines.tabula.Tabula;
 import dev.docapi.operations.pagenumbers.PopplerWords;
 import dev.docapi.support.Independent;
 import java.io.IOException;
@@ -13,11 +14,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.apache.fontbox.ttf.TrueTypeCollection;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.font.PDType0Font;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
 import org.apache.pdfbox.pdmodel.interactive.form.PDAcroForm;
@@ -242,5 +245,235 @@ class DocumentModelTest {
     void twoColumnsOfRunningTextAreNotATable() throws Exception {
         DocumentModel model = model(corpus("pdf-text/two-column-paper-2p.pdf"));
         assertThat(model.pages().stream().flatMap(p -> p.elements().stream())).noneMatch(e -> e.type() == Type.TABLE);
+    }
+
+    /**
+     * A list as Word sets it: each multi-level number ("2.3.1.") or Symbol-font bullet a tab apart from its text. The
+     * markers' column is no table column: the lines are list items, and a numbered heading set the same way is one
+     * heading.
+     */
+    private static Path wordList() throws IOException {
+        Path pdf = Files.createTempDirectory("word-list").resolve("word-list.pdf");
+        String[][] items = {{"2.3.1.", "Hardware constraints"}, {"2.3.2.", "Software constraints"}, {"2.3.3.", "Network constraints"},
+                {"2.3.4.", "Budget constraints"}};
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.LETTER);
+            doc.addPage(page);
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                float y = 720;
+                for (String[] part : new String[][] {{"72", "1.1."}, {"108", "Section one"}}) {
+                    cs.beginText();
+                    cs.setFont(bold, 14);
+                    cs.newLineAtOffset(Float.parseFloat(part[0]), y);
+                    cs.showText(part[1]);
+                    cs.endText();
+                }
+                y -= 30;
+                cs.beginText();
+                cs.setFont(font, 10);
+                cs.newLineAtOffset(72, y);
+                cs.showText("The constraints that bound the design are listed below, each with a section of its own.");
+                cs.endText();
+                y -= 24;
+                for (String[] item : items) {
+                    for (int c = 0; c < 2; c++) {
+                        cs.beginText();
+                        cs.setFont(font, 10);
+                        cs.newLineAtOffset(c == 0 ? 90 : 130, y);
+                        cs.showText(item[c]);
+                        cs.endText();
+                    }
+                    y -= 14;
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        return pdf;
+    }
+
+    @Test
+    void aWordListWithItsMarkersATabApartIsAListNotATable() throws Exception {
+        Path pdf = wordList();
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).extracting(Element::type).containsExactly(Type.HEADING, Type.PARAGRAPH, Type.LIST_ITEM, Type.LIST_ITEM,
+                Type.LIST_ITEM, Type.LIST_ITEM);
+        assertThat(elements.getFirst()).satisfies(e -> {
+            assertThat(e.text()).isEqualTo("1.1. Section one");
+            assertThat(e.level()).isEqualTo(2);
+        });
+        assertThat(elements.get(2)).satisfies(e -> {
+            assertThat(e.marker()).isEqualTo("2.3.1.");
+            assertThat(e.text()).isEqualTo("Hardware constraints");
+        });
+        // pdftotext's layout reads every item's number beside its text
+        String text = squeeze(Independent.run("pdftotext", "-q", "-layout", pdf.toString(), "-").output());
+        for (Element e : elements.subList(2, 6)) assertThat(text).contains(e.marker() + " " + e.text());
+
+        // Word's own output: Symbol-font bullets (U+F0B7) a tab before "Term 1: Definition 1"
+        Path word = Path.of("bench/structure/pdf/list_after_num_headers.docx.pdf");
+        List<Element> glossary = model(word).pages().get(1).elements();
+        assertThat(glossary).noneMatch(e -> e.type() == Type.TABLE);
+        assertThat(glossary).filteredOn(e -> e.type() == Type.LIST_ITEM).extracting(Element::text)
+                .containsExactly("Term 1: Definition 1", "Term 2: Definition 2", "Term 3: Definition 3", "Term 4: Definition 4", "Term 5: Definition 5");
+        assertThat(Independent.pdftotext(word)).contains("Term 5: Definition 5");
+    }
+
+    /**
+     * A document that is mostly ruled tables: 16 pt headings, each over a ruled table of 12 pt cells, and one short 12
+     * pt line. The text outside the tables is mostly headings; the body size is the cells' size, so the headings are
+     * headings. Returns the PDF and the tables' areas as the ruled tables found on it (the test draws them).
+     */
+    private static Path tablesUnderHeadings(List<Tabula.PdfTable> ruled) throws IOException {
+        Path pdf = Files.createTempDirectory("tables").resolve("tables.pdf");
+        String[][] rows = {{"Region", "Quarter", "Amount"}, {"North America", "First", "1,204,000"}, {"Western Europe", "Second", "987,500"},
+                {"South-East Asia", "Third", "1,530,250"}, {"Latin America", "Fourth", "640,125"}};
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.LETTER);
+            doc.addPage(page);
+            float height = page.getMediaBox().getHeight();
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                float y = 720;
+                for (String heading : new String[] {"Sales by region", "Costs by region"}) {
+                    cs.beginText();
+                    cs.setFont(font, 16);
+                    cs.newLineAtOffset(72, y);
+                    cs.showText(heading);
+                    cs.endText();
+                    y -= 30;
+                    float top = y + 16;
+                    for (String[] row : rows) {
+                        for (int c = 0; c < row.length; c++) {
+                            cs.beginText();
+                            cs.setFont(font, 12);
+                            cs.newLineAtOffset(76 + 150 * c, y);
+                            cs.showText(row[c]);
+                            cs.endText();
+                        }
+                        y -= 20;
+                    }
+                    float bottom = y + 16;
+                    for (float ry = top; ry >= bottom - 0.1f; ry -= 20) {
+                        cs.moveTo(72, ry);
+                        cs.lineTo(522, ry);
+                    }
+                    for (int c = 0; c <= 3; c++) {
+                        cs.moveTo(72 + 150 * c, top);
+                        cs.lineTo(72 + 150 * c, bottom);
+                    }
+                    cs.stroke();
+                    ruled.add(new Tabula.PdfTable(1, height - top, 72, 450, top - bottom, List.of(rows).stream().map(List::of).toList(), true));
+                    y -= 30;
+                }
+                cs.beginText();
+                cs.setFont(font, 12);
+                cs.newLineAtOffset(72, y);
+                cs.showText("Figures in US dollars.");
+                cs.endText();
+            }
+            doc.save(pdf.toFile());
+        }
+        return pdf;
+    }
+
+    @Test
+    void headingsOverRuledTablesAreHeadingsWhenTheTablesHoldMostOfTheText() throws Exception {
+        List<Tabula.PdfTable> ruled = new ArrayList<>();
+        Path pdf = tablesUnderHeadings(ruled);
+        List<Element> elements;
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            elements = DocumentReader.model(doc, ruled, Set.of(), new ArrayList<>(), page -> { }).pages().getFirst().elements();
+        }
+        assertThat(elements).extracting(Element::type).containsExactly(Type.TITLE, Type.TABLE, Type.HEADING, Type.TABLE, Type.PARAGRAPH);
+        assertThat(elements.get(2).text()).isEqualTo("Costs by region");
+        // pdftotext reads the headings and the cells the model has
+        String text = Independent.pdftotext(pdf);
+        assertThat(text).contains("Sales by region", "Costs by region", "South-East Asia");
+        assertThat(elements.get(1).table().grid()).contains(List.of("South-East Asia", "Third", "1,530,250"));
+    }
+
+    @Test
+    void numbersOfATableNearThePagesTopAreNotPageNumbers() throws Exception {
+        // a spreadsheet printed as LibreOffice does: its sheet's name on top, a title, then years and counts close under it
+        Path pdf = Files.createTempDirectory("sheet").resolve("sheet.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                float y = 800;
+                String[][] lines = {{"280", "Sheet1"}, {"120", "Number of freshwater ducks per year"}, {"120", "Year", "190", "Freshwater Ducks"},
+                        {"160", "2019", "255", "120"}, {"160", "2020", "255", "135"}, {"160", "2021", "255", "150"}};
+                for (String[] line : lines) {
+                    for (int k = 0; k < line.length; k += 2) {
+                        cs.beginText();
+                        cs.setFont(font, 10);
+                        cs.newLineAtOffset(Float.parseFloat(line[k]), y);
+                        cs.showText(line[k + 1]);
+                        cs.endText();
+                    }
+                    y -= line == lines[0] ? 30 : 14;
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        DocumentModel model = model(pdf);
+        assertThat(model.pages().getFirst().elements()).noneMatch(e -> e.type() == Type.PAGE_NUMBER);
+        String text = model.pageText(1, false);
+        // pdftotext reads every number the model must keep in the page's text
+        for (String number : squeeze(Independent.pdftotext(pdf)).split(" ")) if (number.matches("\\d+")) assertThat(text).contains(number);
+        assertThat(text).contains("2019", "120", "2021", "150");
+    }
+
+    @Test
+    void aKoreanPageReadsItsHeadlineAsOneHeadingThenColumnOneThenColumnTwo() throws Exception {
+        // a flyer set in WenQuanYi Zen Hei (a TrueType CJK font with Hangul, Debian's fonts-wqy-zenhei): a headline over
+        // two lines across the page, then two columns of running text
+        Path font = Path.of("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(font), "fonts-wqy-zenhei is installed");
+        Path pdf = Files.createTempDirectory("korean").resolve("korean.pdf");
+        String[] headline = {"코로나-19 관련 보험약관상", "재해보험금 지급문제 및 개선과제"};
+        String[] left = {"세계보건기구는 지난 3월 코로나가 세계적", "유행 단계에 돌입하였음을 선언하였다.", "국내 보험업계에서는 이를 질병으로 볼지",
+                "재해로 볼지에 대하여 혼선이 생겼다."};
+        String[] right = {"보험약관의 현황과 문제점을 살펴보고", "그에 따른 개선방안을 제시하고자 한다.", "감염병예방법의 규정이 바뀌어 적용됨에",
+                "따라 약관의 해석도 달라질 수 있다."};
+        try (PDDocument doc = new PDDocument(); TrueTypeCollection ttc = new TrueTypeCollection(font.toFile())) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            PDType0Font cjk = PDType0Font.load(doc, ttc.getFontByName("WenQuanYiZenHei"), true);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                float y = 760;
+                for (String line : headline) {
+                    cs.beginText();
+                    cs.setFont(cjk, 24);
+                    cs.newLineAtOffset(60, y);
+                    cs.showText(line);
+                    cs.endText();
+                    y -= 30;
+                }
+                y -= 20;
+                for (int i = 0; i < left.length; i++) {
+                    for (int c = 0; c < 2; c++) {
+                        cs.beginText();
+                        cs.setFont(cjk, 10);
+                        cs.newLineAtOffset(c == 0 ? 60 : 310, y);
+                        cs.showText((c == 0 ? left : right)[i]);
+                        cs.endText();
+                    }
+                    y -= 15;
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).extracting(Element::type).containsExactly(Type.TITLE, Type.PARAGRAPH, Type.PARAGRAPH);
+        assertThat(squeeze(elements.get(0).text())).isEqualTo(headline[0] + " " + headline[1]);
+        // each column's text is one paragraph, in pdftotext's reading of that column's half of the page
+        String leftHalf = squeeze(Independent.run("pdftotext", "-q", "-x", "0", "-y", "0", "-W", "300", "-H", "842", pdf.toString(), "-").output());
+        String rightHalf = squeeze(Independent.run("pdftotext", "-q", "-x", "300", "-y", "0", "-W", "295", "-H", "842", pdf.toString(), "-").output());
+        assertThat(leftHalf).contains(squeeze(elements.get(1).text()));
+        assertThat(rightHalf).contains(squeeze(elements.get(2).text()));
     }
 }

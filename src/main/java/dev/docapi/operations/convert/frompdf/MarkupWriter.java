@@ -45,7 +45,10 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
                     row = paragraph(row);
                     if (!e.list().equals(listId)) list = flush(list);
                     listId = e.list();
-                    list.add(new ListItem(number(e.marker()), e.level() == null ? 1 : e.level(), text(e.text())));
+                    // a multi-level number ("2.3.1.") is no list's own count: the item keeps it before its text
+                    boolean multiLevel = e.marker() != null && e.marker().matches("\\d+(\\.\\d+)+\\.?");
+                    String text = multiLevel ? e.marker() + " " + text(e.text()) : text(e.text());
+                    list.add(new ListItem(multiLevel ? null : number(e.marker()), e.level() == null ? 1 : e.level(), text));
                     continue;
                 }
                 list = flush(list);
