@@ -11,10 +11,10 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -61,7 +61,9 @@ public class OfficePool {
     private final Sandbox sandbox;
     private final MemoryCaps caps;
     private final AtomicInteger conversions = new AtomicInteger();
-    private final List<Slot> slots = new ArrayList<>();
+    // written under the pool's lock, which is held while a process starts (seconds, minutes on a loaded host); read
+    // without it by health and metrics, which must never wait for a start (issue 41: readiness stalled 2 minutes)
+    private final List<Slot> slots = new CopyOnWriteArrayList<>();
     private volatile boolean warming;
     private final ProcessRunner runner;
     private final java.util.concurrent.atomic.AtomicLong restarts = new java.util.concurrent.atomic.AtomicLong();
@@ -125,7 +127,7 @@ public class OfficePool {
     }
 
     /** How many LibreOffice processes are running (0 before the pool's first start). */
-    public synchronized int running() {
+    public int running() {
         return slots.size();
     }
 
