@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Literal
 if TYPE_CHECKING:
     from .types import Job
 
-OPERATIONS = ("agent", "ask", "chunk", "compare", "compress", "convert", "edit-plan", "extract", "extract-text", "fill-form", "form-fields", "generate", "images-to-pdf", "merge", "ocr", "organize", "page-numbers", "pdfa", "protect", "redact", "remove-pages", "reverse-pages", "rotate", "sign", "split", "test-block", "test-fail", "test-page-count", "test-process", "test-sleep", "test-unavailable", "unlock", "validate-pdfa", "verify-signatures", "watermark",)
+OPERATIONS = ("agent", "ask", "chunk", "compare", "compress", "convert", "edit-plan", "extract", "extract-text", "fill-form", "form-fields", "generate", "images-to-pdf", "merge", "ocr", "organize", "page-numbers", "pdfa", "protect", "redact", "remove-pages", "rotate", "sign", "split", "unlock", "validate-pdfa", "verify-signatures", "watermark",)
 
 
 class SyncOperations:
@@ -343,21 +343,6 @@ class SyncOperations:
         """
         return self.run("remove-pages", {"file": file, "pages": pages, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
-    def reverse_pages(self, file: str, *, keep_first: bool | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
-        """Test only: put the pages of a PDF in reverse order.
-
-        Args:
-            file: id of the input file (PDF only)
-            keep_first: Leave page 1 where it is
-            webhook_url: public http(s) URL the finished job is POSTed to, signed
-            wait: True polls the job to its end; False returns it as accepted
-            timeout: longest time to poll, in seconds
-
-        Raises:
-            DocapiError: the request was refused, or the job failed (its code and the job)
-        """
-        return self.run("reverse-pages", {"file": file, "keep_first": keep_first, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
-
     def rotate(self, file: str, *, angle: Literal[90, 180, 270], pages: list[int] | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Rotate all pages of a PDF, or the pages listed, clockwise by 90, 180 or 270 degrees (added to their current rotation).
 
@@ -409,94 +394,6 @@ class SyncOperations:
             DocapiError: the request was refused, or the job failed (its code and the job)
         """
         return self.run("split", {"file": file, "every": every, "ranges": ranges, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
-
-    def test_block(self, file: str, *, key: str, seconds: int, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
-        """Test only: blocks until the test releases 'key' (at most 'seconds'), deaf to interrupts.
-
-        Args:
-            file: id of the input file (PDF only)
-            key: 
-            seconds: 
-            webhook_url: public http(s) URL the finished job is POSTed to, signed
-            wait: True polls the job to its end; False returns it as accepted
-            timeout: longest time to poll, in seconds
-
-        Raises:
-            DocapiError: the request was refused, or the job failed (its code and the job)
-        """
-        return self.run("test-block", {"file": file, "key": key, "seconds": seconds, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
-
-    def test_fail(self, file: str, *, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
-        """Test only: fails at run time.
-
-        Args:
-            file: id of the input file (PDF only)
-            webhook_url: public http(s) URL the finished job is POSTed to, signed
-            wait: True polls the job to its end; False returns it as accepted
-            timeout: longest time to poll, in seconds
-
-        Raises:
-            DocapiError: the request was refused, or the job failed (its code and the job)
-        """
-        return self.run("test-fail", {"file": file, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
-
-    def test_page_count(self, file: str, *, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
-        """Test only: reports the page count as text and data, with a .json file.
-
-        Args:
-            file: id of the input file (PDF only)
-            webhook_url: public http(s) URL the finished job is POSTed to, signed
-            wait: True polls the job to its end; False returns it as accepted
-            timeout: longest time to poll, in seconds
-
-        Raises:
-            DocapiError: the request was refused, or the job failed (its code and the job)
-        """
-        return self.run("test-page-count", {"file": file, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
-
-    def test_process(self, file: str, *, tag: int, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
-        """Test only: runs 'sleep 90.<tag>' as an engine process.
-
-        Args:
-            file: id of the input file (PDF only)
-            tag: 
-            webhook_url: public http(s) URL the finished job is POSTed to, signed
-            wait: True polls the job to its end; False returns it as accepted
-            timeout: longest time to poll, in seconds
-
-        Raises:
-            DocapiError: the request was refused, or the job failed (its code and the job)
-        """
-        return self.run("test-process", {"file": file, "tag": tag, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
-
-    def test_sleep(self, file: str, *, seconds: int, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
-        """Test only: waits 'seconds', reporting progress each second.
-
-        Args:
-            file: id of the input file (PDF only)
-            seconds: 
-            webhook_url: public http(s) URL the finished job is POSTed to, signed
-            wait: True polls the job to its end; False returns it as accepted
-            timeout: longest time to poll, in seconds
-
-        Raises:
-            DocapiError: the request was refused, or the job failed (its code and the job)
-        """
-        return self.run("test-sleep", {"file": file, "seconds": seconds, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
-
-    def test_unavailable(self, file: str, *, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
-        """Test only: 503 service_unavailable at validation.
-
-        Args:
-            file: id of the input file (PDF only)
-            webhook_url: public http(s) URL the finished job is POSTed to, signed
-            wait: True polls the job to its end; False returns it as accepted
-            timeout: longest time to poll, in seconds
-
-        Raises:
-            DocapiError: the request was refused, or the job failed (its code and the job)
-        """
-        return self.run("test-unavailable", {"file": file, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
     def unlock(self, file: str, *, password: str | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Remove a PDF's password and restrictions; give the password unless the PDF only restricts printing or copying.
@@ -890,21 +787,6 @@ class AsyncOperations:
         """
         return await self.run("remove-pages", {"file": file, "pages": pages, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
-    async def reverse_pages(self, file: str, *, keep_first: bool | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
-        """Test only: put the pages of a PDF in reverse order.
-
-        Args:
-            file: id of the input file (PDF only)
-            keep_first: Leave page 1 where it is
-            webhook_url: public http(s) URL the finished job is POSTed to, signed
-            wait: True polls the job to its end; False returns it as accepted
-            timeout: longest time to poll, in seconds
-
-        Raises:
-            DocapiError: the request was refused, or the job failed (its code and the job)
-        """
-        return await self.run("reverse-pages", {"file": file, "keep_first": keep_first, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
-
     async def rotate(self, file: str, *, angle: Literal[90, 180, 270], pages: list[int] | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Rotate all pages of a PDF, or the pages listed, clockwise by 90, 180 or 270 degrees (added to their current rotation).
 
@@ -956,94 +838,6 @@ class AsyncOperations:
             DocapiError: the request was refused, or the job failed (its code and the job)
         """
         return await self.run("split", {"file": file, "every": every, "ranges": ranges, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
-
-    async def test_block(self, file: str, *, key: str, seconds: int, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
-        """Test only: blocks until the test releases 'key' (at most 'seconds'), deaf to interrupts.
-
-        Args:
-            file: id of the input file (PDF only)
-            key: 
-            seconds: 
-            webhook_url: public http(s) URL the finished job is POSTed to, signed
-            wait: True polls the job to its end; False returns it as accepted
-            timeout: longest time to poll, in seconds
-
-        Raises:
-            DocapiError: the request was refused, or the job failed (its code and the job)
-        """
-        return await self.run("test-block", {"file": file, "key": key, "seconds": seconds, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
-
-    async def test_fail(self, file: str, *, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
-        """Test only: fails at run time.
-
-        Args:
-            file: id of the input file (PDF only)
-            webhook_url: public http(s) URL the finished job is POSTed to, signed
-            wait: True polls the job to its end; False returns it as accepted
-            timeout: longest time to poll, in seconds
-
-        Raises:
-            DocapiError: the request was refused, or the job failed (its code and the job)
-        """
-        return await self.run("test-fail", {"file": file, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
-
-    async def test_page_count(self, file: str, *, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
-        """Test only: reports the page count as text and data, with a .json file.
-
-        Args:
-            file: id of the input file (PDF only)
-            webhook_url: public http(s) URL the finished job is POSTed to, signed
-            wait: True polls the job to its end; False returns it as accepted
-            timeout: longest time to poll, in seconds
-
-        Raises:
-            DocapiError: the request was refused, or the job failed (its code and the job)
-        """
-        return await self.run("test-page-count", {"file": file, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
-
-    async def test_process(self, file: str, *, tag: int, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
-        """Test only: runs 'sleep 90.<tag>' as an engine process.
-
-        Args:
-            file: id of the input file (PDF only)
-            tag: 
-            webhook_url: public http(s) URL the finished job is POSTed to, signed
-            wait: True polls the job to its end; False returns it as accepted
-            timeout: longest time to poll, in seconds
-
-        Raises:
-            DocapiError: the request was refused, or the job failed (its code and the job)
-        """
-        return await self.run("test-process", {"file": file, "tag": tag, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
-
-    async def test_sleep(self, file: str, *, seconds: int, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
-        """Test only: waits 'seconds', reporting progress each second.
-
-        Args:
-            file: id of the input file (PDF only)
-            seconds: 
-            webhook_url: public http(s) URL the finished job is POSTed to, signed
-            wait: True polls the job to its end; False returns it as accepted
-            timeout: longest time to poll, in seconds
-
-        Raises:
-            DocapiError: the request was refused, or the job failed (its code and the job)
-        """
-        return await self.run("test-sleep", {"file": file, "seconds": seconds, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
-
-    async def test_unavailable(self, file: str, *, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
-        """Test only: 503 service_unavailable at validation.
-
-        Args:
-            file: id of the input file (PDF only)
-            webhook_url: public http(s) URL the finished job is POSTed to, signed
-            wait: True polls the job to its end; False returns it as accepted
-            timeout: longest time to poll, in seconds
-
-        Raises:
-            DocapiError: the request was refused, or the job failed (its code and the job)
-        """
-        return await self.run("test-unavailable", {"file": file, "webhook_url": webhook_url}, wait=wait, timeout=timeout)
 
     async def unlock(self, file: str, *, password: str | None = None, webhook_url: str | None = None, wait: bool = True, timeout: float = 900) -> Job:
         """Remove a PDF's password and restrictions; give the password unless the PDF only restricts printing or copying.
