@@ -72,7 +72,7 @@ class AuthAndJobsTest extends ApiTestBase {
 
         JsonNode job = r.body();
         boolean sawProgress = false;
-        for (int i = 0; i < 100 && !job.get("status").asString().equals("succeeded"); i++) {
+        for (int i = 0; i < 1200 && !job.get("status").asString().equals("succeeded"); i++) { // up to 2 min on a loaded machine
             Thread.sleep(100);
             job = get(key, "/jobs/" + id).body();
             sawProgress |= job.has("progress") && job.at("/progress/unit").asString().equals("seconds");

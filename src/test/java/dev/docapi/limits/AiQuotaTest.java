@@ -62,10 +62,7 @@ class AiQuotaTest extends ApiTestBase {
             assertThat(r.body().at("/error/message").asString()).contains("AI operations");
         });
 
-        for (Response r : admitted) {
-            String id = r.body().get("id").asString();
-            for (int i = 0; i < 300 && !get(key, "/jobs/" + id).body().get("status").asString().matches("succeeded|failed"); i++) Thread.sleep(100);
-        }
+        for (Response r : admitted) awaitFinished(key, r.body().get("id").asString());
         Response usage = get(key, "/usage");
         assertThat(usage.body().at("/ai_operations/used").asInt()).as(usage.body().toString()).isEqualTo(20);
         assertThat(db.sql("SELECT ai_reserved FROM usage_counters WHERE account_id = ? AND period = ?")

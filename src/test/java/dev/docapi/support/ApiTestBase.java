@@ -26,6 +26,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Base of the integration tests: the real service on a random port, over real HTTP, with the real database — H2 in
@@ -200,6 +201,21 @@ public abstract class ApiTestBase {
         Response r = post(key, "/" + operation, body);
         if (r.status() != 200) throw new AssertionError(operation + " did not succeed: " + r);
         return r.body();
+    }
+
+    /**
+     * Polls job {@code jobId} until it is {@code succeeded} or {@code failed} and returns it. The bound (10 min) is on
+     * "it finishes", not on the machine's speed: a loaded CI machine queues jobs behind other classes' engines.
+     */
+    protected JsonNode awaitFinished(String key, String jobId) throws InterruptedException {
+        JsonNode job = get(key, "/jobs/" + jobId).body();
+        for (long end = System.nanoTime() + Duration.ofMinutes(10).toNanos();
+             !job.path("status").asString("").matches("succeeded|failed") && System.nanoTime() < end; ) {
+            Thread.sleep(200);
+            job = get(key, "/jobs/" + jobId).body();
+        }
+        assertThat(job.path("status").asString("")).as("job %s within 10 min", job).matches("succeeded|failed");
+        return job;
     }
 
     /** Downloads output file {@code index} of a finished job through its signed link (no key) into a temp file. */

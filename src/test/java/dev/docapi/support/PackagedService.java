@@ -154,10 +154,10 @@ public final class PackagedService {
         return JSON.readTree(r.body());
     }
 
-    /** Polls the job until it is {@code running} (at most 20 s) and returns it. */
+    /** Polls the job until it is {@code running} (at most 2 min: a bound on "it starts", not on speed) and returns it. */
     public JsonNode awaitRunning(String key, String jobId) throws Exception {
         JsonNode job = get(key, "/jobs/" + jobId);
-        for (int i = 0; i < 200 && job.get("status").asString().equals("queued"); i++) {
+        for (int i = 0; i < 1200 && job.get("status").asString().equals("queued"); i++) {
             Thread.sleep(100);
             job = get(key, "/jobs/" + jobId);
         }

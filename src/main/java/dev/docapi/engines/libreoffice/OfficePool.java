@@ -451,6 +451,10 @@ public class OfficePool {
     }
 
     private void stopSlot(Slot slot) {
+        // killed first: JODConverter's stop asks a busy process to terminate and waits up to the process timeout
+        // (120 s) for it, and replace() and stop() hold the pool's lock meanwhile, so one conversion stopped with its
+        // job held every later conversion of the node for two minutes. Nothing of a pool process needs saving.
+        processesIn(slot.dir()).forEach(ProcessHandle::destroyForcibly);
         try {
             slot.manager().stop();
         } catch (OfficeException | RuntimeException e) {
