@@ -47,9 +47,11 @@ public class DocapiApplication {
             app.setAdditionalProfiles("admin");
             ConfigurableApplicationContext context;
             try {
-                // opens the existing database as it is: no migration (an empty database stays empty), no new key file
+                // opens the existing database as it is: no migration (an empty database stays empty), no new key file;
+                // no LibreOffice warm-up (a command converts nothing: the warm-up cost seconds and its log lines mixed
+                // into the command's output)
                 context = app.run("--logging.level.root=WARN", "--spring.main.log-startup-info=false",
-                        "--spring.flyway.enabled=false", "--docapi.admin-direct=true");
+                        "--spring.flyway.enabled=false", "--docapi.admin-direct=true", "--docapi.office.warm-at-start=false");
             } catch (RuntimeException e) {
                 Throwable root = e;
                 while (root.getCause() != null) root = root.getCause();

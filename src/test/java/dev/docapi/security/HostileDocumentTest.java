@@ -2,6 +2,7 @@ package dev.docapi.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.docapi.support.Heavy;
 import dev.docapi.config.DocapiProperties;
 import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.Independent;
@@ -34,6 +35,7 @@ import tools.jackson.databind.JsonNode;
  * {@code hostile/} under the test's data folder. Without the sandbox the same ODT puts the other account's text in
  * the PDF and opens a dozen connections to the canary (checked by hand with {@code soffice --convert-to pdf}).
  */
+@Heavy
 class HostileDocumentTest extends ApiTestBase {
     @Autowired
     DocapiProperties props;

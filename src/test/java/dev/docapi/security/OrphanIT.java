@@ -15,17 +15,21 @@ import org.junit.jupiter.api.Test;
 
 /**
  * No engine outlives the service (issue 9 "no orphans"): the packaged service is killed with SIGKILL, or stopped
- * with SIGTERM, while OCRmyPDF and Tesseract work on a scan, or LibreOffice and Chromium on documents that never
+ * with SIGTERM, while OCRmyPDF and Tesseract work on a scan and LibreOffice and Chromium on documents that never
  * finish; every sandboxed process of it is gone within seconds, and the next start removes the interrupted job's work
  * folder.
  */
 class OrphanIT {
 
     @Test
-    void killMinus9DuringOcrLeavesNoEngineAndTheNextStartCleansUp() throws Exception {
+    void killMinus9DuringOcrOfficeAndHtmlJobsLeavesNoEngineAndTheNextStartCleansUp() throws Exception {
         PackagedService service = new PackagedService().start();
-        String key = service.newKey("orphan-kill@example.com", "pro");
-        startOcr(service, key);
+        try {
+            startEngines(service, service.newKey("orphan-kill@example.com", "pro"));
+        } catch (Throwable e) {
+            ProcessRunner.killTree(service.process()); // a failed start leaves nothing running for later tests
+            throw e;
+        }
         service.killJvm();
         assertNoEngineWithin(service, 10);
 
@@ -38,41 +42,26 @@ class OrphanIT {
     }
 
     @Test
-    void sigtermDuringOcrLeavesNoEngine() throws Exception {
-        // the job may drain for 1 s (DOCAPI_SHUTDOWN_GRACE), then is interrupted and its engines killed
-        PackagedService service = new PackagedService().env("DOCAPI_SHUTDOWN_GRACE", "1s").start();
-        String key = service.newKey("orphan-term@example.com", "pro");
-        startOcr(service, key);
-        service.terminate();
-        assertNoEngineWithin(service, 10);
-    }
-
-    @Test
-    void killMinus9DuringOfficeAndHtmlJobsLeavesNoEngine() throws Exception {
-        PackagedService service = new PackagedService().start();
-        try {
-            String key = service.newKey("orphan-convert-kill@example.com", "pro");
-            startConversions(service, key);
-        } catch (Throwable e) {
-            ProcessRunner.killTree(service.process()); // a failed start leaves nothing running for later tests
-            throw e;
-        }
-        service.killJvm();
-        assertNoEngineWithin(service, 10);
-    }
-
-    @Test
-    void sigtermDuringOfficeAndHtmlJobsLeavesNoEngine() throws Exception {
+    void sigtermDuringOcrOfficeAndHtmlJobsLeavesNoEngine() throws Exception {
+        // the jobs may drain for 1 s (DOCAPI_SHUTDOWN_GRACE), then are interrupted and their engines killed
         PackagedService service = new PackagedService().env("DOCAPI_SHUTDOWN_GRACE", "1s").start();
         try {
-            String key = service.newKey("orphan-convert-term@example.com", "pro");
-            startConversions(service, key);
+            startEngines(service, service.newKey("orphan-term@example.com", "pro"));
         } catch (Throwable e) {
             ProcessRunner.killTree(service.process());
             throw e;
         }
         service.terminate();
         assertNoEngineWithin(service, 10);
+    }
+
+    /**
+     * Starts an endless Office conversion, an endless HTML page and, last (it ends by itself), an OCR: LibreOffice,
+     * Chromium, OCRmyPDF and Tesseract all run when it returns. One node for all four engines: each start costs CI.
+     */
+    private static void startEngines(PackagedService service, String key) throws Exception {
+        startConversions(service, key);
+        startOcr(service, key);
     }
 
     /** Starts an endless Office conversion and an HTML page that never stops, and waits until both engines run. */

@@ -124,6 +124,17 @@ public abstract class ApiTestBase {
         return newKey(Plan.PRO);
     }
 
+    private static final java.util.Map<AccountService, String> SCAN_KEYS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The key of one pro account (per service) shared by the tests that turn a scan into another format and do not
+     * test its OCR: the service keeps a file's OCR with its account (issue 12), so such a scan is OCR'd once for all of
+     * them rather than once per test (issue 41). Tests of the OCR itself take a {@link #newKey} of their own.
+     */
+    protected String scanKey() {
+        return SCAN_KEYS.computeIfAbsent(accounts, a -> a.createAccount("scans-" + UUID.randomUUID() + "@example.com", Plan.PRO).apiKey());
+    }
+
     /** A file of the shared corpus, e.g. {@code corpus("pdf-text/rotated-page-90.pdf")}. */
     public static Path corpus(String relative) {
         String env = System.getenv("DOCAPI_CORPUS");

@@ -98,18 +98,46 @@ public final class PackagedService {
         throw new AssertionError("the service did not start" + (process.isAlive() ? " within 240 s" : ": it exited " + process.exitValue()));
     }
 
-    /** Runs {@code java -jar docapi.jar admin ...} beside the running service and returns the last line of its output. */
+    /**
+     * Runs an admin command and returns the last line of what it printed: while the service runs, through its admin API
+     * ({@code POST /admin/commands} on the management port, with the token derived from its key file) — the request
+     * {@code bin/docapi admin} itself sends, without starting a JVM for it (about 20 starts in the ITs); otherwise
+     * with the CLI, which then runs the command in its own JVM ({@link #cli}).
+     */
     public String admin(String... args) throws Exception {
         String out = adminOutput(args);
         return out.substring(out.lastIndexOf('\n') + 1);
     }
 
-    /**
-     * Runs {@code java -jar docapi.jar admin ...} beside the running service and returns all its output; as
-     * {@code bin/docapi admin} does, from the extracted jar (no nested-jar launcher) with C1 only and a small heap,
-     * about half the time of a plain {@code java -jar} (the same classes: only the way they are loaded differs).
-     */
+    /** As {@link #admin} but all of what the command printed on its standard output. */
     public String adminOutput(String... args) throws Exception {
+        if (process == null || !process.isAlive()) return cliOutput(args);
+        String token = dev.docapi.config.MasterKey.adminToken(data, env.get("DOCAPI_SECRET")).orElseThrow();
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(management() + "/admin/commands"))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(java.util.Map.of("args", List.of(args))))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        JsonNode answer = JSON.readTree(r.body());
+        assertThat(answer.get("exit_code").asInt()).as(r.body()).isZero();
+        return answer.get("stdout").asString().strip();
+    }
+
+    /**
+     * Runs {@code java -jar docapi.jar admin ...} (the CLI itself) and returns the last line of its output: beside the
+     * running service it reaches the admin API, with the service stopped it runs the command in its own JVM.
+     */
+    public String cli(String... args) throws Exception {
+        String out = cliOutput(args);
+        return out.substring(out.lastIndexOf('\n') + 1);
+    }
+
+    /**
+     * The CLI's whole output; as {@code bin/docapi admin} does, from the extracted jar (no nested-jar launcher) with C1
+     * only and a small heap, about half the time of a plain {@code java -jar} (the same classes: only the way they are
+     * loaded differs).
+     */
+    private String cliOutput(String... args) throws Exception {
         List<String> start = startArgs();
         List<String> cmd = new ArrayList<>(List.of(java(), "-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
         cmd.addAll(start.subList(start.indexOf("-jar"), start.size()));
@@ -125,7 +153,7 @@ public final class PackagedService {
         return out;
     }
 
-    /** A new account on {@code plan} and its key, made with the admin CLI. */
+    /** A new account on {@code plan} and its key, made with the admin command {@code create-account}. */
     public String newKey(String email, String plan) throws Exception {
         return admin("create-account", "--email", email, "--plan", plan);
     }

@@ -16,7 +16,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
 /** Workflows over real HTTP on corpus PDFs (spec §2.4, §4.3), outputs checked with PDFBox, pdftotext and qpdf. */
-@Tag("database")
+// The PostgreSQL pass (@Tag("database")) leaves out the two engine-heavy workflows: the other tests run their SQL.
 class WorkflowsTest extends ApiTestBase {
     private static final String BOOK = "pdf-text/geotopo-117p-linearized-links.pdf";
     private static final String FOUR = "pdf-text/pdflatex-4-pages-objstm.pdf";
@@ -116,6 +116,7 @@ class WorkflowsTest extends ApiTestBase {
     }
 
     @Test
+    @Tag("database")
     void adHocRunTakesSeveralFilesRunsAOneFileStepPerFileThenMergesThem() throws Exception {
         String key = newKey();
         String a = uploadId(key, corpus(FOUR));
@@ -139,6 +140,7 @@ class WorkflowsTest extends ApiTestBase {
     }
 
     @Test
+    @Tag("database")
     void aDataOnlyStepPassesItsInputsOnAndRecordsItsData() throws Exception {
         String key = newKey();
         Response r = post(key, "/workflows/run", Map.of("file", uploadId(key, corpus(FOUR)), "steps", List.of(
@@ -155,6 +157,7 @@ class WorkflowsTest extends ApiTestBase {
     }
 
     @Test
+    @Tag("database")
     void aLastStepRunOncePerFileGivesItsDataAsAList() throws Exception {
         // output.data is an object for stock clients (issue 39); output.steps keeps the plain array
         String key = newKey();
@@ -166,6 +169,7 @@ class WorkflowsTest extends ApiTestBase {
     }
 
     @Test
+    @Tag("database")
     void aStepThatFailsFailsTheJobNamingTheStepAndOnlySucceededStepsCount() {
         String key = newKey();
         String file = uploadId(key, corpus(FOUR));
@@ -195,6 +199,7 @@ class WorkflowsTest extends ApiTestBase {
     }
 
     @Test
+    @Tag("database")
     void stepsAreValidatedWhenSavedLikeTheOperationsOwnEndpoint() {
         String key = newKey();
         assertInvalid(post(key, "/workflows", Map.of("name", "x", "steps", List.of(step("rotate", Map.of("angle", 90)), step("rotate", Map.of("angle", 45))))),
@@ -212,6 +217,7 @@ class WorkflowsTest extends ApiTestBase {
     }
 
     @Test
+    @Tag("database")
     void theFirstStepIsValidatedAgainstTheRealFileBeforeAnyJob() {
         String key = newKey();
         String file = uploadId(key, corpus(FOUR));
@@ -230,6 +236,7 @@ class WorkflowsTest extends ApiTestBase {
     }
 
     @Test
+    @Tag("database")
     void workflowsAreListedFetchedDeletedWithoutPasswordsAndCappedAtFifty() {
         String key = newKey();
         Response saved = post(key, "/workflows", Map.of("name", "lock it", "steps", List.of(step("protect", Map.of("password", "s3cret-pw")))));

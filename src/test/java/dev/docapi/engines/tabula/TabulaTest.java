@@ -2,6 +2,7 @@ package dev.docapi.engines.tabula;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.docapi.support.Heavy;
 import dev.docapi.engines.process.ProcessRunner;
 import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.TablePdf;
@@ -24,6 +25,7 @@ import org.springframework.beans.factory.annotation.Autowired;
  * Tabula into an endless loop (a {@code cm} scale of about 3.4e38 and one oblique line) is stopped after the page timeout
  * and reported as unread, while the pages after it still give their tables.
  */
+@Heavy
 class TabulaTest extends ApiTestBase {
     /** The largest float: Tabula's line clipping never ends on rulings scaled by it. */
     private static final String HUGE = "340282346638528859811704183484516925440";

@@ -2,6 +2,7 @@ package dev.docapi.operations.compress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.docapi.support.Heavy;
 import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.Independent;
 import java.io.OutputStream;
@@ -33,6 +34,7 @@ import tools.jackson.databind.JsonNode;
  * extracting; bi-level scans stay bi-level; and a readable PDF never gets a 5xx: a signed one comes back unchanged,
  * one with an xref /Prev loop comes back with a note. Checked with gs, PDFBox, qpdf and pdftotext run here.
  */
+@Heavy
 class CompressByImagesTest extends ApiTestBase {
     private static final Path MIXED_SCAN = corpus("pdf-scanned/multipage-6p-mixed.pdf");
 

@@ -2,6 +2,7 @@ package dev.docapi.operations.compress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.docapi.support.Heavy;
 import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.Independent;
 import java.nio.file.Files;
@@ -14,6 +15,7 @@ import org.apache.pdfbox.pdmodel.PDDocument;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
+@Heavy
 class CompressTest extends ApiTestBase {
 
     @Test

@@ -2,6 +2,7 @@ package dev.docapi.operations.convert;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.docapi.support.Heavy;
 import dev.docapi.operations.extracttext.Cer;
 import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.Independent;
@@ -50,6 +51,7 @@ import tools.jackson.databind.JsonNode;
  * (tables as cells) and docx (flowing paragraphs, headings, tables, OCR for scans). Outputs are re-opened with
  * independent readers: ImageIO, Apache POI, pdftotext, PDFBox.
  */
+@Heavy
 class ConvertFromPdfTest extends ApiTestBase {
 
     private Path convert(String key, Path input, String to, String expectedExt) throws Exception {
@@ -247,7 +249,7 @@ class ConvertFromPdfTest extends ApiTestBase {
     void aScanIsOcrdBeforeBecomingADocx() throws Exception {
         Path pdf = corpus("pdf-scanned/english-skewed-brochure.pdf");
         assertThat(words(Independent.pdftotext(pdf))).as("the scan has no text layer").isEmpty();
-        Path docx = convert(newKey(), pdf, "docx", "docx");
+        Path docx = convert(scanKey(), pdf, "docx", "docx");
         try (XWPFDocument doc = new XWPFDocument(Files.newInputStream(docx))) {
             String text = words(doc.getParagraphs().stream().map(XWPFParagraph::getText).reduce("", (a, b) -> a + " " + b));
             assertThat(text).contains("LinnSequencer");
@@ -348,7 +350,7 @@ class ConvertFromPdfTest extends ApiTestBase {
 
     @Test
     void aScanIsOcrdBeforeBecomingAnXlsx() throws Exception {
-        Path xlsx = convert(newKey(), corpus("pdf-scanned/english-skewed-brochure.pdf"), "xlsx", "xlsx");
+        Path xlsx = convert(scanKey(), corpus("pdf-scanned/english-skewed-brochure.pdf"), "xlsx", "xlsx");
         try (XSSFWorkbook book = new XSSFWorkbook(Files.newInputStream(xlsx))) {
             StringBuilder text = new StringBuilder();
             for (Sheet s : book) for (Row r : s) for (Cell c : r) if (c.getCellType() == CellType.STRING) text.append(c.getStringCellValue()).append(' ');

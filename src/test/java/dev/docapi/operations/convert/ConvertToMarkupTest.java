@@ -2,6 +2,7 @@ package dev.docapi.operations.convert;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.docapi.support.Heavy;
 import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.Independent;
 import dev.docapi.support.Words;
@@ -43,6 +44,7 @@ import tools.jackson.databind.JsonNode;
  * independent parsers — commonmark-java with GitHub tables for Markdown, jsoup for HTML — and their words compared with
  * pdftotext's.
  */
+@Heavy
 class ConvertToMarkupTest extends ApiTestBase {
     private static final Parser MARKDOWN = Parser.builder().extensions(List.of(TablesExtension.create())).build();
 
@@ -269,7 +271,7 @@ class ConvertToMarkupTest extends ApiTestBase {
     @Test
     void aScanIsOcrd() throws Exception {
         // the API's longest wait: OCR and the table detector's child JVM took past the default 60 s on a loaded machine
-        JsonNode job = convert(newKey(), corpus("pdf-scanned/english-skewed-brochure.pdf"), Map.of("to", "html", "wait", 300));
+        JsonNode job = convert(scanKey(), corpus("pdf-scanned/english-skewed-brochure.pdf"), Map.of("to", "html", "wait", 300));
         Document html = Jsoup.parse(downloadOutput(job, 0).toFile(), "UTF-8");
         assertThat(html.body().text()).contains("LinnSequencer");
         assertThat(html.select("img")).isEmpty();

@@ -4,6 +4,7 @@ import static dev.docapi.support.ScanPdfs.imageOnlyPdf;
 import static dev.docapi.support.ScanPdfs.scaled;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.docapi.support.Heavy;
 import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.Independent;
 import java.awt.Color;
@@ -20,6 +21,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
+@Heavy
 class ExtractTextTest extends ApiTestBase {
 
     @Test

@@ -2,6 +2,7 @@ package dev.docapi.operations.ocr;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.docapi.support.Heavy;
 import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.Independent;
 import java.io.ByteArrayInputStream;
@@ -29,6 +30,7 @@ import tools.jackson.databind.JsonNode;
  * page rasterised"). Checked on the corpus's damaged-stream file and on a corpus PDF whose page 2 content stream
  * this test corrupts, with OCRmyPDF itself, qpdf, PDFBox and pdftotext as the independent readers.
  */
+@Heavy
 class DamagedPageOcrTest extends ApiTestBase {
 
     @Test

@@ -2,6 +2,7 @@ package dev.docapi.operations.ocr;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.docapi.support.Heavy;
 import dev.docapi.accounts.Plan;
 import dev.docapi.files.BlobStore;
 import dev.docapi.files.FileService;
@@ -32,7 +33,9 @@ import tools.jackson.databind.JsonNode;
  * re-uploads of the same bytes in the same account, never by another account; it goes with the file. Observed
  * through the {@code kept_ocr} rows (their {@code runs} count the OCRmyPDF runs) and the blobs they name.
  */
-@Tag("database")
+// The PostgreSQL pass (@Tag("database")) runs the claim and the concurrent jobs sharing one OCR; the other two tests
+// run the same SQL with two OCR runs each (issue 41).
+@Heavy
 class OcrOnceTest extends ApiTestBase {
     private static final String SCAN = "pdf-scanned/english-skewed-brochure.pdf";
     @Autowired JdbcClient db;
@@ -123,6 +126,7 @@ class OcrOnceTest extends ApiTestBase {
     }
 
     @Test
+    @Tag("database")
     void operationsRunningTogetherShareOneOcrThatExpiresWithTheFile() throws Exception {
         String key = newKey();
         String file = uploadId(key, corpus(SCAN));
@@ -144,6 +148,7 @@ class OcrOnceTest extends ApiTestBase {
     }
 
     @Test
+    @Tag("database")
     void aClaimGoesToOneJobAndIsTakenOverOnlyOnceStaleOrReleased() {
         String account = accounts.createAccount("test-" + java.util.UUID.randomUUID() + "@example.com", Plan.FREE).account().id();
         KeptOcr.Key key = new KeptOcr.Key(account, "0".repeat(64), "test");

@@ -2,6 +2,7 @@ package dev.docapi.operations.pdfa;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.docapi.support.Heavy;
 import dev.docapi.support.ApiTestBase;
 import dev.docapi.support.Independent;
 import java.io.ByteArrayOutputStream;
@@ -40,6 +41,7 @@ import tools.jackson.databind.JsonNode;
  * Acrobat-filled form each come out as PDF/A-2b that veraPDF, run here in the test's own JVM on the downloaded file
  * (not the service's child or its answer), accepts; their text (pdftotext) and links (PDFBox) are still there.
  */
+@Heavy
 class PdfaTest extends ApiTestBase {
 
     @BeforeAll
