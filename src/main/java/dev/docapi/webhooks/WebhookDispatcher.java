@@ -23,9 +23,7 @@ import dev.docapi.jobs.JobTracing;
 import io.micrometer.observation.Observation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
-import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Service;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -73,17 +71,6 @@ public class WebhookDispatcher {
         if (d != null) Thread.ofVirtual().name("webhook-" + d.jobId()).start(() -> attemptIfClaimed(d, Instant.now()));
     }
 
-    /** Finds finished jobs whose event was lost (e.g. jobs marked interrupted while the service started). */
-    @EventListener(ApplicationReadyEvent.class)
-    public void onReady() {
-        recoverLost();
-    }
-
-    @Scheduled(fixedDelayString = "${docapi.webhooks.poll-interval:5s}", initialDelayString = "${docapi.webhooks.poll-interval:5s}")
-    public void poll() {
-        pollOnce(Instant.now());
-    }
-
     /**
      * One pass over the table: every delivery due at {@code now} is claimed and attempted. A freshly started node (or
      * a test standing in for one) needs nothing else to pick up retries left by a node that stopped.
@@ -98,8 +85,7 @@ public class WebhookDispatcher {
         return made;
     }
 
-    /** Once a minute (and at start): finished jobs whose webhook is pending without a delivery row get one. */
-    @Scheduled(fixedDelay = 60_000, initialDelay = 60_000)
+    /** Finished jobs whose webhook is pending without a delivery row get one (at start and once a minute: {@link WebhookPolling}). */
     public void recoverLost() {
         Instant now = Instant.now();
         for (String id : deliveries.jobsMissingDelivery(now.minusSeconds(10), now.minus(Duration.ofDays(1)))) {

@@ -152,15 +152,6 @@ class ManagementPortTest extends ApiTestBase {
         throw new AssertionError(name + " is still " + v + " after " + seconds + " s");
     }
 
-    private void awaitFinished(String key, String jobId) throws InterruptedException {
-        for (int i = 0; i < 600; i++) {
-            String status = get(key, "/jobs/" + jobId).body().get("status").asString();
-            if (status.equals("succeeded") || status.equals("failed")) return;
-            Thread.sleep(100);
-        }
-        throw new AssertionError("job " + jobId + " did not finish in 60 s");
-    }
-
     /** The sum of the samples of {@code name} whose labels contain all of {@code labels} (0 when none). */
     private double metric(String name, String... labels) throws Exception {
         HttpResponse<String> r = managementGet("/actuator/prometheus");
