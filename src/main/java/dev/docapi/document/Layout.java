@@ -11,13 +11,16 @@ import java.util.regex.Pattern;
  * share an empty vertical strip (a gutter) make one region, read column by column (left to right, or right to left on
  * a right-to-left page), each column ordered the same way; a band that no gutter crosses is read as it stands. So a
  * two-column page reads column 1 then column 2, a title across both columns comes first, and a flyer whose blocks
- * share no gutter reads top to bottom. A region whose columns hold short cells aligned in rows is a table found by
- * alignment (no rulings needed: booktabs and row-ruled tables).
+ * share no gutter reads top to bottom. Runs of lines whose short cells align in rows are tables found by alignment
+ * ({@link TextTables}: no rulings needed, so booktabs, row-ruled and unruled tables), placed as one item each.
  */
 final class Layout {
     /** Pages with more items than this are not cut. */
     static final int MAX_ITEMS = 5000;
-    private static final Pattern NUMBER = Pattern.compile("[-+(]?[$€£]?\\d[\\d,.]*%?\\)?");
+    /** Dot leaders ("Introduction . . . . 4"): no words, so a contents line is a short cell beside its page number. */
+    private static final Pattern LEADER = Pattern.compile("(\\s*[.·…_]){3,}");
+    /** A number as a table's cell holds it: a sign, currency, thousands separators, a percent, brackets. */
+    static final Pattern NUMBER = Pattern.compile("[-+(]?[$€£]?\\d[\\d,.]*%?\\)?");
 
     /** Something placed on the page: a text segment, or an atom (ruled table, picture, form value) that is not cut. */
     record Item(DocumentModel.Box box, PageReader.Segment segment, Object atom) {
@@ -36,10 +39,6 @@ final class Layout {
         float size() {
             return segment == null ? 0 : segment.size();
         }
-    }
-
-    /** A table found by the alignment of its text: its rows of cell texts (all of one length) and its box. */
-    record AlignedTable(DocumentModel.Box box, List<List<String>> rows, float size) {
     }
 
     /** An item in reading order and its flow: consecutive items of one flow may join into one paragraph. */
@@ -70,8 +69,39 @@ final class Layout {
         return layout.out;
     }
 
+    /**
+     * The region's tables found by the alignment of their text ({@link TextTables}) in their place, the bands between
+     * them read by {@link #flow}: a table's rows never join the columns of the text around it, nor the text around
+     * it a table's columns.
+     */
     private void region(List<Item> items) {
         List<List<Item>> bands = bands(items);
+        int from = 0, i = 0, grownTo = 0;
+        while (i < bands.size()) {
+            // columns of running text (a two-column page) are split first: a table is looked for within each column,
+            // so that the lines of the column beside it do not become its cells. The bands of a region grown once
+            // are not grown again (growing from each band would cost the square of the page's lines).
+            Grown columns = i < grownTo || gutters(bands.get(i)).isEmpty() ? null : grow(bands, i);
+            if (columns != null && runningText(columns(columns.items(), columns.strips()))) {
+                i = columns.end();
+                continue;
+            }
+            if (columns != null) grownTo = columns.end();
+            TextTables.Found found = TextTables.at(bands, i, minGutter);
+            if (found == null) {
+                i++;
+                continue;
+            }
+            flow(bands.subList(from, i));
+            flow++;
+            out.add(new Placed(new Item(found.box(), null, found), flow));
+            flow++;
+            i = from = found.end();
+        }
+        flow(bands.subList(from, bands.size()));
+    }
+
+    private void flow(List<List<Item>> bands) {
         int i = 0;
         while (i < bands.size()) {
             List<Item> region = new ArrayList<>(bands.get(i));
@@ -93,22 +123,17 @@ final class Layout {
                 j = grown.end();
             }
             List<List<Item>> columns = strips.isEmpty() ? List.of() : columns(region, strips);
-            AlignedTable table = strips.isEmpty() ? null : table(region, columns);
             // short lines side by side (a form's labels and values, a key-value list) are rows, not columns
             if (strips.isEmpty()) {
                 band(region, false);
-            } else if (table == null && !runningText(columns)) {
+            } else if (!runningText(columns)) {
                 band(region, true);
             } else {
                 flow++;
-                if (table != null) {
-                    out.add(new Placed(new Item(table.box(), null, table), flow));
-                } else {
-                    if (rightToLeft) columns = columns.reversed();
-                    for (List<Item> column : columns) {
-                        flow++;
-                        region(column); // a strict part of the region: a gutter has items on both sides
-                    }
+                if (rightToLeft) columns = columns.reversed();
+                for (List<Item> column : columns) {
+                    flow++;
+                    region(column); // a strict part of the region: a gutter has items on both sides
                 }
                 flow++;
             }
@@ -172,8 +197,8 @@ final class Layout {
      * Whether a text is short enough for a table's cell: at most 5 words, and in a script whose words are long or
      * unspaced (Hangul, Han, Kana, Thai) at most 12 letters, as a line of Korean running text has 5 words too.
      */
-    private static boolean shortCell(String text) {
-        String t = text.strip();
+    static boolean shortCell(String text) {
+        String t = LEADER.matcher(text).replaceAll(" ").strip();
         if (t.split("\\s+").length > 5) return false;
         return !unspacedScript(t) || t.codePoints().filter(Character::isLetter).count() <= 12;
     }
@@ -187,8 +212,8 @@ final class Layout {
         return Math.max(b.box().x() - a.box().right(), a.box().x() - b.box().right());
     }
 
-    private static boolean running(String line) {
-        String t = line.strip();
+    static boolean running(String line) {
+        String t = LEADER.matcher(line).replaceAll(" ").strip();
         if (t.split("\\s+").length >= 4) return true;
         return unspacedScript(t) && t.codePointCount(0, t.length()) >= 8;
     }
@@ -267,54 +292,5 @@ final class Layout {
             columns.get(c).add(it);
         }
         return columns;
-    }
-
-    /**
-     * The region as a table when it reads as one: at least 3 rows with 2 or more filled columns, most rows so, and
-     * short cells (at most 5 words, or numbers) — columns of running text have long lines. Rows are the region's
-     * bands; a band with one cell outside the first column continues the row above (a wrapped cell).
-     */
-    private static AlignedTable table(List<Item> region, List<List<Item>> columns) {
-        if (region.stream().anyMatch(it -> it.segment() == null)) return null;
-        List<List<Item>> bands = bands(region);
-        if (bands.size() < 3) return null;
-        int cols = columns.size();
-        int multi = 0, shortCells = 0, numbers = 0;
-        for (Item it : region) {
-            String t = it.segment().text();
-            if (shortCell(t)) shortCells++;
-            if (NUMBER.matcher(t.strip()).matches()) numbers++;
-        }
-        List<List<String>> rows = new ArrayList<>();
-        for (List<Item> band : bands) {
-            String[] cells = new String[cols];
-            int filled = 0;
-            int only = -1;
-            for (int c = 0; c < cols; c++) {
-                List<Item> in = new ArrayList<>();
-                for (Item it : band) if (columns.get(c).contains(it)) in.add(it);
-                if (in.isEmpty()) continue;
-                in.sort(Comparator.comparingDouble(Item::top).thenComparingDouble(it -> it.box().x()));
-                cells[c] = String.join(" ", in.stream().map(it -> it.segment().text()).toList());
-                filled++;
-                only = c;
-            }
-            if (filled >= 2) multi++;
-            if (filled == 1 && only > 0 && !rows.isEmpty()) {
-                List<String> prev = rows.getLast();
-                prev.set(only, (prev.get(only) + " " + cells[only]).strip());
-                continue;
-            }
-            List<String> row = new ArrayList<>();
-            for (String c : cells) row.add(c == null ? "" : c);
-            rows.add(row);
-        }
-        boolean aligned = multi >= 3 && multi * 10 >= bands.size() * 6;
-        boolean cellLike = shortCells * 10 >= region.size() * (cols >= 3 ? 7 : 8) || numbers * 10 >= region.size() * 3;
-        if (!aligned || !cellLike || rows.size() < 3) return null;
-        DocumentModel.Box box = region.getFirst().box();
-        for (Item it : region) box = box.union(it.box());
-        float size = (float) region.stream().mapToDouble(Item::size).average().orElse(0);
-        return new AlignedTable(box, rows, size);
     }
 }

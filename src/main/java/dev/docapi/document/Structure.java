@@ -213,11 +213,8 @@ final class Structure {
 
     private static Element element(int index, Block b, Integer level, Integer list) {
         Box box = b.box();
-        if (b.atom != null && b.atom.atom() instanceof Layout.AlignedTable t) {
-            List<List<DocumentModel.Cell>> rows = new ArrayList<>();
-            for (List<String> r : t.rows()) rows.add(r.stream().map(c -> new DocumentModel.Cell(c, 1, 1)).toList());
-            DocumentModel.Table table = new DocumentModel.Table(t.rows().getFirst().size(), false, rows);
-            return new Element(index, Type.TABLE, null, null, null, tableText(t.rows()), b.page, box, t.size(), false, table, null, null);
+        if (b.atom != null && b.atom.atom() instanceof TextTables.Found t) {
+            return new Element(index, Type.TABLE, null, null, null, tableText(t.table().grid()), b.page, box, t.size(), false, t.table(), null, null);
         }
         if (b.atom != null && b.atom.atom() instanceof DocumentModel.Table t) {
             return new Element(index, Type.TABLE, null, null, null, tableText(t.grid()), b.page, box, 0, false, t, null, null);

@@ -247,6 +247,74 @@ class DocumentModelTest {
         assertThat(model.pages().stream().flatMap(p -> p.elements().stream())).noneMatch(e -> e.type() == Type.TABLE);
     }
 
+    /** The page's tables. */
+    private static List<DocumentModel.Table> tables(DocumentModel model, int page) {
+        return model.pages().get(page - 1).elements().stream().filter(e -> e.type() == Type.TABLE).map(Element::table).toList();
+    }
+
+    /**
+     * A spreadsheet exported by LibreOffice: a table with no rules at all, its header left-aligned over right-aligned
+     * numbers, under a one-line title. One table of 2 columns, the header its first row; pdftotext's layout reads each
+     * row's two cells on one line.
+     */
+    @Test
+    void anUnruledSheetTableIsATableWithItsHeaderRow() throws Exception {
+        Path pdf = Path.of("bench/structure/pdf/odf_table_with_title_01.ods.pdf");
+        DocumentModel model = model(pdf);
+        List<DocumentModel.Table> tables = tables(model, 1);
+        assertThat(tables).hasSize(1);
+        List<List<String>> grid = tables.getFirst().grid();
+        assertThat(grid).hasSize(7).allSatisfy(row -> assertThat(row).hasSize(2));
+        assertThat(grid.getFirst()).containsExactly("Year", "Freshwater Ducks");
+        String layout = Independent.run("pdftotext", "-q", "-layout", pdf.toString(), "-").output();
+        for (List<String> row : grid.subList(1, grid.size())) {
+            assertThat(row.getFirst()).matches("20\\d\\d");
+            assertThat(layout).containsPattern("(?m)^\\s*" + row.get(0) + "\\s+" + row.get(1) + "\\s*$");
+        }
+        assertThat(model.pages().getFirst().elements()).filteredOn(e -> e.type() == Type.PARAGRAPH).extracting(Element::text)
+                .contains("Number of freshwater ducks per year").doesNotContain("Year", "2019");
+    }
+
+    /**
+     * Word's table without borders: a header row whose first cell is empty, bold row heads, a cell wrapped over two
+     * lines. One table of 3 columns and 4 rows; the bold row heads are cells, not headings.
+     */
+    @Test
+    void anUnruledWordTableKeepsItsRowHeadsAndWrappedCells() throws Exception {
+        Path pdf = Path.of("bench/structure/pdf/word_sample.docx.pdf");
+        DocumentModel model = model(pdf);
+        List<DocumentModel.Table> tables = tables(model, 2);
+        assertThat(tables).hasSize(1);
+        assertThat(tables.getFirst().grid()).containsExactly(List.of("", "Food", "Calories per portion"), List.of("Leaves", "Ash, Elm, Maple", "50"),
+                List.of("Berries", "Blueberry, Strawberry, Cranberry", "150"), List.of("Grain", "Corn, Buckwheat, Barley", "200"));
+        assertThat(model.pages().get(1).elements()).noneMatch(e -> e.type() == Type.HEADING && e.text().equals("Leaves"));
+        // pdftotext's layout reads the one-line rows on one line each, in the same order
+        String layout = squeeze(Independent.run("pdftotext", "-q", "-f", "2", "-l", "2", "-layout", pdf.toString(), "-").output());
+        assertThat(layout).contains("Leaves Ash, Elm, Maple 50").contains("Grain Corn, Buckwheat, Barley 200");
+    }
+
+    /**
+     * Two printed pages on one sheet, a questionnaire's list in the left half beside a table in the right half whose
+     * rows share lines with it: the table holds only the right half's rows, the left half's list stays text.
+     */
+    @Test
+    void aTableBesideAColumnOfTextTakesNoneOfItsLines() throws Exception {
+        Path pdf = Path.of("bench/structure/pdf/table_mislabeled_as_picture.pdf");
+        DocumentModel model = model(pdf);
+        DocumentModel.Page page = model.pages().getFirst();
+        List<Element> tables = page.elements().stream().filter(e -> e.type() == Type.TABLE).toList();
+        assertThat(tables).singleElement().satisfies(t -> {
+            assertThat(t.box().x()).isGreaterThan(page.width() / 2);
+            assertThat(t.table().grid()).anySatisfy(row -> assertThat(row).contains("Persons with disabilities"))
+                    .allSatisfy(row -> assertThat(String.join(" ", row)).doesNotContain("Yes, at"));
+        });
+        // pdftotext of the left half reads the list the table must not take
+        String left = squeeze(Independent.run("pdftotext", "-q", "-x", "0", "-y", "0", "-W", String.valueOf((int) (page.width() / 2)), "-H",
+                String.valueOf((int) page.height()), pdf.toString(), "-").output());
+        assertThat(left).contains("Yes, at regional (district) level");
+        assertThat(model.pageText(1, false)).contains("Yes, at regional (district) level");
+    }
+
     /**
      * A list as Word sets it: each multi-level number ("2.3.1.") or Symbol-font bullet a tab apart from its text. The
      * markers' column is no table column: the lines are list items, and a numbered heading set the same way is one

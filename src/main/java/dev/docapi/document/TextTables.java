@@ -1,0 +1,222 @@
+package dev.docapi.document;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Tables found by the alignment of their text, without rulings (issue 36): booktabs tables (rules only above and below
+ * the table and under its header), tables ruled between some rows only, and tables with no rules at all, as Tabula's
+ * stream mode and pdfplumber's text strategy find them. A run of consecutive bands (lines, {@link Layout#bands}) is a
+ * table when most of its bands hold two or more text runs apart from each other and most runs are short (a cell's
+ * words, a number). Its columns come from the rows under the first ({@link #columns}): a header left-aligned over
+ * right-aligned numbers or a header wider than its column still falls in the column it stands over, and a run that
+ * covers two or more columns spans them (a merged cell). A line holding one run just under the previous row
+ * continues that row's cell (a wrapped cell).
+ *
+ * <p>Guards, so that text that is not a table stays text: two columns of running text (lines of 4 words or more, 8
+ * letters in Korean or Chinese) are no table; a list (its markers a column apart from its text) is no table; fewer
+ * than 3 rows, or too few rows of several cells, is no table.
+ */
+final class TextTables {
+    /** A table found: its box (points from the page's top-left), cells, average font size, and the band after it. */
+    record Found(DocumentModel.Box box, DocumentModel.Table table, float size, int end) {
+    }
+
+    private TextTables() {
+    }
+
+    /**
+     * The table that starts at band {@code start}, or null when none does there.
+     *
+     * @param bands     a region's bands, top to bottom
+     * @param minGutter the narrowest gap between two columns, points
+     */
+    static Found at(List<List<Layout.Item>> bands, int start, float minGutter) {
+        if (!row(bands.get(start))) return null;
+        List<List<Layout.Item>> run = new ArrayList<>();
+        run.add(sorted(bands.get(start)));
+        float left = left(run.getFirst()), right = right(run.getFirst());
+        for (int end = start + 1; end < bands.size(); end++) {
+            List<Layout.Item> band = bands.get(end), previous = run.getLast();
+            if (band.stream().anyMatch(it -> it.segment() == null)) break;
+            float height = lineHeight(band);
+            if (top(band) - bottom(previous) > 3 * height) break;
+            if (row(band)) {
+                left = Math.min(left, left(band));
+                right = Math.max(right, right(band));
+            } else {
+                // one run: a wrapped cell or a short cell on its own, standing within the table
+                Layout.Item only = band.getFirst();
+                if (band.size() != 1 || only.box().x() < left - minGutter || only.box().right() > right + minGutter
+                        || Layout.running(only.segment().text())) break;
+            }
+            run.add(sorted(band));
+        }
+        // a short line under the last row, apart from it, is the text after the table (a caption, a note)
+        while (run.size() > 1 && run.getLast().size() == 1 && !hugs(run.get(run.size() - 2), run.getLast())) {
+            run.removeLast();
+        }
+        return table(run, start + run.size());
+    }
+
+    /** Whether a band is a table row candidate: two or more text runs, most of them no running text. */
+    private static boolean row(List<Layout.Item> band) {
+        if (band.size() < 2 || band.stream().anyMatch(it -> it.segment() == null)) return false;
+        long running = band.stream().filter(it -> Layout.running(it.segment().text())).count();
+        return running * 2 < band.size();
+    }
+
+    private static Found table(List<List<Layout.Item>> run, int end) {
+        List<float[]> columns = columns(run);
+        if (columns == null) return null;
+        int cols = columns.size();
+        List<String[]> texts = new ArrayList<>();
+        List<int[]> spans = new ArrayList<>();
+        List<Layout.Item> previous = null;
+        int multi = 0, cells = 0, shortCells = 0, numbers = 0, markers = 0;
+        for (List<Layout.Item> band : run) {
+            String[] row = new String[cols];
+            int[] span = new int[cols];
+            for (Layout.Item it : band) {
+                int[] at = place(it.box(), columns);
+                int c = at[0];
+                String t = it.segment().text().strip();
+                row[c] = row[c] == null ? t : row[c] + " " + t;
+                span[c] = Math.max(span[c], at[1] - at[0] + 1);
+                cells++;
+                if (Layout.shortCell(t)) shortCells++;
+                if (Layout.NUMBER.matcher(t).matches()) numbers++;
+                if (c == 0 && Structure.MARKER_ONLY.matcher(t).matches()) markers++;
+            }
+            int filled = 0;
+            for (String s : row) if (s != null) filled++;
+            // a line just under a row, its first column empty where the row's is not: the row's cells wrapped
+            if (previous != null && row[0] == null && texts.getLast()[0] != null && hugs(previous, band)) {
+                String[] last = texts.getLast();
+                for (int c = 0; c < cols; c++) if (row[c] != null) last[c] = last[c] == null ? row[c] : last[c] + " " + row[c];
+                previous = band;
+                continue;
+            }
+            if (filled >= 2) multi++;
+            texts.add(row);
+            spans.add(span);
+            previous = band;
+        }
+        boolean aligned = multi >= 3 && multi * 10 >= texts.size() * 6;
+        boolean cellLike = shortCells * 10 >= cells * (cols >= 3 ? 7 : 8) || numbers * 10 >= cells * 3;
+        // a list's markers stand in a column of their own
+        boolean list = markers * 2 >= texts.size();
+        if (!aligned || !cellLike || list || texts.size() < 3) return null;
+        List<List<DocumentModel.Cell>> rows = new ArrayList<>();
+        for (int r = 0; r < texts.size(); r++) {
+            List<DocumentModel.Cell> row = new ArrayList<>();
+            for (int c = 0; c < cols; c++) {
+                String t = texts.get(r)[c];
+                int span = Math.max(1, spans.get(r)[c]);
+                row.add(new DocumentModel.Cell(t == null ? "" : t, 1, span));
+                c += span - 1;
+            }
+            rows.add(row);
+        }
+        DocumentModel.Box box = run.getFirst().getFirst().box();
+        float size = 0;
+        int n = 0;
+        for (List<Layout.Item> band : run) {
+            for (Layout.Item it : band) {
+                box = box.union(it.box());
+                size += it.size();
+                n++;
+            }
+        }
+        return new Found(box, new DocumentModel.Table(cols, false, rows), size / n, end);
+    }
+
+    /**
+     * The columns' extents (left and right, points), from the runs of the rows below the first (a header is often
+     * wider than its column, or aligned another way): narrowest runs first, each run widens the one column it
+     * overlaps or starts a new one; a run that overlaps two or more columns spans them and makes none. Null when
+     * fewer than two columns remain.
+     */
+    private static List<float[]> columns(List<List<Layout.Item>> run) {
+        List<DocumentModel.Box> boxes = new ArrayList<>();
+        for (List<Layout.Item> band : run.size() > 1 ? run.subList(1, run.size()) : run) for (Layout.Item it : band) boxes.add(it.box());
+        boxes.sort(Comparator.comparingDouble(DocumentModel.Box::width));
+        List<float[]> columns = new ArrayList<>();
+        for (DocumentModel.Box b : boxes) {
+            List<float[]> over = columns.stream().filter(c -> Math.min(b.right(), c[1]) > Math.max(b.x(), c[0])).toList();
+            if (over.isEmpty()) columns.add(new float[] {b.x(), b.right()});
+            else if (over.size() == 1) {
+                over.getFirst()[0] = Math.min(over.getFirst()[0], b.x());
+                over.getFirst()[1] = Math.max(over.getFirst()[1], b.right());
+            }
+        }
+        // columns that came to overlap as they widened are one
+        columns.sort(Comparator.comparingDouble(c -> c[0]));
+        List<float[]> merged = new ArrayList<>();
+        for (float[] c : columns) {
+            if (!merged.isEmpty() && c[0] < merged.getLast()[1]) merged.getLast()[1] = Math.max(merged.getLast()[1], c[1]);
+            else merged.add(c);
+        }
+        return merged.size() < 2 ? null : merged;
+    }
+
+    /**
+     * The first and last column a run stands in: the columns it overlaps, or the nearest when it overlaps none. A run
+     * that reaches across the gutter into the next column by more than a third of that column spans it.
+     */
+    private static int[] place(DocumentModel.Box box, List<float[]> columns) {
+        int first = -1, last = -1;
+        for (int c = 0; c < columns.size(); c++) {
+            float[] col = columns.get(c);
+            float overlap = Math.min(box.right(), col[1]) - Math.max(box.x(), col[0]);
+            boolean in = first < 0 ? overlap > 0 : overlap > (col[1] - col[0]) / 3;
+            if (!in) continue;
+            if (first < 0) first = c;
+            last = c;
+        }
+        if (first >= 0) return new int[] {first, last};
+        int nearest = 0;
+        float best = Float.MAX_VALUE;
+        for (int c = 0; c < columns.size(); c++) {
+            float[] col = columns.get(c);
+            float d = Math.max(col[0] - box.right(), box.x() - col[1]);
+            if (d < best) {
+                best = d;
+                nearest = c;
+            }
+        }
+        return new int[] {nearest, nearest};
+    }
+
+    /** Whether {@code next} stands right under {@code band}, closer than half a line (a wrapped line of one cell). */
+    private static boolean hugs(List<Layout.Item> band, List<Layout.Item> next) {
+        return top(next) - bottom(band) < 0.5f * lineHeight(next);
+    }
+
+    private static List<Layout.Item> sorted(List<Layout.Item> band) {
+        List<Layout.Item> out = new ArrayList<>(band);
+        out.sort(Comparator.comparingDouble(it -> it.box().x()));
+        return out;
+    }
+
+    private static float lineHeight(List<Layout.Item> band) {
+        return (float) band.stream().mapToDouble(it -> it.box().height()).min().orElse(1);
+    }
+
+    private static float left(List<Layout.Item> band) {
+        return (float) band.stream().mapToDouble(it -> it.box().x()).min().orElse(0);
+    }
+
+    private static float right(List<Layout.Item> band) {
+        return (float) band.stream().mapToDouble(it -> it.box().right()).max().orElse(0);
+    }
+
+    private static float top(List<Layout.Item> band) {
+        return (float) band.stream().mapToDouble(Layout.Item::top).min().orElse(0);
+    }
+
+    private static float bottom(List<Layout.Item> band) {
+        return (float) band.stream().mapToDouble(Layout.Item::bottom).max().orElse(0);
+    }
+}
