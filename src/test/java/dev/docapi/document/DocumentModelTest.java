@@ -476,4 +476,85 @@ class DocumentModelTest {
         assertThat(leftHalf).contains(squeeze(elements.get(1).text()));
         assertThat(rightHalf).contains(squeeze(elements.get(2).text()));
     }
+
+    /**
+     * An OCR'd bullet list is a list (issue 36): the list of a scanned brochure's left column, given a text layer by
+     * Tesseract's own PDF renderer (as the kept OCR's ocrmypdf does), reads as list items, whatever OCR makes of the
+     * bullets ("*", "®", "©"), and none of its items is a heading.
+     */
+    @Test
+    void anOcrdBulletListIsAList() throws Exception {
+        Path dir = Files.createTempDirectory("ocr-list");
+        // the column's list only (cropped at 200 dpi), to keep Tesseract's time short
+        Independent.run("pdftoppm", "-r", "200", "-png", "-singlefile", "-x", "0", "-y", "300", "-W", "900", "-H", "1000",
+                corpus("pdf-scanned/english-skewed-brochure.pdf").toString(), dir.resolve("list").toString());
+        Independent.run("tesseract", dir.resolve("list.png").toString(), dir.resolve("list").toString(), "-l", "eng", "pdf");
+        DocumentModel model;
+        try (PDDocument doc = Loader.loadPDF(dir.resolve("list.pdf").toFile())) {
+            model = DocumentReader.model(doc, List.of(), Set.of(1), new ArrayList<>(), page -> { });
+        }
+        List<Element> elements = model.pages().getFirst().elements();
+        List<Element> items = elements.stream().filter(e -> e.type() == Type.LIST_ITEM).toList();
+        assertThat(items).extracting(e -> squeeze(e.text()))
+                .anyMatch(t -> t.startsWith("Ultra-fast"))
+                .anyMatch(t -> t.startsWith("One or all tracks"))
+                .anyMatch(t -> t.startsWith("Exclusive real-time ERASE"));
+        assertThat(items.stream().map(Element::list).distinct()).hasSize(1);
+        assertThat(elements).noneMatch(e -> e.type() == Type.HEADING || e.type() == Type.TITLE);
+    }
+
+    /**
+     * A heading the file tags in its structure tree ({@code /H2}) is a heading at that level, though it is set in the
+     * body's font and size, where the font rules alone would find none (issue 36).
+     */
+    @Test
+    void aTaggedHeadingIsAHeadingAtItsLevel() throws Exception {
+        Path pdf = Files.createTempDirectory("tagged").resolve("tagged.pdf");
+        String heading = "Stainless steel self-locking nut";
+        List<String> body = List.of("The stainless steel self-locking nut may be spun on and off by hand as its locking",
+                "action takes place only when the nut is seated against a solid surface and tightened.");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.LETTER);
+            doc.addPage(page);
+            PDType1Font times = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+            org.apache.pdfbox.cos.COSDictionary mcid = new org.apache.pdfbox.cos.COSDictionary();
+            mcid.setInt(org.apache.pdfbox.cos.COSName.MCID, 0);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                cs.beginMarkedContent(org.apache.pdfbox.cos.COSName.getPDFName("H2"),
+                        org.apache.pdfbox.pdmodel.documentinterchange.markedcontent.PDPropertyList.create(mcid));
+                cs.beginText();
+                cs.setFont(times, 10);
+                cs.newLineAtOffset(72, 700);
+                cs.showText(heading);
+                cs.endText();
+                cs.endMarkedContent();
+                for (int i = 0; i < body.size(); i++) {
+                    cs.beginText();
+                    cs.setFont(times, 10);
+                    cs.newLineAtOffset(72, 686 - 12 * i);
+                    cs.showText(body.get(i));
+                    cs.endText();
+                }
+            }
+            var root = new org.apache.pdfbox.pdmodel.documentinterchange.logicalstructure.PDStructureTreeRoot();
+            doc.getDocumentCatalog().setStructureTreeRoot(root);
+            var document = new org.apache.pdfbox.pdmodel.documentinterchange.logicalstructure.PDStructureElement("Document", root);
+            root.appendKid(document);
+            var h2 = new org.apache.pdfbox.pdmodel.documentinterchange.logicalstructure.PDStructureElement("H2", document);
+            h2.setPage(page);
+            h2.appendKid(org.apache.pdfbox.pdmodel.documentinterchange.markedcontent.PDMarkedContent.create(
+                    org.apache.pdfbox.cos.COSName.getPDFName("H2"), mcid));
+            document.appendKid(h2);
+            doc.save(pdf.toFile());
+        }
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements.getFirst()).satisfies(e -> {
+            assertThat(e.type()).isEqualTo(Type.HEADING);
+            assertThat(e.level()).isEqualTo(2);
+            assertThat(e.text()).isEqualTo(heading);
+        });
+        // the body stays one paragraph, as pdftotext reads it
+        assertThat(elements.subList(1, elements.size())).extracting(Element::type).containsOnly(Type.PARAGRAPH);
+        assertThat(squeeze(Independent.pdftotext(pdf))).contains(squeeze(String.join(" ", elements.stream().skip(1).map(Element::text).toList())));
+    }
 }
