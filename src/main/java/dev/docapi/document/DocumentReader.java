@@ -278,7 +278,8 @@ public class DocumentReader {
     /**
      * Whether a ruled area Tabula found reads as a table: at least 2 rows and 2 columns, at least half the cells
      * filled, and not a frame around running text (cells averaging more than 25 words: a box drawn around a page or
-     * a text frame, whose text reads better as paragraphs). Drawings (a figure's axes, form widgets' borders) also
+     * a text frame, whose text reads better as paragraphs; or one cell with most of the words, over 100: a frame around
+     * the page with boxes inside it). Drawings (a figure's axes, form widgets' borders) also
      * have rulings; as tables their labels would be cut at the cell edges.
      */
     static boolean tabular(Tabula.PdfTable t) {
@@ -286,8 +287,16 @@ public class DocumentReader {
         if (rows < 2 || cols < 2) return false;
         List<String> filled = t.rows().stream().flatMap(List::stream).filter(c -> !c.isBlank()).toList();
         if (filled.size() * 2 < rows * cols) return false;
-        long words = filled.stream().mapToLong(c -> c.strip().split("\\s+").length).sum();
+        long words = filled.stream().mapToLong(DocumentReader::words).sum();
+        // a box drawn around a whole page of text, with small boxes inside it (a form's frame), puts most of the page's
+        // words into one cell
+        long most = filled.stream().mapToLong(DocumentReader::words).max().orElse(0);
+        if (most > 100 && most * 2 > words) return false;
         return words <= 25L * filled.size();
+    }
+
+    private static long words(String cell) {
+        return cell.strip().split("\\s+").length;
     }
 
     private static DocumentModel.Table table(Tabula.PdfTable t) {

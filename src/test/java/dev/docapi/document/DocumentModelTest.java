@@ -557,4 +557,21 @@ class DocumentModelTest {
         assertThat(elements.subList(1, elements.size())).extracting(Element::type).containsOnly(Type.PARAGRAPH);
         assertThat(squeeze(Independent.pdftotext(pdf))).contains(squeeze(String.join(" ", elements.stream().skip(1).map(Element::text).toList())));
     }
+
+    /**
+     * A ruled area whose one cell holds most of its words (a frame drawn around a form's page, with the form's small
+     * boxes inside it: Tabula reads the page's text into the frame's cell) is no table, where a table with one long
+     * description among short cells stays one (issue 36).
+     */
+    @Test
+    void aFrameAroundAPageWithBoxesInsideIsNotATable() {
+        String page = String.join(" ", java.util.Collections.nCopies(30, "the committee met to review the plan"));
+        List<List<String>> framed = List.of(List.of(page, "", ""), List.of("1403/09/19", "", "date of filing"),
+                List.of("436", "", "meeting number"), List.of("1403/10/05", "", "date of listing"));
+        assertThat(DocumentReader.tabular(new Tabula.PdfTable(1, 30, 30, 535, 780, framed, true))).isFalse();
+        List<List<String>> described = List.of(List.of("Item", "Description", "Price"),
+                List.of("Nut", String.join(" ", java.util.Collections.nCopies(6, "a stainless steel self-locking nut")), "1.20"),
+                List.of("Bolt", "a hex bolt", "0.80"), List.of("Washer", "a flat washer", "0.10"));
+        assertThat(DocumentReader.tabular(new Tabula.PdfTable(1, 100, 72, 400, 200, described, true))).isTrue();
+    }
 }
