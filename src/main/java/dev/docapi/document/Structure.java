@@ -48,6 +48,8 @@ final class Structure {
     private static final Pattern ROMAN = Pattern.compile("[ivxlc]{1,7}");
     /** A copyright line: a page's footer even on a page of its own. */
     private static final Pattern COPYRIGHT = Pattern.compile("^(©|\\(c\\)\\s|copyright\\b)", Pattern.CASE_INSENSITIVE);
+    /** A person's name as written on a cover: a capital, then letters (an apostrophe or hyphen inside), or an initial. */
+    private static final Pattern NAME = Pattern.compile("\\p{Lu}(?:[\\p{L}'’-]*\\p{Ll}|\\.)");
     /** A number alone: arabic or roman, as page and chapter numbers are set. */
     private static final Pattern LONE_NUMBER = Pattern.compile("(?i)\\d{1,4}\\.?|[ivxlc]{1,7}\\.?");
     private static final Pattern PAGE_NUMBER = Pattern.compile("^(page|seite|p\\.|s\\.|pg\\.)?\\s*[-–]?\\s*#\\s*[-–]?(\\s*(of|/|von|de)\\s*#)?$");
@@ -190,6 +192,7 @@ final class Structure {
         for (LaidOut p : pages) blocks.add(blocks(p, named));
         furniture(pages, blocks);
         for (int i = 0; i < pages.size(); i++) for (Block b : blocks.get(i)) typeBlock(b, pages.get(i), body, named);
+        numberedHeadings(blocks, body);
         levels(blocks);
         title(pages, blocks, body);
         List<DocumentModel.Page> out = new ArrayList<>();
@@ -498,10 +501,46 @@ final class Structure {
             b.text = text.substring(text.indexOf(marker) + marker.length()).strip();
         } else if (size <= body.size() * 0.85f && b.box().y() > page.height() * 0.6f && FOOTNOTE.matcher(text).matches() && !page.ocr()) {
             b.type = Type.FOOTNOTE;
-        } else if (shortText && !text.endsWith(",") && (larger || (boldOverBody && text.length() <= 100 && b.lines.size() <= 2))) {
+        } else if (shortText && !text.endsWith(",") && !names(b) && (larger || (boldOverBody && text.length() <= 100 && b.lines.size() <= 2))) {
             b.type = Type.HEADING;
             if (section.matches() && section.group(1).chars().allMatch(c -> c == '.' || Character.isDigit(c))) {
                 b.level = section.group(1).split("\\.").length;
+            }
+        }
+    }
+
+    /**
+     * Whether a block is a list of people's names (a cover's authors, set bold): two or more lines, each two to six
+     * capitalised words of letters alone ("Jim Bainbridge Hernando Bedoya" over "Rob Bestgen Mike Cain"). A heading over
+     * two lines has a lower-case word or a number somewhere.
+     */
+    private static boolean names(Block b) {
+        if (b.lines.size() < 2) return false;
+        for (Line l : b.lines) {
+            String[] words = l.text().strip().split("\\s+");
+            if (words.length < 2 || words.length > 6) return false;
+            for (String w : words) if (!NAME.matcher(w).matches()) return false;
+        }
+        return true;
+    }
+
+    /**
+     * A numbered item set apart as a heading is ("(1) The insurers' view" in bold over body text): one short line in
+     * a heading style (bold where the body is not, or larger), with no closing punctuation, and body text, not a next
+     * item, after it. Items of a list follow each other; a section's number stands over its text.
+     */
+    private static void numberedHeadings(List<List<Block>> pages, Body body) {
+        List<Block> all = pages.stream().flatMap(List::stream).filter(b -> !b.type.furniture()).toList();
+        for (int i = 0; i + 1 < all.size(); i++) {
+            Block b = all.get(i), next = all.get(i + 1);
+            if (b.type != Type.LIST_ITEM || bullet(b.marker) || b.lines.size() != 1 || b.text.length() > 100) continue;
+            boolean style = (b.bold() && !body.bold()) || b.size() >= body.size() * 1.15f;
+            boolean open = !b.text.isEmpty() && ".,;:".indexOf(b.text.charAt(b.text.length() - 1)) < 0;
+            boolean bodyAfter = next.type == Type.PARAGRAPH && sameSize(next.size(), body.size()) && next.bold() == body.bold();
+            if (style && open && bodyAfter) {
+                b.type = Type.HEADING;
+                b.text = b.marker + " " + b.text;
+                b.marker = null;
             }
         }
     }
