@@ -19,14 +19,11 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
-import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlineItem;
-import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlineNode;
 import org.springframework.stereotype.Component;
 
 /**
@@ -34,13 +31,11 @@ import org.springframework.stereotype.Component;
  * OCR, {@link OcrText#withTextLayer}); a form's values are placed where their widgets stand ({@link FormValues}); ruled tables
  * come from Tabula's lattice mode (an area that is a frame around the page or around running text is not a table);
  * the text is read as segments ({@link PageReader}), put in reading order ({@link Layout}: XY-cut with a column-flow
- * rule, tables found by alignment) and typed ({@link Structure}: headings, lists, captions, footnotes, running
+ * rule, tables found by alignment) and typed ({@link Structure}: headings, those the file names first ({@link NamedHeadings}), lists, captions, footnotes, running
  * headers and footers). Pictures are the images drawn on pages with a text layer ({@link Pictures}).
  */
 @Component
 public class DocumentReader {
-    /** At most this many outline entries are read (a hostile outline can have millions). */
-    private static final int MAX_OUTLINE = 5000;
     private final OcrText ocrText;
     private final Tabula tabula;
     private final PdfBox pdfBox;
@@ -172,8 +167,7 @@ public class DocumentReader {
             n++;
             pictures.add(ocrPages.contains(n) ? List.of() : Pictures.of(page, false));
         }
-        List<Structure.OutlineEntry> outline = new ArrayList<>();
-        outline(doc, doc.getDocumentCatalog().getDocumentOutline(), 1, outline);
+        NamedHeadings named = NamedHeadings.of(doc);
         Structure.Body body = Structure.Body.of(reader.pages(), ocrPages, reader.tableSizes());
         List<Structure.LaidOut> laidOut = new ArrayList<>();
         for (PageReader.PageText page : reader.pages()) {
@@ -195,7 +189,7 @@ public class DocumentReader {
             placed.addAll(Layout.order(items, rightToLeft(page), body.size()));
             laidOut.add(new Structure.LaidOut(page.number(), page.width(), page.height(), ocrPages.contains(page.number()), placed));
         }
-        return new DocumentModel(DocumentModel.VERSION, Structure.elements(laidOut, body, outline), List.copyOf(notes));
+        return new DocumentModel(DocumentModel.VERSION, Structure.elements(laidOut, body, named), List.copyOf(notes));
     }
 
     /**
@@ -284,7 +278,8 @@ public class DocumentReader {
     /**
      * Whether a ruled area Tabula found reads as a table: at least 2 rows and 2 columns, at least half the cells
      * filled, and not a frame around running text (cells averaging more than 25 words: a box drawn around a page or
-     * a text frame, whose text reads better as paragraphs). Drawings (a figure's axes, form widgets' borders) also
+     * a text frame, whose text reads better as paragraphs; or one cell with most of the words, over 100: a frame around
+     * the page with boxes inside it). Drawings (a figure's axes, form widgets' borders) also
      * have rulings; as tables their labels would be cut at the cell edges.
      */
     static boolean tabular(Tabula.PdfTable t) {
@@ -292,31 +287,21 @@ public class DocumentReader {
         if (rows < 2 || cols < 2) return false;
         List<String> filled = t.rows().stream().flatMap(List::stream).filter(c -> !c.isBlank()).toList();
         if (filled.size() * 2 < rows * cols) return false;
-        long words = filled.stream().mapToLong(c -> c.strip().split("\\s+").length).sum();
+        long words = filled.stream().mapToLong(DocumentReader::words).sum();
+        // a box drawn around a whole page of text, with small boxes inside it (a form's frame), puts most of the page's
+        // words into one cell
+        long most = filled.stream().mapToLong(DocumentReader::words).max().orElse(0);
+        if (most > 100 && most * 2 > words) return false;
         return words <= 25L * filled.size();
+    }
+
+    private static long words(String cell) {
+        return cell.strip().split("\\s+").length;
     }
 
     private static DocumentModel.Table table(Tabula.PdfTable t) {
         List<List<DocumentModel.Cell>> rows = new ArrayList<>();
         for (List<String> r : t.rows()) rows.add(r.stream().map(c -> new DocumentModel.Cell(c.replaceAll("\\s+", " ").strip(), 1, 1)).toList());
         return new DocumentModel.Table(t.rows().getFirst().size(), true, rows);
-    }
-
-    /** The outline's entries, depth first, with their pages where the destination names one. */
-    private static void outline(PDDocument doc, PDOutlineNode node, int depth, List<Structure.OutlineEntry> out) {
-        if (node == null || depth > 8) return;
-        Set<PDOutlineItem> seen = new HashSet<>();
-        for (PDOutlineItem item = node.getFirstChild(); item != null && out.size() < MAX_OUTLINE && seen.add(item); item = item.getNextSibling()) {
-            int page = 0;
-            try {
-                PDPage p = item.findDestinationPage(doc);
-                if (p != null) page = doc.getPages().indexOf(p) + 1;
-            } catch (IOException | RuntimeException e) {
-                // a destination that cannot be resolved: the entry matches on any page
-            }
-            String title = item.getTitle();
-            if (title != null && !title.isBlank()) out.add(new Structure.OutlineEntry(title.strip(), depth, page));
-            outline(doc, item, depth + 1, out);
-        }
     }
 }

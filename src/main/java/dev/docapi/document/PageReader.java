@@ -207,7 +207,7 @@ final class PageReader extends LineStripper {
         if (font == null) return false;
         String name = font.getName() == null ? "" : font.getName().toLowerCase(Locale.ROOT);
         if (name.contains("bold") || name.contains("black") || name.contains("heavy") || name.contains("medi") || name.contains("demi")
-                || name.matches(".*(cmbx|-bd|_bd|,b).*")) return true;
+                || name.matches(".*(cmbx|sfbx|ecbx|-bd|_bd|,b).*")) return true;
         var d = font.getFontDescriptor();
         return d != null && (d.isForceBold() || d.getFontWeight() >= 600);
     }

@@ -18,8 +18,9 @@ import java.util.regex.Pattern;
  * From items in reading order ({@link Layout}) to the model's elements (issue 36): lines joined into paragraphs, and
  * each paragraph typed from the document's own statistics. The body size and weight are those of most of the
  * document's characters; a heading is set clearly larger, or bold where the body is not, or numbered as a section
- * ("2.3 Results") in a heading style, or named by the PDF's outline; its level comes from its numbering, the outline,
- * or the rank of its style. A line that starts with a bullet or a list number is a list item, never a heading. Running
+ * ("2.3 Results") in a heading style, or named by the file itself ({@link NamedHeadings}: its structure tree's heading
+ * tags, its outline); its level comes from the file, its numbering, or the rank of its style. A number alone (a page or
+ * chapter number set large) is never a heading. A line that starts with a bullet or a list number is a list item, never a heading. Running
  * headers, footers and page numbers are the blocks at the top or bottom of the page whose text (digits aside) recurs
  * on other pages, or a lone page number there.
  */
@@ -41,6 +42,16 @@ final class Structure {
     private static final Pattern SECTION = Pattern.compile("(?s)^((?:\\d{1,2}|[A-Z])(?:\\.\\d{1,2}){0,4})\\.?\\s+\\p{L}.*");
     private static final Pattern CAPTION = Pattern.compile("(?s)^(Figure|Fig\\.|Table|Tab\\.|Chart|Exhibit|Abbildung|Abb\\.|Tabelle|Listing)\\s*[\\dIVX]+.*", Pattern.CASE_INSENSITIVE);
     private static final Pattern FOOTNOTE = Pattern.compile("(?s)^[\\d*†‡§¶∗]{1,3}\\s*\\S.*");
+    /** A section number alone ("5.1"), as layout may set it apart from its title. */
+    private static final Pattern SECTION_NUMBER = Pattern.compile("\\d{1,2}(?:\\.\\d{1,2}){0,4}\\.?");
+    /** A roman page number, as front matter is numbered. */
+    private static final Pattern ROMAN = Pattern.compile("[ivxlc]{1,7}");
+    /** A copyright line: a page's footer even on a page of its own. */
+    private static final Pattern COPYRIGHT = Pattern.compile("^(©|\\(c\\)\\s|copyright\\b)", Pattern.CASE_INSENSITIVE);
+    /** A person's name as written on a cover: a capital, then letters (an apostrophe or hyphen inside), or an initial. */
+    private static final Pattern NAME = Pattern.compile("\\p{Lu}(?:[\\p{L}'’-]*\\p{Ll}|\\.)");
+    /** A number alone: arabic or roman, as page and chapter numbers are set. */
+    private static final Pattern LONE_NUMBER = Pattern.compile("(?i)\\d{1,4}\\.?|[ivxlc]{1,7}\\.?");
     private static final Pattern PAGE_NUMBER = Pattern.compile("^(page|seite|p\\.|s\\.|pg\\.)?\\s*[-–]?\\s*#\\s*[-–]?(\\s*(of|/|von|de)\\s*#)?$");
     /** Top and bottom share of the page where running headers and footers stand. */
     private static final float MARGIN = 0.15f;
@@ -78,6 +89,10 @@ final class Structure {
 
         float bottom() {
             return (float) segments.stream().mapToDouble(PageReader.Segment::bottom).max().orElse(0);
+        }
+
+        Box box() {
+            return new Box(x(), top(), right() - x(), bottom() - top());
         }
 
         float size() {
@@ -143,10 +158,6 @@ final class Structure {
     record LaidOut(int number, float width, float height, boolean ocr, List<Layout.Placed> placed) {
     }
 
-    /** An outline (bookmark) entry: its title and depth (1 = top), and its page when known (else 0). */
-    record OutlineEntry(String title, int depth, int page) {
-    }
-
     private Structure() {
     }
 
@@ -176,11 +187,12 @@ final class Structure {
     }
 
     /** The elements of every page, numbered in reading order across the document. */
-    static List<DocumentModel.Page> elements(List<LaidOut> pages, Body body, List<OutlineEntry> outline) {
+    static List<DocumentModel.Page> elements(List<LaidOut> pages, Body body, NamedHeadings named) {
         List<List<Block>> blocks = new ArrayList<>();
-        for (LaidOut p : pages) blocks.add(blocks(p, body));
+        for (LaidOut p : pages) blocks.add(blocks(p, named));
         furniture(pages, blocks);
-        for (int i = 0; i < pages.size(); i++) for (Block b : blocks.get(i)) typeBlock(b, pages.get(i), body, outline);
+        for (int i = 0; i < pages.size(); i++) for (Block b : blocks.get(i)) typeBlock(b, pages.get(i), body, named);
+        numberedHeadings(blocks, body);
         levels(blocks);
         title(pages, blocks, body);
         List<DocumentModel.Page> out = new ArrayList<>();
@@ -233,7 +245,7 @@ final class Structure {
     }
 
     /** The page's lines joined into blocks, within each flow. */
-    private static List<Block> blocks(LaidOut page, Body body) {
+    private static List<Block> blocks(LaidOut page, NamedHeadings named) {
         List<Block> blocks = new ArrayList<>();
         Block current = null;
         int currentFlow = -1;
@@ -272,7 +284,8 @@ final class Structure {
                 current = null;
                 continue;
             }
-            if (current == null || flows.get(i) != currentFlow || breaks(current, l, page.ocr())) {
+            boolean tagEdge = current != null && named.inTagged(page.number(), current.lines.getLast().box()) != named.inTagged(page.number(), l.box());
+            if (current == null || flows.get(i) != currentFlow || tagEdge || breaks(current, l, page.ocr())) {
                 current = new Block(page.number(), null);
                 blocks.add(current);
                 currentFlow = flows.get(i);
@@ -280,8 +293,31 @@ final class Structure {
             current.lines.add(l);
         }
         for (Block b : blocks) if (b.atom == null) b.text = join(b.lines);
+        rejoinNumbers(blocks);
         blocks.removeIf(b -> b.atom == null && b.text.isBlank()); // glyphs without text (a symbol font's box)
         return blocks;
+    }
+
+    /**
+     * A section number that layout set apart from its title on the same line ("5.1" | "Hyper Parameter Optimization":
+     * a wide gap reads as a gutter) goes back before the title's first line.
+     */
+    private static void rejoinNumbers(List<Block> blocks) {
+        for (int i = blocks.size() - 2; i >= 0; i--) {
+            Block number = blocks.get(i), title = blocks.get(i + 1);
+            if (number.atom != null || title.atom != null || number.lines.size() != 1 || !SECTION_NUMBER.matcher(number.text).matches()) continue;
+            Line n = number.lines.getFirst(), first = title.lines.getFirst();
+            // a section number stands a few spaces before a title that starts with a letter; a page number on a running
+            // header's line stands far from it
+            float gap = first.x() - n.right();
+            boolean letter = !title.text.isEmpty() && Character.isLetter(title.text.codePointAt(0));
+            if (gap < 0 || gap > 4 * Math.max(n.size(), 1) || !letter || !overlaps(n, first.segments().getFirst())) continue;
+            List<PageReader.Segment> segments = new ArrayList<>(n.segments());
+            segments.addAll(first.segments());
+            title.lines.set(0, new Line(segments));
+            title.text = join(title.lines);
+            blocks.remove(i);
+        }
     }
 
     private static boolean overlaps(Line line, PageReader.Segment s) {
@@ -379,16 +415,37 @@ final class Structure {
             for (Block b : blocks.get(i)) {
                 String key = b.atom == null ? key(b.text) : "";
                 String numberZone = zone(b, pages.get(i), NUMBER_MARGIN);
-                if (numberZone != null && PAGE_NUMBER.matcher(key).matches() && outermost(b, blocks.get(i), numberZone.equals("top:"))) {
+                boolean number = PAGE_NUMBER.matcher(key).matches() || ROMAN.matcher(key).matches();
+                if (numberZone != null && number && outermost(b, blocks.get(i), numberZone.equals("top:"))) {
                     b.type = Type.PAGE_NUMBER;
                     continue;
                 }
                 String zone = zone(b, pages.get(i), MARGIN);
-                if (zone != null && seen.get(zone + key).size() >= 2) b.type = zone.equals("top:") ? Type.PAGE_HEADER : Type.PAGE_FOOTER;
+                boolean running = zone != null && (seen.get(zone + key).size() >= 2 || (zone.equals("bottom:") && COPYRIGHT.matcher(b.text).find()));
+                if (running) b.type = zone.equals("top:") ? Type.PAGE_HEADER : Type.PAGE_FOOTER;
             }
+            besidePageNumbers(pages.get(i), blocks.get(i));
             // a page whose every line would be running text ("Original page 7" alone) keeps it as its text
             if (blocks.get(i).stream().allMatch(b -> b.atom != null || b.type.furniture())) {
                 for (Block b : blocks.get(i)) if (b.atom == null) b.type = Type.PARAGRAPH;
+            }
+        }
+    }
+
+    /**
+     * A short block in the page's margin on the line of its page number is its running header or footer, even on a
+     * single page ("Optimized Table Tokenization ... 11" over a paper's page).
+     */
+    private static void besidePageNumbers(LaidOut page, List<Block> blocks) {
+        for (Block n : blocks) {
+            if (n.type != Type.PAGE_NUMBER) continue;
+            Box nb = n.box();
+            for (Block b : blocks) {
+                String zone = b.type == Type.PARAGRAPH ? zone(b, page, MARGIN) : null;
+                if (zone == null) continue;
+                Box bb = b.box();
+                float overlap = Math.min(bb.bottom(), nb.bottom()) - Math.max(bb.y(), nb.y());
+                if (overlap > 0.4f * Math.min(bb.height(), nb.height())) b.type = zone.equals("top:") ? Type.PAGE_HEADER : Type.PAGE_FOOTER;
             }
         }
     }
@@ -418,7 +475,7 @@ final class Structure {
         return null;
     }
 
-    private static void typeBlock(Block b, LaidOut page, Body body, List<OutlineEntry> outline) {
+    private static void typeBlock(Block b, LaidOut page, Body body, NamedHeadings named) {
         if (b.atom != null || b.type.furniture()) return;
         String text = b.text;
         String marker = itemMarker(text, page.ocr());
@@ -427,19 +484,21 @@ final class Structure {
         boolean boldOverBody = b.bold() && !body.bold() && size >= body.size() * 0.95f;
         boolean shortText = text.length() <= 200 && b.lines.size() <= 3 && text.chars().anyMatch(Character::isLetter);
         Matcher section = SECTION.matcher(text);
-        OutlineEntry named = outlined(text, page.number(), outline);
+        Integer namedLevel = named.level(text, page.number(), b.lines.stream().map(Line::box).toList());
         if (CAPTION.matcher(text).matches() && !larger) {
             b.type = Type.CAPTION;
-        } else if (named != null && shortText) {
+        } else if (LONE_NUMBER.matcher(text).matches()) {
+            return; // a page or chapter number set large is no heading of its own
+        } else if (namedLevel != null && shortText && (marker == null || !bullet(marker))) {
             b.type = Type.HEADING;
-            b.level = named.depth();
+            b.level = namedLevel == 0 ? null : namedLevel;
         } else if (marker != null && !(section.matches() && shortText && (larger || boldOverBody) && !bullet(marker))) {
             b.type = Type.LIST_ITEM;
             b.marker = marker;
             b.text = text.substring(text.indexOf(marker) + marker.length()).strip();
         } else if (size <= body.size() * 0.85f && b.box().y() > page.height() * 0.6f && FOOTNOTE.matcher(text).matches() && !page.ocr()) {
             b.type = Type.FOOTNOTE;
-        } else if (shortText && !text.endsWith(",") && (larger || (boldOverBody && text.length() <= 100 && b.lines.size() <= 2))) {
+        } else if (shortText && !text.endsWith(",") && !names(b) && (larger || (boldOverBody && text.length() <= 100 && b.lines.size() <= 2))) {
             b.type = Type.HEADING;
             if (section.matches() && section.group(1).chars().allMatch(c -> c == '.' || Character.isDigit(c))) {
                 b.level = section.group(1).split("\\.").length;
@@ -447,20 +506,44 @@ final class Structure {
         }
     }
 
-    private static boolean bullet(String marker) {
-        return !Character.isLetterOrDigit(marker.charAt(0)) && marker.charAt(0) != '(';
+    /**
+     * Whether a block is a list of people's names (a cover's authors, set bold): two or more lines, each two to six
+     * capitalised words of letters alone ("Jim Bainbridge Hernando Bedoya" over "Rob Bestgen Mike Cain"). A heading over
+     * two lines has a lower-case word or a number somewhere.
+     */
+    private static boolean names(Block b) {
+        if (b.lines.size() < 2) return false;
+        for (Line l : b.lines) {
+            String[] words = l.text().strip().split("\\s+");
+            if (words.length < 2 || words.length > 6) return false;
+            for (String w : words) if (!NAME.matcher(w).matches()) return false;
+        }
+        return true;
     }
 
-    /** The outline entry whose title is this text (case and spacing aside) on this page or with no page, or null. */
-    private static OutlineEntry outlined(String text, int page, List<OutlineEntry> outline) {
-        if (outline.isEmpty() || text.length() > 200) return null;
-        String t = text.toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").strip();
-        for (OutlineEntry e : outline) {
-            if (e.page() != 0 && e.page() != page) continue;
-            String o = e.title().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").strip();
-            if (!o.isEmpty() && (t.equals(o) || (t.endsWith(o) && t.length() - o.length() <= 8))) return e;
+    /**
+     * A numbered item set apart as a heading is ("(1) The insurers' view" in bold over body text): one short line in
+     * a heading style (bold where the body is not, or larger), with no closing punctuation, and body text, not a next
+     * item, after it. Items of a list follow each other; a section's number stands over its text.
+     */
+    private static void numberedHeadings(List<List<Block>> pages, Body body) {
+        List<Block> all = pages.stream().flatMap(List::stream).filter(b -> !b.type.furniture()).toList();
+        for (int i = 0; i + 1 < all.size(); i++) {
+            Block b = all.get(i), next = all.get(i + 1);
+            if (b.type != Type.LIST_ITEM || bullet(b.marker) || b.lines.size() != 1 || b.text.length() > 100) continue;
+            boolean style = (b.bold() && !body.bold()) || b.size() >= body.size() * 1.15f;
+            boolean open = !b.text.isEmpty() && ".,;:".indexOf(b.text.charAt(b.text.length() - 1)) < 0;
+            boolean bodyAfter = next.type == Type.PARAGRAPH && sameSize(next.size(), body.size()) && next.bold() == body.bold();
+            if (style && open && bodyAfter) {
+                b.type = Type.HEADING;
+                b.text = b.marker + " " + b.text;
+                b.marker = null;
+            }
         }
-        return null;
+    }
+
+    private static boolean bullet(String marker) {
+        return !Character.isLetterOrDigit(marker.charAt(0)) && marker.charAt(0) != '(';
     }
 
     /**

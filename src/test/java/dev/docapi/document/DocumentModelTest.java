@@ -544,4 +544,102 @@ class DocumentModelTest {
         assertThat(leftHalf).contains(squeeze(elements.get(1).text()));
         assertThat(rightHalf).contains(squeeze(elements.get(2).text()));
     }
+
+    /**
+     * An OCR'd bullet list is a list (issue 36): the list of a scanned brochure's left column, given a text layer by
+     * Tesseract's own PDF renderer (as the kept OCR's ocrmypdf does), reads as list items, whatever OCR makes of the
+     * bullets ("*", "©", "°", "¢"), and none of its items is a heading.
+     */
+    @Test
+    void anOcrdBulletListIsAList() throws Exception {
+        Path dir = Files.createTempDirectory("ocr-list");
+        // the column's list only (cropped at 150 dpi) and one thread: Tesseract's time stays a few seconds on a busy machine
+        Independent.run("pdftoppm", "-r", "150", "-png", "-singlefile", "-x", "0", "-y", "225", "-W", "675", "-H", "750",
+                corpus("pdf-scanned/english-skewed-brochure.pdf").toString(), dir.resolve("list").toString());
+        Independent.run("env", "OMP_THREAD_LIMIT=1", "tesseract", dir.resolve("list.png").toString(), dir.resolve("list").toString(), "-l", "eng", "pdf");
+        DocumentModel model;
+        try (PDDocument doc = Loader.loadPDF(dir.resolve("list.pdf").toFile())) {
+            model = DocumentReader.model(doc, List.of(), Set.of(1), new ArrayList<>(), page -> { });
+        }
+        List<Element> elements = model.pages().getFirst().elements();
+        List<Element> items = elements.stream().filter(e -> e.type() == Type.LIST_ITEM).toList();
+        assertThat(items).extracting(e -> squeeze(e.text()))
+                .anyMatch(t -> t.startsWith("Ultra-fast"))
+                .anyMatch(t -> t.startsWith("One or all tracks"))
+                .anyMatch(t -> t.startsWith("Exclusive real-time ERASE"));
+        assertThat(items.stream().map(Element::list).distinct()).hasSize(1);
+        assertThat(elements).noneMatch(e -> e.type() == Type.HEADING || e.type() == Type.TITLE);
+    }
+
+    /**
+     * A heading the file tags in its structure tree ({@code /H2}) is a heading at that level, though it is set in the
+     * body's font and size, where the font rules alone would find none (issue 36).
+     */
+    @Test
+    void aTaggedHeadingIsAHeadingAtItsLevel() throws Exception {
+        Path pdf = Files.createTempDirectory("tagged").resolve("tagged.pdf");
+        String heading = "Stainless steel self-locking nut";
+        List<String> body = List.of("The stainless steel self-locking nut may be spun on and off by hand as its locking",
+                "action takes place only when the nut is seated against a solid surface and tightened.");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.LETTER);
+            doc.addPage(page);
+            PDType1Font times = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+            org.apache.pdfbox.cos.COSDictionary mcid = new org.apache.pdfbox.cos.COSDictionary();
+            mcid.setInt(org.apache.pdfbox.cos.COSName.MCID, 0);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                cs.beginMarkedContent(org.apache.pdfbox.cos.COSName.getPDFName("H2"),
+                        org.apache.pdfbox.pdmodel.documentinterchange.markedcontent.PDPropertyList.create(mcid));
+                cs.beginText();
+                cs.setFont(times, 10);
+                cs.newLineAtOffset(72, 700);
+                cs.showText(heading);
+                cs.endText();
+                cs.endMarkedContent();
+                for (int i = 0; i < body.size(); i++) {
+                    cs.beginText();
+                    cs.setFont(times, 10);
+                    cs.newLineAtOffset(72, 686 - 12 * i);
+                    cs.showText(body.get(i));
+                    cs.endText();
+                }
+            }
+            var root = new org.apache.pdfbox.pdmodel.documentinterchange.logicalstructure.PDStructureTreeRoot();
+            doc.getDocumentCatalog().setStructureTreeRoot(root);
+            var document = new org.apache.pdfbox.pdmodel.documentinterchange.logicalstructure.PDStructureElement("Document", root);
+            root.appendKid(document);
+            var h2 = new org.apache.pdfbox.pdmodel.documentinterchange.logicalstructure.PDStructureElement("H2", document);
+            h2.setPage(page);
+            h2.appendKid(org.apache.pdfbox.pdmodel.documentinterchange.markedcontent.PDMarkedContent.create(
+                    org.apache.pdfbox.cos.COSName.getPDFName("H2"), mcid));
+            document.appendKid(h2);
+            doc.save(pdf.toFile());
+        }
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements.getFirst()).satisfies(e -> {
+            assertThat(e.type()).isEqualTo(Type.HEADING);
+            assertThat(e.level()).isEqualTo(2);
+            assertThat(e.text()).isEqualTo(heading);
+        });
+        // the body stays one paragraph, as pdftotext reads it
+        assertThat(elements.subList(1, elements.size())).extracting(Element::type).containsOnly(Type.PARAGRAPH);
+        assertThat(squeeze(Independent.pdftotext(pdf))).contains(squeeze(String.join(" ", elements.stream().skip(1).map(Element::text).toList())));
+    }
+
+    /**
+     * A ruled area whose one cell holds most of its words (a frame drawn around a form's page, with the form's small
+     * boxes inside it: Tabula reads the page's text into the frame's cell) is no table, where a table with one long
+     * description among short cells stays one (issue 36).
+     */
+    @Test
+    void aFrameAroundAPageWithBoxesInsideIsNotATable() {
+        String page = String.join(" ", java.util.Collections.nCopies(30, "the committee met to review the plan"));
+        List<List<String>> framed = List.of(List.of(page, "", ""), List.of("1403/09/19", "", "date of filing"),
+                List.of("436", "", "meeting number"), List.of("1403/10/05", "", "date of listing"));
+        assertThat(DocumentReader.tabular(new Tabula.PdfTable(1, 30, 30, 535, 780, framed, true))).isFalse();
+        List<List<String>> described = List.of(List.of("Item", "Description", "Price"),
+                List.of("Nut", String.join(" ", java.util.Collections.nCopies(6, "a stainless steel self-locking nut")), "1.20"),
+                List.of("Bolt", "a hex bolt", "0.80"), List.of("Washer", "a flat washer", "0.10"));
+        assertThat(DocumentReader.tabular(new Tabula.PdfTable(1, 100, 72, 400, 200, described, true))).isTrue();
+    }
 }
