@@ -240,9 +240,10 @@ class MultiNodeIT {
         List<String> keys = List.of(stopping.newKey("drain1@example.com", "pro"), stopping.newKey("drain2@example.com", "pro"));
         Map<String, String> jobKeys = new LinkedHashMap<>();
         List<List<Integer>> ranges = new ArrayList<>();
-        for (int i = 0; i < 15; i++) ranges.add(List.of(1, 117));
+        // jobs of a few seconds each, more than the node's 3 workers: some run at the SIGTERM, the rest wait in its queue
+        for (int i = 0; i < TestSize.of(6, 15); i++) ranges.add(List.of(1, 117));
         List<String> files = List.of(stopping.upload(keys.get(0), ApiTestBase.corpus(LARGE)), stopping.upload(keys.get(1), ApiTestBase.corpus(LARGE)));
-        for (int i = 0; i < 25; i++) {
+        for (int i = 0, jobs = TestSize.of(12, 25); i < jobs; i++) {
             String key = keys.get(i % 2);
             String file = files.get(i % 2);
             Answer r = send(stopping, key, "POST", "/split", Map.of("file", file, "ranges", ranges, "wait", 0));

@@ -18,7 +18,6 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.util.FileSystemUtils;
 
@@ -28,7 +27,6 @@ import org.springframework.util.FileSystemUtils;
  * bounds with a message in the user's terms. Each attack also runs once without the sandbox, to prove the test
  * would see it succeed.
  */
-@Isolated("looks for its engines among all the machine's processes")
 class SandboxTest extends ApiTestBase {
     private static final Duration T = Duration.ofSeconds(30);
 

@@ -27,7 +27,6 @@ import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.JsonNode;
@@ -35,12 +34,14 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Webhooks (spec §6) delivered over real HTTP to a receiver on loopback (allowed by the test setting
- * {@code DOCAPI_ALLOW_PRIVATE_URLS=true}); retry delays are 2 s then 1 s in tests (src/test/resources/config).
+ * {@code DOCAPI_ALLOW_PRIVATE_URLS=true}); retry delays are 2 s then 1 s in tests (src/test/resources/config). The
+ * classes beside it share the node's workers, so a job and its deliveries are awaited up to {@link #AWAIT} (a bound on
+ * "it happens", not on the machine's speed) and a delay is only bounded from below.
  */
 @Tag("database")
-@Isolated("waits on retry delays measured in milliseconds")
 class WebhooksTest extends ApiTestBase {
     private static final String FOUR = "pdf-text/pdflatex-4-pages-objstm.pdf";
+    private static final Duration AWAIT = Duration.ofMinutes(2);
 
     @Autowired DeliveryStore deliveries;
     @Autowired JobStore jobs;
@@ -102,8 +103,8 @@ class WebhooksTest extends ApiTestBase {
         return accountService.authenticate(key).orElseThrow();
     }
 
-    private JsonNode awaitWebhook(String key, String jobId, String status, Duration timeout) throws InterruptedException {
-        long end = System.nanoTime() + timeout.toNanos();
+    private JsonNode awaitWebhook(String key, String jobId, String status) throws InterruptedException {
+        long end = System.nanoTime() + AWAIT.toNanos();
         JsonNode job = null;
         while (System.nanoTime() < end) {
             job = get(key, "/jobs/" + jobId).body();
@@ -120,7 +121,7 @@ class WebhooksTest extends ApiTestBase {
         Response r = post(key, "/rotate", Map.of("file", uploadId(key, corpus(FOUR)), "angle", 90, "webhook_url", url));
         assertThat(r.status()).isEqualTo(200);
         String jobId = r.body().get("id").asString();
-        JsonNode job = awaitWebhook(key, jobId, "delivered", Duration.ofSeconds(10));
+        JsonNode job = awaitWebhook(key, jobId, "delivered");
 
         assertThat(received).hasSize(1);
         Received got = received.getFirst();
@@ -150,14 +151,14 @@ class WebhooksTest extends ApiTestBase {
         String oldSecret = account(key).webhookSecret();
         Response r = post(key, "/test-fail", Map.of("file", file, "webhook_url", url));
         assertThat(r.status()).isEqualTo(502);
-        awaitWebhook(key, r.body().at("/job/id").asString(), "delivered", Duration.ofSeconds(10));
+        awaitWebhook(key, r.body().at("/job/id").asString(), "delivered");
         JsonNode event = JSON.readTree(received.getFirst().body());
         assertThat(event.get("type").asString()).isEqualTo("job.failed");
         assertThat(event.at("/data/error/code").asString()).isEqualTo("internal_error");
 
         String newSecret = accountService.rotateWebhookSecret(account(key).id());
         Response again = post(key, "/rotate", Map.of("file", file, "angle", 180, "webhook_url", url));
-        awaitWebhook(key, again.body().get("id").asString(), "delivered", Duration.ofSeconds(10));
+        awaitWebhook(key, again.body().get("id").asString(), "delivered");
         Received second = received.get(1);
         assertThat(verify(newSecret, second.signature(), second.body(), Instant.now())).isTrue();
         assertThat(verify(oldSecret, second.signature(), second.body(), Instant.now())).isFalse();
@@ -169,7 +170,7 @@ class WebhooksTest extends ApiTestBase {
         String url = receiver(() -> calls.incrementAndGet() == 1 ? 500 : 200);
         String key = newKey();
         Response r = post(key, "/rotate", Map.of("file", uploadId(key, corpus(FOUR)), "angle", 90, "webhook_url", url));
-        JsonNode job = awaitWebhook(key, r.body().get("id").asString(), "delivered", Duration.ofSeconds(15));
+        JsonNode job = awaitWebhook(key, r.body().get("id").asString(), "delivered");
         assertThat(job.at("/webhook/attempts").size()).isEqualTo(2);
         assertThat(job.at("/webhook/attempts/0/status_code").asInt()).isEqualTo(500);
         assertThat(job.at("/webhook/attempts/0/error").asString()).contains("500");
@@ -188,7 +189,7 @@ class WebhooksTest extends ApiTestBase {
         String url = receiver(() -> 302);
         String key = newKey();
         Response r = post(key, "/rotate", Map.of("file", uploadId(key, corpus(FOUR)), "angle", 90, "webhook_url", url));
-        JsonNode job = awaitWebhook(key, r.body().get("id").asString(), "failed", Duration.ofSeconds(20));
+        JsonNode job = awaitWebhook(key, r.body().get("id").asString(), "failed");
         assertThat(job.at("/webhook/attempts").size()).isEqualTo(1 + props.retryDelays().size());
         for (JsonNode a : job.at("/webhook/attempts")) {
             assertThat(a.get("status_code").asInt()).isEqualTo(302);
@@ -211,7 +212,7 @@ class WebhooksTest extends ApiTestBase {
         String key = newKey();
         Response r = post(key, "/rotate", Map.of("file", uploadId(key, corpus(FOUR)), "angle", 90, "webhook_url", url));
         String jobId = r.body().get("id").asString();
-        long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        long end = System.nanoTime() + AWAIT.toNanos();
         while (deliveries.forJob(jobId).stream().noneMatch(d -> d.attempts() == 1) && System.nanoTime() < end) Thread.sleep(20);
         Instant later = Instant.now().plus(Duration.ofHours(1));
         int moved = db.sql("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE job_id = ? AND attempts = 1")
@@ -222,9 +223,10 @@ class WebhooksTest extends ApiTestBase {
         assertThat(get(key, "/jobs/" + jobId).body().at("/webhook/status").asString()).isEqualTo("pending");
 
         WebhookDispatcher restarted = new WebhookDispatcher(new DeliveryStore(db), jobs, accountService, views, json, http, props, tracing);
-        assertThat(restarted.pollOnce(later.plusSeconds(1))).isEqualTo(1);
+        // at least this retry: other classes' deliveries falling due within the hour are sent by the same pass
+        assertThat(restarted.pollOnce(later.plusSeconds(1))).isPositive();
 
-        JsonNode job = awaitWebhook(key, jobId, "delivered", Duration.ofSeconds(5));
+        JsonNode job = awaitWebhook(key, jobId, "delivered");
         assertThat(job.at("/webhook/attempts").size()).isEqualTo(2);
         assertThat(job.at("/webhook/attempts/0/status_code").asInt()).isEqualTo(503);
         assertThat(job.at("/webhook/attempts/1/status_code").asInt()).isEqualTo(204);
@@ -249,7 +251,7 @@ class WebhooksTest extends ApiTestBase {
         db.sql("UPDATE jobs SET finished_at = ? WHERE id = ?").params(Instant.now().minusSeconds(30).toEpochMilli(), job.id()).update();
         new WebhookDispatcher(new DeliveryStore(db), jobs, accountService, views, json, http, props, tracing).recoverLost();
 
-        JsonNode delivered = awaitWebhook(key, job.id(), "delivered", Duration.ofSeconds(10));
+        JsonNode delivered = awaitWebhook(key, job.id(), "delivered");
         assertThat(delivered.at("/webhook/attempts").size()).isEqualTo(1);
         JsonNode event = JSON.readTree(received.getFirst().body());
         assertThat(event.get("type").asString()).isEqualTo("job.failed");

@@ -54,7 +54,7 @@ class DamagedPageOcrTest extends ApiTestBase {
     void aCorruptedContentStreamOnPageTwoIsOcrdFromItsPictureAndTheOtherPagesKeepTheirText() throws Exception {
         Path source = corpus("pdf-text/pdflatex-4-pages-objstm.pdf");
         Path input = Files.createTempDirectory(DATA_DIR, "lzw-").resolve("page-two-damaged.pdf");
-        corruptContentStream(source, 2, input);
+        corruptContentStream(source, 2, 3, input);
         assertThat(Independent.qpdfCheck(input).exit()).as("qpdf sees the damage").isEqualTo(2);
         // exit 2 here: OCRmyPDF's own reading of the page fails ("InputFileError")
         assertThat(rawOcrExit(input)).as("OCRmyPDF alone refuses it").isEqualTo(2);
@@ -69,9 +69,9 @@ class DamagedPageOcrTest extends ApiTestBase {
         Path out = downloadOutput(job, 0);
         assertThat(Independent.qpdfCheck(out).exit()).isIn(0, 3);
         try (PDDocument doc = Independent.pdfbox(out)) {
-            assertThat(doc.getNumberOfPages()).isEqualTo(4);
+            assertThat(doc.getNumberOfPages()).isEqualTo(3);
         }
-        for (int page : new int[]{1, 3, 4}) {
+        for (int page : new int[]{1, 3}) {
             assertThat(Independent.pdftotext(out, page, page)).as("page " + page + " keeps its own text layer")
                     .isEqualTo(Independent.pdftotext(source, page, page));
         }
@@ -81,7 +81,7 @@ class DamagedPageOcrTest extends ApiTestBase {
         JsonNode text = run(key, "extract-text", Map.of("file", id, "ocr", "always", "wait", 300));
         assertThat(text.get("status").asString()).isEqualTo("succeeded");
         String[] pages = text.at("/output/text").asString().split("\f");
-        assertThat(pages).hasSize(4);
+        assertThat(pages).hasSize(3);
         assertThat(share(words(readable), words(pages[1]))).isGreaterThan(0.8);
     }
 
@@ -93,11 +93,14 @@ class DamagedPageOcrTest extends ApiTestBase {
     }
 
     /**
-     * Writes {@code source} with the content stream of {@code page} (from 1) LZW-encoded and 8 bytes in its middle
-     * overwritten with 0xFF: a code beyond the decoder's table, so the first half of the page still decodes.
+     * Writes the first {@code pages} pages of {@code source} with the content stream of {@code page} (from 1)
+     * LZW-encoded and 8 bytes in its middle overwritten with 0xFF: a code beyond the decoder's table, so the first half
+     * of the page still decodes. Three pages (a whole page before and after the damaged one) prove the stitching; each
+     * more page is only more OCR time (issue 41).
      */
-    static void corruptContentStream(Path source, int page, Path out) throws Exception {
+    static void corruptContentStream(Path source, int page, int pages, Path out) throws Exception {
         try (PDDocument doc = Loader.loadPDF(source.toFile())) {
+            while (doc.getNumberOfPages() > pages) doc.removePage(pages);
             PDPage p = doc.getPage(page - 1);
             byte[] content;
             try (InputStream in = p.getContents()) {
