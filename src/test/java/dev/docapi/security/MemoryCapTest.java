@@ -64,9 +64,11 @@ class MemoryCapTest extends ApiTestBase {
         assertThat(caps.enforced()).as("this machine lets the service make memory cgroups").isTrue();
         ProcessRunner runner = new ProcessRunner(sandbox, caps, ObservationRegistry.NOOP);
         String marker = "hog" + System.nanoTime();
-        // no RLIMIT_AS: only the cgroup can stop it; 16 MB at a time, every page touched
+        // no RLIMIT_AS: only the cgroup can stop it; 16 MB at a time, every page touched, a tenth of a second apart so
+        // that the sampler below sees it grow (at full speed it reached the cap in under half a second, and on a loaded
+        // machine one scan of the process table took longer than that)
         Sandbox.Bounds noAddressLimit = new Sandbox.Bounds(0, 120, 0);
-        String hog = "import sys\nkept = []\nwhile True: kept.append(bytearray(16 << 20))  # " + marker;
+        String hog = "import time\nkept = []\nwhile True:\n    kept.append(bytearray(16 << 20))\n    time.sleep(0.1)  # " + marker;
         AtomicLong peakRss = new AtomicLong();
         Thread sampler = Thread.ofVirtual().start(() -> {
             while (!Thread.currentThread().isInterrupted()) {
