@@ -55,8 +55,11 @@ final class PageReader extends LineStripper {
     record PageText(int number, float width, float height, List<Segment> segments) {
     }
 
-    /** A ruled table's area on a page (points from the top-left), whose text the table carries. */
-    record Area(int page, float x, float y, float width, float height) {
+    /**
+     * A ruled table's area on a page (points from the top-left), whose text the table carries: its cells take the
+     * glyphs inside the area ({@link RuledTable}; none when the table came without its cells' boxes).
+     */
+    record Area(int page, float x, float y, float width, float height, RuledTable cells) {
         boolean contains(float px, float py) {
             return px >= x - 1 && px <= x + width + 1 && py >= y - 1 && py <= y + height + 1;
         }
@@ -113,13 +116,20 @@ final class PageReader extends LineStripper {
     @Override
     protected void line(List<List<TextPosition>> words) {
         List<List<TextPosition>> kept = new ArrayList<>();
+        Map<Area, Map<Integer, List<List<TextPosition>>>> inCells = new HashMap<>();
         boolean rtl = false;
         for (List<TextPosition> word : words) {
             List<TextPosition> w = new ArrayList<>();
+            Map<Area, Map<Integer, List<TextPosition>>> wordInCells = new HashMap<>();
             for (TextPosition p : word) {
                 if (p.getDir() != pageDir) continue;
-                if (inTable(p)) {
+                Area table = table(p);
+                if (table != null) {
                     tableSizes.merge(Math.round(size(p) * 2) / 2f, 1, Integer::sum);
+                    if (table.cells().hasCells()) {
+                        int cell = table.cells().cellAt(p.getXDirAdj() + p.getWidthDirAdj() / 2, p.getYDirAdj() - p.getHeightDir() / 2);
+                        wordInCells.computeIfAbsent(table, k -> new HashMap<>()).computeIfAbsent(cell, k -> new ArrayList<>()).add(p);
+                    }
                     continue;
                 }
                 w.add(p);
@@ -127,7 +137,10 @@ final class PageReader extends LineStripper {
                 rtl |= u != null && LogicalOrder.hasRightToLeft(u);
             }
             if (!w.isEmpty()) kept.add(w);
+            wordInCells.forEach((table, cells) -> cells.forEach((cell, glyphs) ->
+                    inCells.computeIfAbsent(table, k -> new HashMap<>()).computeIfAbsent(cell, k -> new ArrayList<>()).add(glyphs)));
         }
+        inCells.forEach((table, cells) -> cells.forEach((cell, cellWords) -> addToCell(table.cells(), cell, cellWords)));
         if (kept.isEmpty()) return;
         // Right-to-left lines stay whole: PDFBox's words of a visual-order line can hold glyphs from both its ends.
         if (rtl) {
@@ -186,11 +199,27 @@ final class PageReader extends LineStripper {
         current.add(new Segment(text, x, top, right, bottom, size, bold * 2 > chars, chars));
     }
 
-    private boolean inTable(TextPosition p) {
-        if (pageTables.isEmpty()) return false;
+    /** The line's words that stand in one cell of a ruled table, as one line of that cell. */
+    private static void addToCell(RuledTable table, int cell, List<List<TextPosition>> words) {
+        List<List<LogicalOrder.Glyph>> glyphs = new ArrayList<>();
+        float x = Float.MAX_VALUE, top = Float.MAX_VALUE, bottom = -Float.MAX_VALUE;
+        for (List<TextPosition> w : words) {
+            glyphs.add(LogicalOrder.glyphs(w));
+            for (TextPosition p : w) {
+                x = Math.min(x, p.getXDirAdj());
+                top = Math.min(top, p.getYDirAdj() - Math.max(p.getHeightDir(), 0.7f * size(p)));
+                bottom = Math.max(bottom, p.getYDirAdj());
+            }
+        }
+        table.add(cell, LogicalOrder.line(glyphs), top, bottom, x);
+    }
+
+    /** The ruled table whose area holds the glyph's centre, or null. */
+    private Area table(TextPosition p) {
+        if (pageTables.isEmpty()) return null;
         float x = p.getXDirAdj() + p.getWidthDirAdj() / 2, y = p.getYDirAdj() - p.getHeightDir() / 2;
-        for (Area t : pageTables) if (t.contains(x, y)) return true;
-        return false;
+        for (Area t : pageTables) if (t.contains(x, y)) return t;
+        return null;
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.docapi.operations.convert.frompdf;
 
+import dev.docapi.document.DocumentModel;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -52,6 +53,12 @@ final class MarkdownWriter extends MarkupWriter {
         out.append('\n');
         for (List<String> r : rows.subList(1, rows.size())) row(r);
         out.append('\n');
+    }
+
+    /** A pipe table cannot span: a merged cell's text stands in each position it covers, so every row reads whole. */
+    @Override
+    protected List<List<String>> rows(DocumentModel.Table table) {
+        return table.spreadGrid();
     }
 
     private void row(List<String> cells) {
