@@ -72,6 +72,7 @@ final class PageReader extends LineStripper {
     private List<Segment> current;
     private List<Area> pageTables = List.of();
     private float pageDir;
+    private final Map<Area, Map<Integer, List<TextPosition>>> turnedInCells = new HashMap<>();
 
     PageReader(List<Area> tables, java.util.function.IntConsumer pageDone) {
         this.tables = tables;
@@ -110,7 +111,12 @@ final class PageReader extends LineStripper {
         Map<Float, Integer> dirs = new HashMap<>();
         for (List<TextPosition> article : getCharactersByArticle()) for (TextPosition p : article) dirs.merge(p.getDir(), 1, Integer::sum);
         pageDir = dirs.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(0f);
+        turnedInCells.clear();
         super.writePage();
+        turnedInCells.forEach((table, cells) -> cells.forEach((cell, glyphs) -> {
+            TextPosition first = glyphs.getFirst();
+            table.cells().add(cell, turned(glyphs), centreY(first), centreY(first), centreX(first));
+        }));
     }
 
     @Override
@@ -122,16 +128,19 @@ final class PageReader extends LineStripper {
             List<TextPosition> w = new ArrayList<>();
             Map<Area, Map<Integer, List<TextPosition>>> wordInCells = new HashMap<>();
             for (TextPosition p : word) {
-                if (p.getDir() != pageDir) continue;
+                // a table's text in any direction is the table's (a column head set upright in a narrow column)
                 Area table = table(p);
                 if (table != null) {
                     tableSizes.merge(Math.round(size(p) * 2) / 2f, 1, Integer::sum);
                     if (table.cells().hasCells()) {
-                        int cell = table.cells().cellAt(p.getXDirAdj() + p.getWidthDirAdj() / 2, p.getYDirAdj() - p.getHeightDir() / 2);
-                        wordInCells.computeIfAbsent(table, k -> new HashMap<>()).computeIfAbsent(cell, k -> new ArrayList<>()).add(p);
+                        int cell = table.cells().cellAt(centreX(p), centreY(p));
+                        // glyphs set another way come one a line: they are read per cell when the page is done
+                        if (p.getDir() != pageDir) turnedInCells.computeIfAbsent(table, k -> new HashMap<>()).computeIfAbsent(cell, k -> new ArrayList<>()).add(p);
+                        else wordInCells.computeIfAbsent(table, k -> new HashMap<>()).computeIfAbsent(cell, k -> new ArrayList<>()).add(p);
                     }
                     continue;
                 }
+                if (p.getDir() != pageDir) continue;
                 w.add(p);
                 String u = p.getUnicode();
                 rtl |= u != null && LogicalOrder.hasRightToLeft(u);
@@ -214,12 +223,42 @@ final class PageReader extends LineStripper {
         table.add(cell, LogicalOrder.line(glyphs), top, bottom, x);
     }
 
+    /**
+     * The text of glyphs set another way than the page (a column head turned upright), read along their own direction:
+     * PDFBox's word breaks between them are unreliable, so a space stands only where a glyph starts more than a quarter
+     * of its size past the previous one's end.
+     */
+    private static String turned(List<TextPosition> cell) {
+        List<TextPosition> glyphs = new ArrayList<>(cell);
+        // line by line (across their direction), each along it
+        glyphs.sort(Comparator.comparingDouble((TextPosition p) -> Math.round(p.getYDirAdj() / Math.max(size(p), 1)))
+                .thenComparingDouble(TextPosition::getXDirAdj));
+        StringBuilder sb = new StringBuilder();
+        float end = Float.NaN;
+        for (TextPosition p : glyphs) {
+            if (!Float.isNaN(end) && p.getXDirAdj() - end > 0.25f * size(p)) sb.append(' ');
+            sb.append(p.getUnicode());
+            end = p.getXDirAdj() + p.getWidthDirAdj();
+        }
+        return sb.toString();
+    }
+
     /** The ruled table whose area holds the glyph's centre, or null. */
     private Area table(TextPosition p) {
         if (pageTables.isEmpty()) return null;
-        float x = p.getXDirAdj() + p.getWidthDirAdj() / 2, y = p.getYDirAdj() - p.getHeightDir() / 2;
+        float x = centreX(p), y = centreY(p);
         for (Area t : pageTables) if (t.contains(x, y)) return t;
         return null;
+    }
+
+    /** The glyph's centre on the page as seen (points from the left); its own left edge for a glyph set another way. */
+    private float centreX(TextPosition p) {
+        return p.getDir() == pageDir ? p.getXDirAdj() + p.getWidthDirAdj() / 2 : p.getX();
+    }
+
+    /** The glyph's centre on the page as seen (points from the top); its baseline point for a glyph set another way. */
+    private float centreY(TextPosition p) {
+        return p.getDir() == pageDir ? p.getYDirAdj() - p.getHeightDir() / 2 : p.getY();
     }
 
     /**
