@@ -28,8 +28,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * Builds a PDF's {@link DocumentModel} (issue 36). Pages without a text layer are OCR'd first, once per file (the kept
- * OCR, {@link OcrText#withTextLayer}); a form's values are placed where their widgets stand ({@link FormValues}); ruled tables
- * come from Tabula's lattice mode (an area that is a frame around the page or around running text is not a table);
+ * OCR, {@link OcrText#withTextLayer}); a form's values are placed where their widgets stand ({@link FormValues}); ruled tables'
+ * cells come from Tabula's lattice mode (an area that is a frame around the page or around running text is not a table),
+ * their text and spans from the page's own glyphs and the cells' boxes ({@link RuledTable}, so no word of the area is lost);
  * the text is read as segments ({@link PageReader}), put in reading order ({@link Layout}: XY-cut with a column-flow
  * rule, tables found by alignment) and typed ({@link Structure}: headings, those the file names first ({@link NamedHeadings}), lists, captions, footnotes, running
  * headers and footers). Pictures are the images drawn on pages with a text layer ({@link Pictures}).
@@ -158,7 +159,8 @@ public class DocumentReader {
         Map<Integer, List<Layout.Item>> formValues = formValues(doc, notes);
         // the rulings around a form's boxes are no table: its values read beside their labels
         ruled = ruled.stream().filter(t -> formValues.getOrDefault(t.page(), List.of()).stream().noneMatch(v -> holds(t, v.box()))).toList();
-        List<PageReader.Area> areas = ruled.stream().map(t -> new PageReader.Area(t.page(), t.left(), t.top(), t.width(), t.height())).toList();
+        List<PageReader.Area> areas = ruled.stream().map(t -> new PageReader.Area(t.page(), t.left(), t.top(), t.width(), t.height(),
+                new RuledTable(t.cells().stream().map(c -> new DocumentModel.Box(c.left(), c.top(), c.width(), c.height())).toList()))).toList();
         PageReader reader = new PageReader(areas, pageDone);
         reader.writeText(doc, Writer.nullWriter());
         List<List<Pictures.Picture>> pictures = new ArrayList<>();
@@ -174,9 +176,11 @@ public class DocumentReader {
             List<Layout.Item> items = new ArrayList<>();
             for (PageReader.Segment s : page.segments()) items.add(Layout.Item.of(s));
             items.addAll(formValues.getOrDefault(page.number(), List.of()));
-            for (Tabula.PdfTable t : ruled) {
+            for (int i = 0; i < ruled.size(); i++) {
+                Tabula.PdfTable t = ruled.get(i);
                 if (t.page() != page.number()) continue;
-                items.add(new Layout.Item(new DocumentModel.Box(t.left(), t.top(), t.width(), t.height()), null, table(t)));
+                DocumentModel.Table table = areas.get(i).cells().hasCells() ? areas.get(i).cells().table() : table(t);
+                if (table != null) items.add(new Layout.Item(new DocumentModel.Box(t.left(), t.top(), t.width(), t.height()), null, table));
             }
             List<Layout.Placed> first = new ArrayList<>();
             for (Pictures.Picture p : page.number() <= pictures.size() ? pictures.get(page.number() - 1) : List.<Pictures.Picture>of()) {
@@ -299,6 +303,7 @@ public class DocumentReader {
         return cell.strip().split("\\s+").length;
     }
 
+    /** A table given without its cells' boxes, as Tabula read its text (no spans). */
     private static DocumentModel.Table table(Tabula.PdfTable t) {
         List<List<DocumentModel.Cell>> rows = new ArrayList<>();
         for (List<String> r : t.rows()) rows.add(r.stream().map(c -> new DocumentModel.Cell(c.replaceAll("\\s+", " ").strip(), 1, 1)).toList());

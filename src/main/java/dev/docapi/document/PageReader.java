@@ -55,8 +55,11 @@ final class PageReader extends LineStripper {
     record PageText(int number, float width, float height, List<Segment> segments) {
     }
 
-    /** A ruled table's area on a page (points from the top-left), whose text the table carries. */
-    record Area(int page, float x, float y, float width, float height) {
+    /**
+     * A ruled table's area on a page (points from the top-left), whose text the table carries: its cells take the
+     * glyphs inside the area ({@link RuledTable}; none when the table came without its cells' boxes).
+     */
+    record Area(int page, float x, float y, float width, float height, RuledTable cells) {
         boolean contains(float px, float py) {
             return px >= x - 1 && px <= x + width + 1 && py >= y - 1 && py <= y + height + 1;
         }
@@ -69,6 +72,7 @@ final class PageReader extends LineStripper {
     private List<Segment> current;
     private List<Area> pageTables = List.of();
     private float pageDir;
+    private final Map<Area, Map<Integer, List<TextPosition>>> turnedInCells = new HashMap<>();
 
     PageReader(List<Area> tables, java.util.function.IntConsumer pageDone) {
         this.tables = tables;
@@ -107,27 +111,45 @@ final class PageReader extends LineStripper {
         Map<Float, Integer> dirs = new HashMap<>();
         for (List<TextPosition> article : getCharactersByArticle()) for (TextPosition p : article) dirs.merge(p.getDir(), 1, Integer::sum);
         pageDir = dirs.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(0f);
+        turnedInCells.clear();
         super.writePage();
+        turnedInCells.forEach((table, cells) -> cells.forEach((cell, glyphs) -> {
+            TextPosition first = glyphs.getFirst();
+            table.cells().add(cell, turned(glyphs), centreY(first), centreY(first), centreX(first));
+        }));
     }
 
     @Override
     protected void line(List<List<TextPosition>> words) {
         List<List<TextPosition>> kept = new ArrayList<>();
+        Map<Area, Map<Integer, List<List<TextPosition>>>> inCells = new HashMap<>();
         boolean rtl = false;
         for (List<TextPosition> word : words) {
             List<TextPosition> w = new ArrayList<>();
+            Map<Area, Map<Integer, List<TextPosition>>> wordInCells = new HashMap<>();
             for (TextPosition p : word) {
-                if (p.getDir() != pageDir) continue;
-                if (inTable(p)) {
+                // a table's text in any direction is the table's (a column head set upright in a narrow column)
+                Area table = table(p);
+                if (table != null) {
                     tableSizes.merge(Math.round(size(p) * 2) / 2f, 1, Integer::sum);
+                    if (table.cells().hasCells()) {
+                        int cell = table.cells().cellAt(centreX(p), centreY(p));
+                        // glyphs set another way come one a line: they are read per cell when the page is done
+                        if (p.getDir() != pageDir) turnedInCells.computeIfAbsent(table, k -> new HashMap<>()).computeIfAbsent(cell, k -> new ArrayList<>()).add(p);
+                        else wordInCells.computeIfAbsent(table, k -> new HashMap<>()).computeIfAbsent(cell, k -> new ArrayList<>()).add(p);
+                    }
                     continue;
                 }
+                if (p.getDir() != pageDir) continue;
                 w.add(p);
                 String u = p.getUnicode();
                 rtl |= u != null && LogicalOrder.hasRightToLeft(u);
             }
             if (!w.isEmpty()) kept.add(w);
+            wordInCells.forEach((table, cells) -> cells.forEach((cell, glyphs) ->
+                    inCells.computeIfAbsent(table, k -> new HashMap<>()).computeIfAbsent(cell, k -> new ArrayList<>()).add(glyphs)));
         }
+        inCells.forEach((table, cells) -> cells.forEach((cell, cellWords) -> addToCell(table.cells(), cell, cellWords)));
         if (kept.isEmpty()) return;
         // Right-to-left lines stay whole: PDFBox's words of a visual-order line can hold glyphs from both its ends.
         if (rtl) {
@@ -186,11 +208,57 @@ final class PageReader extends LineStripper {
         current.add(new Segment(text, x, top, right, bottom, size, bold * 2 > chars, chars));
     }
 
-    private boolean inTable(TextPosition p) {
-        if (pageTables.isEmpty()) return false;
-        float x = p.getXDirAdj() + p.getWidthDirAdj() / 2, y = p.getYDirAdj() - p.getHeightDir() / 2;
-        for (Area t : pageTables) if (t.contains(x, y)) return true;
-        return false;
+    /** The line's words that stand in one cell of a ruled table, as one line of that cell. */
+    private static void addToCell(RuledTable table, int cell, List<List<TextPosition>> words) {
+        List<List<LogicalOrder.Glyph>> glyphs = new ArrayList<>();
+        float x = Float.MAX_VALUE, top = Float.MAX_VALUE, bottom = -Float.MAX_VALUE;
+        for (List<TextPosition> w : words) {
+            glyphs.add(LogicalOrder.glyphs(w));
+            for (TextPosition p : w) {
+                x = Math.min(x, p.getXDirAdj());
+                top = Math.min(top, p.getYDirAdj() - Math.max(p.getHeightDir(), 0.7f * size(p)));
+                bottom = Math.max(bottom, p.getYDirAdj());
+            }
+        }
+        table.add(cell, LogicalOrder.line(glyphs), top, bottom, x);
+    }
+
+    /**
+     * The text of glyphs set another way than the page (a column head turned upright), read along their own direction:
+     * PDFBox's word breaks between them are unreliable, so a space stands only where a glyph starts more than a quarter
+     * of its size past the previous one's end.
+     */
+    private static String turned(List<TextPosition> cell) {
+        List<TextPosition> glyphs = new ArrayList<>(cell);
+        // line by line (across their direction), each along it
+        glyphs.sort(Comparator.comparingDouble((TextPosition p) -> Math.round(p.getYDirAdj() / Math.max(size(p), 1)))
+                .thenComparingDouble(TextPosition::getXDirAdj));
+        StringBuilder sb = new StringBuilder();
+        float end = Float.NaN;
+        for (TextPosition p : glyphs) {
+            if (!Float.isNaN(end) && p.getXDirAdj() - end > 0.25f * size(p)) sb.append(' ');
+            sb.append(p.getUnicode());
+            end = p.getXDirAdj() + p.getWidthDirAdj();
+        }
+        return sb.toString();
+    }
+
+    /** The ruled table whose area holds the glyph's centre, or null. */
+    private Area table(TextPosition p) {
+        if (pageTables.isEmpty()) return null;
+        float x = centreX(p), y = centreY(p);
+        for (Area t : pageTables) if (t.contains(x, y)) return t;
+        return null;
+    }
+
+    /** The glyph's centre on the page as seen (points from the left); its own left edge for a glyph set another way. */
+    private float centreX(TextPosition p) {
+        return p.getDir() == pageDir ? p.getXDirAdj() + p.getWidthDirAdj() / 2 : p.getX();
+    }
+
+    /** The glyph's centre on the page as seen (points from the top); its baseline point for a glyph set another way. */
+    private float centreY(TextPosition p) {
+        return p.getDir() == pageDir ? p.getYDirAdj() - p.getHeightDir() / 2 : p.getY();
     }
 
     /**

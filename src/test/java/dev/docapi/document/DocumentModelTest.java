@@ -642,4 +642,58 @@ class DocumentModelTest {
                 List.of("Bolt", "a hex bolt", "0.80"), List.of("Washer", "a flat washer", "0.10"));
         assertThat(DocumentReader.tabular(new Tabula.PdfTable(1, 100, 72, 400, 200, described, true))).isTrue();
     }
+
+    /**
+     * A ruled table read from its drawn cells (issue 36): the header's first cell is merged over two columns, so it spans
+     * 2 and the row below keeps its 3 columns; every word of the table's area is in a cell even where the ruling
+     * detector's text lost a column (Tabula's lattice pass dropping row heads). Cells are drawn as boxes; the test gives
+     * the boxes as Tabula gives them, and a text with the first column left out.
+     */
+    @Test
+    void aRuledTableKeepsItsMergedCellsAndEveryWordOfItsArea() throws Exception {
+        Path pdf = Files.createTempDirectory("ruled").resolve("ruled.pdf");
+        String[][] rows = {{"Quarterly sales", null, "Total"}, {"Region", "Quarter", "Amount"}, {"North", "First", "1,204"}, {"South", "Second", "987"}};
+        float left = 72, width = 150, rowHeight = 20, top = 100;
+        List<Tabula.CellBox> cells = new ArrayList<>();
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.LETTER);
+            doc.addPage(page);
+            float height = page.getMediaBox().getHeight();
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                for (int r = 0; r < rows.length; r++) {
+                    for (int c = 0; c < 3; c++) {
+                        if (rows[r][c] == null) continue;
+                        boolean merged = c + 1 < 3 && rows[r][c + 1] == null;
+                        float x = left + width * c, y = top + rowHeight * r, w = merged ? 2 * width : width;
+                        cs.addRect(x, height - y - rowHeight, w, rowHeight);
+                        cells.add(new Tabula.CellBox(y, x, w, rowHeight));
+                        cs.beginText();
+                        cs.setFont(font, 11);
+                        cs.newLineAtOffset(x + 4, height - y - 15);
+                        cs.showText(rows[r][c]);
+                        cs.endText();
+                    }
+                }
+                cs.stroke();
+            }
+            doc.save(pdf.toFile());
+        }
+        List<List<String>> lost = List.of(List.of("", "Total"), List.of("Quarter", "Amount"), List.of("First", "1,204"), List.of("Second", "987"));
+        Tabula.PdfTable ruled = new Tabula.PdfTable(1, top, left, 3 * width, 4 * rowHeight, lost, true, cells);
+        DocumentModel.Table table;
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            List<Element> elements = DocumentReader.model(doc, List.of(ruled), Set.of(), new ArrayList<>(), page -> { }).pages().getFirst().elements();
+            assertThat(elements).extracting(Element::type).containsExactly(Type.TABLE);
+            table = elements.getFirst().table();
+        }
+        assertThat(table.columns()).isEqualTo(3);
+        assertThat(table.rows().getFirst()).containsExactly(new DocumentModel.Cell("Quarterly sales", 1, 2), new DocumentModel.Cell("Total", 1, 1));
+        assertThat(table.grid()).containsExactly(List.of("Quarterly sales", "", "Total"), List.of("Region", "Quarter", "Amount"),
+                List.of("North", "First", "1,204"), List.of("South", "Second", "987"));
+        assertThat(table.spreadGrid().getFirst()).containsExactly("Quarterly sales", "Quarterly sales", "Total");
+        // every word pdftotext reads on the page is in a cell
+        String cellText = String.join(" ", table.grid().stream().flatMap(List::stream).toList());
+        assertThat(List.of(squeeze(Independent.pdftotext(pdf)).split(" "))).allSatisfy(w -> assertThat(cellText).contains(w));
+    }
 }

@@ -78,12 +78,24 @@ public class Tabula {
      * @param height height in points
      * @param rows   the cells' text, row by row (rows padded to the same length)
      * @param lattice true when found by its rulings, false when inferred from whitespace
+     * @param cells   a lattice table's drawn cells, each once (a merged cell is one box over several rows or columns),
+     *                in Tabula's row order; empty for a stream table
      */
-    public record PdfTable(int page, float top, float left, float width, float height, List<List<String>> rows, boolean lattice) {
+    public record PdfTable(int page, float top, float left, float width, float height, List<List<String>> rows, boolean lattice,
+                           List<CellBox> cells) {
+        /** A table without its cells' boxes (its text only, as Tabula read it). */
+        public PdfTable(int page, float top, float left, float width, float height, List<List<String>> rows, boolean lattice) {
+            this(page, top, left, width, height, rows, lattice, List.of());
+        }
+
         /** True when {@code (x, y)} (points, top-left origin) lies inside the table, with a 1 pt margin. */
         public boolean contains(float x, float y) {
             return x >= left - 1 && x <= left + width + 1 && y >= top - 1 && y <= top + height + 1;
         }
+    }
+
+    /** A ruled cell's box: top and left edges in points from the page's top-left (as {@link PdfTable}'s), its size. */
+    public record CellBox(float top, float left, float width, float height) {
     }
 
     /**

@@ -140,10 +140,16 @@ public final class TabulaMain {
         List<PdfTable> out = new ArrayList<>();
         for (Table t : tables) {
             List<List<String>> rows = new ArrayList<>();
+            List<Tabula.CellBox> boxes = new ArrayList<>();
             int cols = 0;
             for (List<RectangularTextContainer> row : t.getRows()) {
                 List<String> cells = new ArrayList<>();
-                for (RectangularTextContainer c : row) cells.add(c.getText().replace('\r', ' ').strip());
+                for (RectangularTextContainer c : row) {
+                    cells.add(c.getText().replace('\r', ' ').strip());
+                    // the positions no cell covers hold a shapeless placeholder
+                    if (lattice && c.getWidth() > 0 && c.getHeight() > 0)
+                        boxes.add(new Tabula.CellBox((float) c.getTop(), (float) c.getLeft(), (float) c.getWidth(), (float) c.getHeight()));
+                }
                 // trailing empty cells carry nothing
                 while (!cells.isEmpty() && cells.getLast().isEmpty()) cells.removeLast();
                 if (cells.stream().allMatch(String::isEmpty)) continue;
@@ -154,7 +160,7 @@ public final class TabulaMain {
             if (rows.isEmpty() || cols == 0) continue;
             if (!lattice && (rows.size() < 2 || cols < 2 || prose(rows))) continue;
             if (lattice && rows.size() * cols < 2) continue;
-            out.add(new PdfTable(page, (float) t.getTop(), (float) t.getLeft(), (float) t.getWidth(), (float) t.getHeight(), rows, lattice));
+            out.add(new PdfTable(page, (float) t.getTop(), (float) t.getLeft(), (float) t.getWidth(), (float) t.getHeight(), rows, lattice, boxes));
         }
         return out;
     }

@@ -1,5 +1,6 @@
 package dev.docapi.operations.convert.frompdf;
 
+import dev.docapi.document.DocumentModel;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -52,6 +53,16 @@ final class MarkdownWriter extends MarkupWriter {
         out.append('\n');
         for (List<String> r : rows.subList(1, rows.size())) row(r);
         out.append('\n');
+    }
+
+    /**
+     * A pipe table cannot span: a ruled table's merged cell (drawn so) has its text in each position it covers, so every
+     * row reads whole. A span of a table found by its text's alignment is a run over a gutter, not a drawn merge: its
+     * text stands once.
+     */
+    @Override
+    protected List<List<String>> rows(DocumentModel.Table table) {
+        return table.ruled() ? table.spreadGrid() : table.grid();
     }
 
     private void row(List<String> cells) {

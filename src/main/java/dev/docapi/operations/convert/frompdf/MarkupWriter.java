@@ -56,7 +56,7 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
                 switch (e.type()) {
                     case TABLE -> {
                         row = paragraph(row);
-                        List<List<String>> rows = e.table().grid();
+                        List<List<String>> rows = rows(e.table());
                         if (!rows.isEmpty()) table(rows);
                     }
                     case PICTURE -> {
@@ -128,6 +128,11 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
 
     /** A table: its rows, all of the same length; the first is written as the header. */
     protected abstract void table(List<List<String>> rows);
+
+    /** A table's rows as {@link #table} writes them: a spanning cell's text in its first position ({@link DocumentModel.Table#grid}). */
+    protected List<List<String>> rows(DocumentModel.Table table) {
+        return table.grid();
+    }
 
     /** A picture of the given page, by its path relative to the text. */
     protected abstract void image(String link, int page);

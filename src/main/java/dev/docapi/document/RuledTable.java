@@ -1,0 +1,222 @@
+package dev.docapi.document;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * A ruled table made from its drawn cells' boxes and the page's own text: each cell takes the lines whose glyphs stand
+ * in its box, and a glyph inside the table's area that no box holds (a box the ruling detector left out, a word
+ * crossing a rule) goes to the nearest cell, so no word of the area is lost. The cells' edges make the table's grid: a
+ * box over several grid columns or rows spans them (merged cells keep their place), and a grid row or column whose
+ * cells are all blank (a double rule, a spacer) is left out.
+ */
+final class RuledTable {
+    /** Edges closer than this (points) are one grid line: double rules and rounding. */
+    private static final float SNAP = 2.5f;
+
+    /** One line of text inside a cell: its text in logical order, its top, bottom and left edge (points). */
+    private record Line(String text, float top, float bottom, float x) {
+    }
+
+    private final List<DocumentModel.Box> cells;
+    private final List<List<Line>> lines = new ArrayList<>();
+    private final float[] xs, ys;
+    /** The cell at each grid position, -1 where no drawn box is (a cell whose rules were not found). */
+    private final int[][] at;
+
+    /** @param cells the drawn cells' boxes, in points from the page's top-left; those inside another one are left out */
+    RuledTable(List<DocumentModel.Box> cells) {
+        this.cells = new ArrayList<>(outermost(cells));
+        for (int i = 0; i < this.cells.size(); i++) lines.add(new ArrayList<>());
+        xs = grid(this.cells.stream().flatMap(b -> Stream.of(b.x(), b.right())).toList());
+        ys = grid(this.cells.stream().flatMap(b -> Stream.of(b.y(), b.bottom())).toList());
+        at = new int[Math.max(0, ys.length - 1)][Math.max(0, xs.length - 1)];
+        for (int[] r : at) Arrays.fill(r, -1);
+        for (int i = 0; i < this.cells.size(); i++) {
+            DocumentModel.Box b = this.cells.get(i);
+            for (int r = index(ys, b.y()); r < index(ys, b.bottom()); r++) for (int c = index(xs, b.x()); c < index(xs, b.right()); c++) if (at[r][c] < 0) at[r][c] = i;
+        }
+    }
+
+    /**
+     * The boxes not inside another one: a table nested in a cell (a Word table in a table cell) is that cell's text,
+     * and its rules would cut the outer table's columns.
+     */
+    private static List<DocumentModel.Box> outermost(List<DocumentModel.Box> boxes) {
+        List<DocumentModel.Box> out = new ArrayList<>();
+        for (int i = 0; i < boxes.size(); i++) {
+            DocumentModel.Box b = boxes.get(i);
+            boolean inside = false;
+            for (int j = 0; j < boxes.size() && !inside; j++) {
+                DocumentModel.Box o = boxes.get(j);
+                boolean same = o.equals(b);
+                inside = j != i && (!same || j < i) && o.x() <= b.x() + 1 && o.y() <= b.y() + 1 && o.right() >= b.right() - 1 && o.bottom() >= b.bottom() - 1
+                        && (same || o.width() * o.height() > b.width() * b.height());
+            }
+            if (!inside) out.add(b);
+        }
+        return out;
+    }
+
+    /**
+     * The cell that holds {@code (x, y)}: a drawn box, or else the grid position no box covers (a cell whose rules the
+     * detector missed, such as a column of row heads without rules between them: it becomes a cell of its own), or else
+     * the nearest box.
+     */
+    int cellAt(float x, float y) {
+        int r = interval(ys, y), c = interval(xs, x);
+        if (r >= 0 && c >= 0) {
+            if (at[r][c] < 0) {
+                at[r][c] = cells.size();
+                cells.add(new DocumentModel.Box(xs[c], ys[r], xs[c + 1] - xs[c], ys[r + 1] - ys[r]));
+                lines.add(new ArrayList<>());
+            }
+            return at[r][c];
+        }
+        int best = 0;
+        float bestDistance = Float.MAX_VALUE;
+        for (int i = 0; i < cells.size(); i++) {
+            DocumentModel.Box b = cells.get(i);
+            float dx = Math.max(0, Math.max(b.x() - x, x - b.right())), dy = Math.max(0, Math.max(b.y() - y, y - b.bottom()));
+            float d = dx * dx + dy * dy;
+            if (d < bestDistance) {
+                best = i;
+                bestDistance = d;
+            }
+        }
+        return best;
+    }
+
+    /** Adds a line of text (logical order) to cell {@code cell}, with its top, bottom and left edge. */
+    void add(int cell, String text, float top, float bottom, float x) {
+        if (!text.isBlank()) lines.get(cell).add(new Line(text.strip(), top, bottom, x));
+    }
+
+    /** Whether the table has its cells' boxes (a table given only as text has none). */
+    boolean hasCells() {
+        return !cells.isEmpty();
+    }
+
+    /** Each cell's text: its lines top to bottom (those sharing a line left to right), joined by spaces. */
+    private List<String> texts() {
+        List<String> out = new ArrayList<>();
+        for (List<Line> cell : lines) {
+            List<Line> byTop = new ArrayList<>(cell);
+            byTop.sort(Comparator.comparingDouble(Line::top));
+            List<String> parts = new ArrayList<>();
+            int i = 0;
+            while (i < byTop.size()) {
+                Line first = byTop.get(i);
+                int j = i + 1;
+                // lines whose tops lie within half the first's height share its line (a cell's text split by a gap)
+                while (j < byTop.size() && byTop.get(j).top() < first.top() + 0.5f * (first.bottom() - first.top())) j++;
+                List<Line> row = new ArrayList<>(byTop.subList(i, j));
+                row.sort(Comparator.comparingDouble(Line::x));
+                for (Line l : row) parts.add(l.text());
+                i = j;
+            }
+            out.add(String.join(" ", parts).replaceAll("\\s+", " ").strip());
+        }
+        return out;
+    }
+
+    /** The table: its grid from the cells' edges, each cell at its top-left grid position with its spans; null when no row and column remain. */
+    DocumentModel.Table table() {
+        List<String> texts = texts();
+        int rows = ys.length - 1, cols = xs.length - 1;
+        if (rows < 1 || cols < 1) return null;
+        int[][] place = new int[rows][cols];
+        for (int[] r : place) Arrays.fill(r, -1);
+        int[][] span = new int[cells.size()][];
+        for (int i = 0; i < cells.size(); i++) {
+            DocumentModel.Box b = cells.get(i);
+            int c0 = index(xs, b.x()), c1 = Math.max(c0 + 1, index(xs, b.right()));
+            int r0 = index(ys, b.y()), r1 = Math.max(r0 + 1, index(ys, b.bottom()));
+            c1 = Math.min(c1, cols);
+            r1 = Math.min(r1, rows);
+            if (c0 >= cols || r0 >= rows || place[r0][c0] >= 0) continue; // a box inside another one's place: its text is the other's
+            span[i] = new int[] {r0, c0, r1, c1};
+            for (int r = r0; r < r1; r++) for (int c = c0; c < c1; c++) if (place[r][c] < 0) place[r][c] = i;
+        }
+        // a cell whose place another took gives its text to that cell
+        for (int i = 0; i < cells.size(); i++) {
+            if (span[i] != null || texts.get(i).isEmpty()) continue;
+            DocumentModel.Box b = cells.get(i);
+            int r = Math.min(rows - 1, index(ys, b.y())), c = Math.min(cols - 1, index(xs, b.x()));
+            int owner = place[r][c];
+            if (owner >= 0) texts.set(owner, (texts.get(owner) + " " + texts.get(i)).strip());
+        }
+        boolean[] keepRow = new boolean[rows], keepCol = new boolean[cols];
+        for (int r = 0; r < rows; r++) {
+            for (int c = 0; c < cols; c++) {
+                if (place[r][c] >= 0 && !texts.get(place[r][c]).isEmpty()) {
+                    keepRow[r] = true;
+                    keepCol[c] = true;
+                }
+            }
+        }
+        int[] rowIndex = kept(keepRow), colIndex = kept(keepCol);
+        int keptRows = rowIndex[rows], keptCols = colIndex[cols];
+        if (keptRows < 1 || keptCols < 1) return null;
+        List<List<DocumentModel.Cell>> out = new ArrayList<>();
+        for (int r = 0; r < rows; r++) {
+            if (!keepRow[r]) continue;
+            List<DocumentModel.Cell> row = new ArrayList<>();
+            for (int c = 0; c < cols; c++) {
+                if (!keepCol[c]) continue;
+                int i = place[r][c];
+                if (i < 0) {
+                    row.add(new DocumentModel.Cell("", 1, 1));
+                    continue;
+                }
+                int[] s = span[i];
+                // a spanning cell stands once, at its first kept row and column
+                if (rowIndex[r] != rowIndex[first(keepRow, s[0], s[2])] || colIndex[c] != colIndex[first(keepCol, s[1], s[3])]) continue;
+                int rowSpan = Math.max(1, rowIndex[s[2]] - rowIndex[s[0]]), colSpan = Math.max(1, colIndex[s[3]] - colIndex[s[1]]);
+                row.add(new DocumentModel.Cell(texts.get(i), rowSpan, colSpan));
+            }
+            out.add(row);
+        }
+        return new DocumentModel.Table(keptCols, true, out);
+    }
+
+    /** The first kept index in [from, to), or {@code from} when none is kept. */
+    private static int first(boolean[] keep, int from, int to) {
+        for (int i = from; i < to; i++) if (keep[i]) return i;
+        return from;
+    }
+
+    /** For each index, how many kept indexes come before it (the last entry: how many are kept in all). */
+    private static int[] kept(boolean[] keep) {
+        int[] out = new int[keep.length + 1];
+        for (int i = 0; i < keep.length; i++) out[i + 1] = out[i] + (keep[i] ? 1 : 0);
+        return out;
+    }
+
+    /** The distinct grid lines of the edges given, those closer than {@link #SNAP} made one (their first), ascending. */
+    private static float[] grid(List<Float> edges) {
+        List<Float> sorted = new ArrayList<>(edges);
+        sorted.sort(null);
+        List<Float> out = new ArrayList<>();
+        for (float e : sorted) if (out.isEmpty() || e - out.getLast() >= SNAP) out.add(e);
+        float[] a = new float[out.size()];
+        for (int i = 0; i < a.length; i++) a[i] = out.get(i);
+        return a;
+    }
+
+    /** The grid interval [lines[i], lines[i + 1]) holding {@code v}, or -1 outside the grid. */
+    private static int interval(float[] lines, float v) {
+        for (int i = 0; i + 1 < lines.length; i++) if (v >= lines[i] && v < lines[i + 1]) return i;
+        return -1;
+    }
+
+    /** The index of the grid line nearest {@code v}. */
+    private static int index(float[] lines, float v) {
+        int best = 0;
+        for (int i = 1; i < lines.length; i++) if (Math.abs(lines[i] - v) < Math.abs(lines[best] - v)) best = i;
+        return best;
+    }
+}
