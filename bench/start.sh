@@ -5,6 +5,8 @@
 #   before  java -XX:+UseZGC -Xmx2g -jar BEFORE_JAR      (how bin/docapi serve started before issue 41)
 #   after   what bin/docapi serve does now: G1 and the extracted jar with its JDK AOT cache (scripts/aot-cache; the cache is
 #           made before the first timed start and not counted; its one-off cost is printed)
+# Each start also prints the CPU seconds the JVM had spent when both answered (/proc/PID/stat's utime + stime), which
+# depend far less on the machine's other load than the wall time does.
 # BEFORE_JAR defaults to target/docapi.jar; give the jar of the commit before issue 41 to also count readiness's old
 # wait for LibreOffice's warm-up. Each start gets a fresh data dir (H2, so Flyway migrates an empty database: the
 # first start of a node, the slowest). LibreOffice warms at start in both (the default).
@@ -21,9 +23,13 @@ t0=$(date +%s.%N)
 mapfile -t AFTER < <("$ROOT/scripts/aot-cache" "$JAR" "$ROOT/target/start" "${OPTS[@]}")
 echo "start cache: $(echo "$(date +%s.%N) - $t0" | bc | xargs printf '%.1f') s (once per build; ${AFTER[0]})"
 
-# one start: prints "V1 READY" in seconds (with 3 decimals); the service is stopped after
+# the CPU seconds (user + system, all threads) the JVM PID has spent so far: unlike wall time, nearly the same on a
+# loaded machine (LibreOffice's warm-up runs in child processes, not counted)
+cpu_seconds() { awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%.2f", ($12 + $13) / hz }' "/proc/$1/stat"; }
+
+# one start: prints "V1 READY CPU" in seconds (wall, wall, the JVM's CPU when both answered); the service is stopped after
 start_once() {
-  local work port mgmt pid t0 now v1="" ready=""
+  local work port mgmt pid t0 now v1="" ready="" cpu
   work="$(mktemp -d /tmp/docapi-bench-start.XXXXXX)"; port="$(bench_free_port)"; mgmt="$(bench_free_port)"
   t0=$(date +%s.%N)
   DOCAPI_DATA_DIR="$work" DOCAPI_PORT="$port" DOCAPI_MANAGEMENT_PORT="$mgmt" "$JAVA_HOME/bin/java" "$@" \
@@ -35,12 +41,12 @@ start_once() {
     [[ -z "$v1" ]] && curl -fs -o /dev/null "http://127.0.0.1:$port/v1" 2>/dev/null && v1=$(echo "$now - $t0" | bc)
     [[ -z "$ready" ]] && curl -fs "http://127.0.0.1:$mgmt/actuator/health/readiness" 2>/dev/null | grep -q '"status":"UP"' \
       && ready=$(echo "$now - $t0" | bc)
-    [[ -n "$v1" && -n "$ready" ]] && break
+    [[ -n "$v1" && -n "$ready" ]] && { cpu=$(cpu_seconds "$pid"); break; }
     sleep 0.05
   done
   kill "$pid"; wait "$pid" 2>/dev/null || true
   rm -rf "$work"
-  printf '%.3f %.3f\n' "$v1" "$ready"
+  printf '%.3f %.3f %s\n' "$v1" "$ready" "$cpu"
 }
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
@@ -54,5 +60,6 @@ done
 for way in before after; do
   declare -n runs="$way"
   v1=$(printf '%s\n' "${runs[@]}" | cut -d' ' -f1 | median); ready=$(printf '%s\n' "${runs[@]}" | cut -d' ' -f2 | median)
-  echo "$way: median of $RUNS starts: GET /v1 200 after $v1 s, readiness UP after $ready s"
+  cpu=$(printf '%s\n' "${runs[@]}" | cut -d' ' -f3 | median)
+  echo "$way: median of $RUNS starts: GET /v1 200 after $v1 s, readiness UP after $ready s, JVM CPU $cpu s"
 done
