@@ -252,18 +252,23 @@ final class Layout {
         }
     }
 
-    /** Items grouped into bands: runs of items that overlap vertically (by more than a quarter of the lower's height). */
+    /**
+     * Items grouped into bands: runs of items that overlap vertically (by more than a quarter of the lower's height).
+     * A picture joins the band it starts in but does not reach down: a figure set across the gutter at a two-column
+     * page's foot would else chain the columns' last lines beside its labels into one band that no gutter crosses.
+     */
     static List<List<Item>> bands(List<Item> items) {
         List<Item> sorted = new ArrayList<>(items);
         sorted.sort(Comparator.comparingDouble(Item::top));
         List<List<Item>> bands = new ArrayList<>();
         float bottom = -Float.MAX_VALUE;
         for (Item it : sorted) {
+            float reach = it.atom() instanceof Integer ? it.top() : it.bottom();
             if (bands.isEmpty() || it.top() > bottom - 0.25f * it.box().height()) {
                 bands.add(new ArrayList<>());
-                bottom = it.bottom();
+                bottom = reach;
             } else {
-                bottom = Math.max(bottom, it.bottom());
+                bottom = Math.max(bottom, reach);
             }
             bands.getLast().add(it);
         }
