@@ -127,6 +127,8 @@ final class Structure {
         Integer level;
         String marker;
         String text;
+        /** Typed a heading by the file's own tags or outline, not by its style. */
+        boolean named;
 
         Block(int page, Layout.Item atom) {
             this.page = page;
@@ -209,6 +211,7 @@ final class Structure {
         for (int i = 0; i < pages.size(); i++) for (Block b : blocks.get(i)) typeBlock(b, pages.get(i), body, named);
         numberedHeadings(blocks, body);
         italicHeadings(blocks, body);
+        for (List<Block> page : blocks) sideBySide(page);
         levels(blocks);
         title(pages, blocks, body);
         List<DocumentModel.Page> out = new ArrayList<>();
@@ -507,6 +510,7 @@ final class Structure {
             return; // a page or chapter number set large is no heading of its own
         } else if (namedLevel != null && shortText && (marker == null || !bullet(marker))) {
             b.type = Type.HEADING;
+            b.named = true;
             b.level = namedLevel == 0 ? null : namedLevel;
         } else if (marker != null && !(section.matches() && shortText && (larger || boldOverBody) && !bullet(marker))) {
             b.type = Type.LIST_ITEM;
@@ -514,12 +518,26 @@ final class Structure {
             b.text = text.substring(text.indexOf(marker) + marker.length()).strip();
         } else if (size <= body.size() * 0.85f && b.box().y() > page.height() * 0.6f && FOOTNOTE.matcher(text).matches() && !page.ocr()) {
             b.type = Type.FOOTNOTE;
-        } else if (shortText && !text.endsWith(",") && !names(b) && !code(b, body) && (larger || (boldOverBody && text.length() <= 100 && b.lines.size() <= 2))) {
+        } else if (shortText && !text.endsWith(",") && !names(b) && !code(b, body) && !label(b, page, body) && (larger || (boldOverBody && text.length() <= 100 && b.lines.size() <= 2))) {
             b.type = Type.HEADING;
             if (section.matches() && section.group(1).chars().allMatch(c -> c == '.' || Character.isDigit(c))) {
                 b.level = section.group(1).split("\\.").length;
             }
         }
+    }
+
+    /**
+     * Whether a block lies within a figure's box: a label of the figure (an infographic's captions), not a heading. A
+     * picture a few lines high (a box drawn behind a heading) or behind the whole page (placed first) is no figure.
+     */
+    private static boolean label(Block b, LaidOut page, Body body) {
+        Box box = b.box();
+        for (Layout.Placed p : page.placed()) {
+            boolean figure = p.item().atom() instanceof Integer && p.flow() >= 0 && p.item().box().height() > 3 * body.size();
+            Box pic = figure ? p.item().box() : null;
+            if (pic != null && box.x() >= pic.x() - 1 && box.right() <= pic.right() + 1 && box.y() >= pic.y() - 1 && box.bottom() <= pic.bottom() + 1) return true;
+        }
+        return false;
     }
 
     /** Whether a block is set in a monospace font where the body is not: code or a command's syntax, never a heading. */
@@ -583,6 +601,27 @@ final class Structure {
             Block previous = i == 0 ? null : all.get(i - 1);
             boolean apart = previous == null || previous.type != Type.PARAGRAPH || previous.italic() || endsSentence(previous.text);
             if (shape && bodyAfter && apart) b.type = Type.HEADING;
+        }
+    }
+
+    /**
+     * Headings by style that share a line with another such heading are labels set side by side (a row of captions in
+     * an infographic, a table's header cells without rulings): a heading stands alone on its line. Both are text.
+     */
+    private static void sideBySide(List<Block> page) {
+        List<Block> styled = page.stream().filter(b -> b.type == Type.HEADING && !b.named).toList();
+        Set<Block> labels = new HashSet<>();
+        for (Block a : styled) {
+            for (Block b : styled) {
+                Box x = a.box(), y = b.box();
+                float overlap = Math.min(x.bottom(), y.bottom()) - Math.max(x.y(), y.y());
+                boolean apart = x.right() <= y.x() || y.right() <= x.x();
+                if (a != b && apart && overlap > 0.5f * Math.min(x.height(), y.height())) labels.add(a);
+            }
+        }
+        for (Block b : labels) {
+            b.type = Type.PARAGRAPH;
+            b.level = null;
         }
     }
 
