@@ -599,7 +599,7 @@ final class Structure {
                     && ".,;:!?".indexOf(t.charAt(t.length() - 1)) < 0;
             boolean bodyAfter = next.type == Type.PARAGRAPH && sameSize(next.size(), body.size()) && !next.italic() && next.bold() == body.bold();
             Block previous = i == 0 ? null : all.get(i - 1);
-            boolean apart = previous == null || previous.type != Type.PARAGRAPH || previous.italic() || endsSentence(previous.text);
+            boolean apart = previous == null || previous.atom != null || previous.type != Type.PARAGRAPH || previous.italic() || endsSentence(previous.text);
             if (shape && bodyAfter && apart) b.type = Type.HEADING;
         }
     }
