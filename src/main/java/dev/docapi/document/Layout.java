@@ -47,12 +47,14 @@ final class Layout {
 
     private final boolean rightToLeft;
     private final float minGutter;
+    private final float bodySize;
     private final List<Placed> out = new ArrayList<>();
     private int flow;
 
-    private Layout(boolean rightToLeft, float minGutter) {
+    private Layout(boolean rightToLeft, float bodySize) {
         this.rightToLeft = rightToLeft;
-        this.minGutter = minGutter;
+        this.bodySize = bodySize;
+        this.minGutter = Math.max(3f, 0.5f * bodySize);
     }
 
     /**
@@ -62,7 +64,7 @@ final class Layout {
      * @param bodySize    the document's body font size (points): gutters are at least half this wide
      */
     static List<Placed> order(List<Item> items, boolean rightToLeft, float bodySize) {
-        Layout layout = new Layout(rightToLeft, Math.max(3f, 0.5f * bodySize));
+        Layout layout = new Layout(rightToLeft, bodySize);
         // cutting costs up to the square of the items: a page of loose glyphs (a map, a hostile file) keeps its drawing order
         if (items.size() > MAX_ITEMS) return items.stream().map(it -> new Placed(it, 0)).toList();
         layout.region(items);
@@ -75,7 +77,7 @@ final class Layout {
      * it a table's columns.
      */
     private void region(List<Item> items) {
-        List<List<Item>> bands = bands(items);
+        List<List<Item>> bands = bands(items, bodySize);
         int from = 0, i = 0, grownTo = 0;
         while (i < bands.size()) {
             // columns of running text (a two-column page) are split first: a table is looked for within each column,
@@ -252,18 +254,24 @@ final class Layout {
         }
     }
 
-    /** Items grouped into bands: runs of items that overlap vertically (by more than a quarter of the lower's height). */
-    static List<List<Item>> bands(List<Item> items) {
+    /**
+     * Items grouped into bands: runs of items that overlap vertically (by more than a quarter of the lower's height).
+     * A picture taller than a few lines joins the band it starts in but does not reach down: a figure set across the
+     * gutter at a two-column page's foot would else chain the columns' last lines beside its labels into one band that
+     * no gutter crosses. A low one (a box behind a heading, an icon) belongs to its line as text does.
+     */
+    static List<List<Item>> bands(List<Item> items, float bodySize) {
         List<Item> sorted = new ArrayList<>(items);
         sorted.sort(Comparator.comparingDouble(Item::top));
         List<List<Item>> bands = new ArrayList<>();
         float bottom = -Float.MAX_VALUE;
         for (Item it : sorted) {
+            float reach = it.atom() instanceof Integer && it.box().height() > 3 * bodySize ? it.top() : it.bottom();
             if (bands.isEmpty() || it.top() > bottom - 0.25f * it.box().height()) {
                 bands.add(new ArrayList<>());
-                bottom = it.bottom();
+                bottom = reach;
             } else {
-                bottom = Math.max(bottom, it.bottom());
+                bottom = Math.max(bottom, reach);
             }
             bands.getLast().add(it);
         }

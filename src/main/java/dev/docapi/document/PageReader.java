@@ -7,10 +7,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.apache.pdfbox.pdmodel.PDPage;
-import org.apache.pdfbox.pdmodel.font.PDFont;
 import org.apache.pdfbox.text.TextPosition;
 
 /**
@@ -35,9 +33,12 @@ final class PageReader extends LineStripper {
      * @param bottom bottom edge (a little below the baseline)
      * @param size   the dominant font size, points (rounded to 0.5)
      * @param bold   whether most characters are bold
+     * @param italic whether most characters are italic or oblique ({@link FontFacts#italic})
+     * @param mono   whether most characters are in a monospace font ({@link FontFacts#mono}): code, not prose
      * @param chars  how many characters it has
      */
-    record Segment(String text, float x, float top, float right, float bottom, float size, boolean bold, int chars) {
+    record Segment(String text, float x, float top, float right, float bottom, float size, boolean bold, boolean italic, boolean mono,
+                   int chars) {
         float width() {
             return right - x;
         }
@@ -69,6 +70,7 @@ final class PageReader extends LineStripper {
     private final List<PageText> pages = new ArrayList<>();
     private final Map<Float, Integer> tableSizes = new HashMap<>();
     private final java.util.function.IntConsumer pageDone;
+    private final FontFacts fonts = new FontFacts();
     private List<Segment> current;
     private List<Area> pageTables = List.of();
     private float pageDir;
@@ -185,14 +187,16 @@ final class PageReader extends LineStripper {
     private void add(List<List<TextPosition>> words) {
         List<List<LogicalOrder.Glyph>> glyphs = new ArrayList<>();
         Map<Float, Integer> sizes = new HashMap<>();
-        int bold = 0, chars = 0;
+        int bold = 0, italic = 0, mono = 0, chars = 0;
         float x = Float.MAX_VALUE, right = -Float.MAX_VALUE, top = Float.MAX_VALUE, bottom = -Float.MAX_VALUE;
         for (List<TextPosition> w : words) {
             glyphs.add(LogicalOrder.glyphs(w));
             for (TextPosition p : w) {
                 float size = Math.round(size(p) * 2) / 2f;
                 sizes.merge(size, 1, Integer::sum);
-                if (bold(p)) bold++;
+                if (FontFacts.bold(p.getFont())) bold++;
+                if (fonts.italic(p.getFont())) italic++;
+                if (fonts.mono(p.getFont())) mono++;
                 chars++;
                 float base = p.getYDirAdj();
                 x = Math.min(x, p.getXDirAdj());
@@ -205,7 +209,7 @@ final class PageReader extends LineStripper {
         if (text.isEmpty()) return;
         float size = sizes.entrySet().stream().max(Map.Entry.<Float, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
                 .map(Map.Entry::getKey).orElse(0f);
-        current.add(new Segment(text, x, top, right, bottom, size, bold * 2 > chars, chars));
+        current.add(new Segment(text, x, top, right, bottom, size, bold * 2 > chars, italic * 2 > chars, mono * 2 > chars, chars));
     }
 
     /** The line's words that stand in one cell of a ruled table, as one line of that cell. */
@@ -268,15 +272,5 @@ final class PageReader extends LineStripper {
     private static float size(TextPosition p) {
         float sy = Math.abs(p.getTextMatrix().getScalingFactorY());
         return sy > 0 ? sy : p.getFontSizeInPt();
-    }
-
-    private static boolean bold(TextPosition p) {
-        PDFont font = p.getFont();
-        if (font == null) return false;
-        String name = font.getName() == null ? "" : font.getName().toLowerCase(Locale.ROOT);
-        if (name.contains("bold") || name.contains("black") || name.contains("heavy") || name.contains("medi") || name.contains("demi")
-                || name.matches(".*(cmbx|sfbx|ecbx|-bd|_bd|,b).*")) return true;
-        var d = font.getFontDescriptor();
-        return d != null && (d.isForceBold() || d.getFontWeight() >= 600);
     }
 }

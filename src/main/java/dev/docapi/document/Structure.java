@@ -100,13 +100,22 @@ final class Structure {
         }
 
         boolean bold() {
-            int bold = 0, all = 0;
-            for (PageReader.Segment s : segments) {
-                all += s.chars();
-                if (s.bold()) bold += s.chars();
-            }
-            return bold * 2 > all;
+            return most(List.of(this), PageReader.Segment::bold);
         }
+
+        boolean italic() {
+            return most(List.of(this), PageReader.Segment::italic);
+        }
+    }
+
+    /** Whether most of the lines' characters have the segment property. */
+    private static boolean most(List<Line> lines, java.util.function.Predicate<PageReader.Segment> property) {
+        int with = 0, all = 0;
+        for (Line l : lines) for (PageReader.Segment s : l.segments()) {
+            all += s.chars();
+            if (property.test(s)) with += s.chars();
+        }
+        return all > 0 && with * 2 > all;
     }
 
     /** A block being typed: its lines (or an atom: table, picture, form value), page and flow. */
@@ -118,6 +127,8 @@ final class Structure {
         Integer level;
         String marker;
         String text;
+        /** Typed a heading by the file's own tags or outline, not by its style. */
+        boolean named;
 
         Block(int page, Layout.Item atom) {
             this.page = page;
@@ -141,12 +152,15 @@ final class Structure {
         }
 
         boolean bold() {
-            int bold = 0, all = 0;
-            for (Line l : lines) for (PageReader.Segment s : l.segments()) {
-                all += s.chars();
-                if (s.bold()) bold += s.chars();
-            }
-            return all > 0 && bold * 2 > all;
+            return most(lines, PageReader.Segment::bold);
+        }
+
+        boolean italic() {
+            return most(lines, PageReader.Segment::italic);
+        }
+
+        boolean mono() {
+            return most(lines, PageReader.Segment::mono);
         }
 
         int chars() {
@@ -162,27 +176,30 @@ final class Structure {
     }
 
     /**
-     * The body size and boldness: those of most of the document's characters (text-layer pages first). The text of
+     * The body size, boldness, slant and pitch: those of most of the document's characters (text-layer pages first). The text of
      * ruled tables counts too when it outweighs the rest: in a document that is mostly tables, the text outside them
      * is mostly headings, whose size is not the body's.
      */
-    record Body(float size, boolean bold) {
+    record Body(float size, boolean bold, boolean italic, boolean mono) {
         static Body of(List<PageReader.PageText> pages, Set<Integer> ocrPages, Map<Float, Integer> tableSizes) {
             Map<Float, Integer> sizes = new HashMap<>();
-            Map<Float, Integer> boldChars = new HashMap<>();
+            Map<Float, Integer> boldChars = new HashMap<>(), italicChars = new HashMap<>(), monoChars = new HashMap<>();
             boolean anyBorn = pages.stream().anyMatch(p -> !ocrPages.contains(p.number()) && !p.segments().isEmpty());
             for (PageReader.PageText p : pages) {
                 if (anyBorn && ocrPages.contains(p.number())) continue;
                 for (PageReader.Segment s : p.segments()) {
                     sizes.merge(s.size(), s.chars(), Integer::sum);
                     if (s.bold()) boldChars.merge(s.size(), s.chars(), Integer::sum);
+                    if (s.italic()) italicChars.merge(s.size(), s.chars(), Integer::sum);
+                    if (s.mono()) monoChars.merge(s.size(), s.chars(), Integer::sum);
                 }
             }
             int inTables = tableSizes.values().stream().mapToInt(Integer::intValue).sum();
             if (inTables > sizes.values().stream().mapToInt(Integer::intValue).sum()) tableSizes.forEach((k, v) -> sizes.merge(k, v, Integer::sum));
             float size = sizes.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(10f);
             int all = sizes.getOrDefault(size, 0);
-            return new Body(size, boldChars.getOrDefault(size, 0) * 2 > all && all > 0);
+            return new Body(size, boldChars.getOrDefault(size, 0) * 2 > all && all > 0, italicChars.getOrDefault(size, 0) * 2 > all && all > 0,
+                    monoChars.getOrDefault(size, 0) * 2 > all && all > 0);
         }
     }
 
@@ -193,6 +210,8 @@ final class Structure {
         furniture(pages, blocks);
         for (int i = 0; i < pages.size(); i++) for (Block b : blocks.get(i)) typeBlock(b, pages.get(i), body, named);
         numberedHeadings(blocks, body);
+        italicHeadings(blocks, body);
+        for (List<Block> page : blocks) sideBySide(page);
         levels(blocks);
         title(pages, blocks, body);
         List<DocumentModel.Page> out = new ArrayList<>();
@@ -333,7 +352,7 @@ final class Structure {
         String nextText = next.text();
         if (fragment(next, last) || fragment(last, next)) return false;
         if (itemMarker(nextText, ocr) != null) return true;
-        if (last.bold() != next.bold() || !sameSize(last.size(), next.size())) return true;
+        if (last.bold() != next.bold() || last.italic() != next.italic() || !sameSize(last.size(), next.size())) return true;
         float gap = next.top() - last.bottom();
         if (gap > 0.7f * size || gap < -0.5f * size) return true;
         if (next.right() < last.x() || next.x() > last.right()) return true;
@@ -345,7 +364,7 @@ final class Structure {
             return true;
         }
         String t = last.text().strip();
-        boolean ends = !t.isEmpty() && ".!?:。！？".indexOf(t.charAt(t.length() - 1)) >= 0;
+        boolean ends = endsSentence(t);
         // a line that stops well short of the block's end (its left end on a right-to-left line) ends a sentence's paragraph
         boolean short_ = LogicalOrder.hasRightToLeft(t) ? last.x() > left + 4 * size : last.right() < right - 4 * size;
         return block.lines.size() >= 2 && ends && short_;
@@ -491,6 +510,7 @@ final class Structure {
             return; // a page or chapter number set large is no heading of its own
         } else if (namedLevel != null && shortText && (marker == null || !bullet(marker))) {
             b.type = Type.HEADING;
+            b.named = true;
             b.level = namedLevel == 0 ? null : namedLevel;
         } else if (marker != null && !(section.matches() && shortText && (larger || boldOverBody) && !bullet(marker))) {
             b.type = Type.LIST_ITEM;
@@ -498,12 +518,31 @@ final class Structure {
             b.text = text.substring(text.indexOf(marker) + marker.length()).strip();
         } else if (size <= body.size() * 0.85f && b.box().y() > page.height() * 0.6f && FOOTNOTE.matcher(text).matches() && !page.ocr()) {
             b.type = Type.FOOTNOTE;
-        } else if (shortText && !text.endsWith(",") && !names(b) && (larger || (boldOverBody && text.length() <= 100 && b.lines.size() <= 2))) {
+        } else if (shortText && !text.endsWith(",") && !names(b) && !code(b, body) && !label(b, page, body) && (larger || (boldOverBody && text.length() <= 100 && b.lines.size() <= 2))) {
             b.type = Type.HEADING;
             if (section.matches() && section.group(1).chars().allMatch(c -> c == '.' || Character.isDigit(c))) {
                 b.level = section.group(1).split("\\.").length;
             }
         }
+    }
+
+    /**
+     * Whether a block lies within a figure's box: a label of the figure (an infographic's captions), not a heading. A
+     * picture a few lines high (a box drawn behind a heading) or behind the whole page (placed first) is no figure.
+     */
+    private static boolean label(Block b, LaidOut page, Body body) {
+        Box box = b.box();
+        for (Layout.Placed p : page.placed()) {
+            boolean figure = p.item().atom() instanceof Integer && p.flow() >= 0 && p.item().box().height() > 3 * body.size();
+            Box pic = figure ? p.item().box() : null;
+            if (pic != null && box.x() >= pic.x() - 1 && box.right() <= pic.right() + 1 && box.y() >= pic.y() - 1 && box.bottom() <= pic.bottom() + 1) return true;
+        }
+        return false;
+    }
+
+    /** Whether a block is set in a monospace font where the body is not: code or a command's syntax, never a heading. */
+    private static boolean code(Block b, Body body) {
+        return b.mono() && !body.mono();
     }
 
     /**
@@ -540,6 +579,55 @@ final class Structure {
                 b.marker = null;
             }
         }
+    }
+
+    /**
+     * A heading set in italic at the body's size, on a line of its own ("Boots Self-Locking Nut" over its section, as
+     * handbooks set their third level): one short line, all italic where the body is upright, starting with a capital
+     * and with no closing punctuation, between the end of a sentence (or anything not running text) and body text.
+     * An italic line inside a paragraph follows a line that runs on; an italic sentence (a note, a quotation) ends with
+     * its stop.
+     */
+    private static void italicHeadings(List<List<Block>> pages, Body body) {
+        if (body.italic()) return;
+        List<Block> all = pages.stream().flatMap(List::stream).filter(b -> !b.type.furniture()).toList();
+        for (int i = 0; i + 1 < all.size(); i++) {
+            Block b = all.get(i), next = all.get(i + 1);
+            if (b.type != Type.PARAGRAPH || b.lines.size() != 1 || !b.italic() || b.size() < body.size() * 0.95f || code(b, body)) continue;
+            String t = b.text.strip();
+            boolean shape = t.length() <= 80 && t.split("\\s+").length <= 10 && Character.isUpperCase(t.codePointAt(0))
+                    && ".,;:!?".indexOf(t.charAt(t.length() - 1)) < 0;
+            boolean bodyAfter = next.type == Type.PARAGRAPH && sameSize(next.size(), body.size()) && !next.italic() && next.bold() == body.bold();
+            Block previous = i == 0 ? null : all.get(i - 1);
+            boolean apart = previous == null || previous.atom != null || previous.type != Type.PARAGRAPH || previous.italic() || endsSentence(previous.text);
+            if (shape && bodyAfter && apart) b.type = Type.HEADING;
+        }
+    }
+
+    /**
+     * Headings by style that share a line with another such heading are labels set side by side (a row of captions in
+     * an infographic, a table's header cells without rulings): a heading stands alone on its line. Both are text.
+     */
+    private static void sideBySide(List<Block> page) {
+        List<Block> styled = page.stream().filter(b -> b.type == Type.HEADING && !b.named).toList();
+        Set<Block> labels = new HashSet<>();
+        for (Block a : styled) {
+            for (Block b : styled) {
+                Box x = a.box(), y = b.box();
+                float overlap = Math.min(x.bottom(), y.bottom()) - Math.max(x.y(), y.y());
+                boolean apart = x.right() <= y.x() || y.right() <= x.x();
+                if (a != b && apart && overlap > 0.5f * Math.min(x.height(), y.height())) labels.add(a);
+            }
+        }
+        for (Block b : labels) {
+            b.type = Type.PARAGRAPH;
+            b.level = null;
+        }
+    }
+
+    private static boolean endsSentence(String text) {
+        String t = text.strip();
+        return !t.isEmpty() && ".!?:。！？".indexOf(t.charAt(t.length() - 1)) >= 0;
     }
 
     private static boolean bullet(String marker) {

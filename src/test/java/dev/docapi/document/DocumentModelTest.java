@@ -495,6 +495,61 @@ class DocumentModelTest {
         assertThat(text).contains("2019", "120", "2021", "150");
     }
 
+    /**
+     * A handbook page drawn with the standard fonts: Times-Roman body text; a section title in Times-Italic at the body's
+     * size on a line of its own; an italic sentence (a note) inside the text; a command's syntax in Courier-Bold, lines
+     * that are bold where the body is not but code, not headings.
+     */
+    private static Path italicAndCodePage() throws IOException {
+        Path pdf = Files.createTempDirectory("fonts").resolve("fonts.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.LETTER);
+            doc.addPage(page);
+            PDType1Font roman = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+            PDType1Font italic = new PDType1Font(Standard14Fonts.FontName.TIMES_ITALIC);
+            PDType1Font code = new PDType1Font(Standard14Fonts.FontName.COURIER_BOLD);
+            Object[][] lines = {
+                    {roman, "Plates must be attached to the structure in a positive manner to eliminate"},
+                    {roman, "rotation or misalignment when tightening the bolts or screws."},
+                    {italic, "Boots Self-Locking Nut"},
+                    {roman, "The Boots self-locking nut is of one piece, all-metal construction designed to"},
+                    {roman, "hold tight despite severe vibration, a locking nut and a load-carrying nut."},
+                    {italic, "Note that the nut can be removed and reused without impairing its efficiency."},
+                    {roman, "The permission is created with the statement whose syntax follows here."},
+                    {code, "CREATE PERMISSION <permission name> ON <table name>"},
+                    {roman, "The permission is enabled when it is created, unless it says otherwise."}};
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                float y = 700;
+                for (Object[] line : lines) {
+                    cs.beginText();
+                    cs.setFont((PDType1Font) line[0], 10);
+                    cs.newLineAtOffset(72, y);
+                    cs.showText((String) line[1]);
+                    cs.endText();
+                    y -= 12;
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        return pdf;
+    }
+
+    @Test
+    void anItalicLineOfItsOwnAtBodySizeIsAHeadingAndBoldCodeIsNot() throws Exception {
+        Path pdf = italicAndCodePage();
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.type() == Type.HEADING).extracting(Element::text).containsExactly("Boots Self-Locking Nut");
+        // the italic sentence and the bold monospace syntax stay text, in the order pdftotext reads them
+        assertThat(elements).filteredOn(e -> e.text().contains("Note that the nut")).singleElement().extracting(Element::type).isEqualTo(Type.PARAGRAPH);
+        assertThat(elements).filteredOn(e -> e.text().contains("CREATE PERMISSION")).singleElement().satisfies(e -> {
+            assertThat(e.type()).isEqualTo(Type.PARAGRAPH);
+            assertThat(e.bold()).isTrue();
+        });
+        String read = squeeze(Independent.pdftotext(pdf));
+        String modelText = squeeze(elements.stream().map(Element::text).reduce("", (a, b) -> a + " " + b));
+        assertThat(modelText).isEqualTo(read);
+    }
+
     @Test
     void aKoreanPageReadsItsHeadlineAsOneHeadingThenColumnOneThenColumnTwo() throws Exception {
         // a flyer set in WenQuanYi Zen Hei (a TrueType CJK font with Hangul, Debian's fonts-wqy-zenhei): a headline over
