@@ -97,19 +97,6 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
         /** The rows as a grid of {@code columns} strings, a spanning cell's text in its first position, "" in the rest. */
         @JsonIgnore
         public List<List<String>> grid() {
-            return grid(false);
-        }
-
-        /**
-         * The rows as a grid of {@code columns} strings, a spanning cell's text in every position it covers: for an
-         * output that cannot draw a span (a Markdown pipe table), so each row still reads whole.
-         */
-        @JsonIgnore
-        public List<List<String>> spreadGrid() {
-            return grid(true);
-        }
-
-        private List<List<String>> grid(boolean spread) {
             List<List<String>> out = new ArrayList<>();
             for (int r = 0; r < rows.size(); r++) out.add(new ArrayList<>(java.util.Collections.nCopies(columns, "")));
             boolean[][] taken = new boolean[rows.size()][columns];
@@ -121,7 +108,7 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
                     for (int dr = 0; dr < cell.rowSpan() && r + dr < rows.size(); dr++) {
                         for (int dc = 0; dc < cell.colSpan() && c + dc < columns; dc++) {
                             taken[r + dr][c + dc] = true;
-                            if (spread || (dr == 0 && dc == 0)) out.get(r + dr).set(c + dc, cell.text());
+                            if (dr == 0 && dc == 0) out.get(r + dr).set(c + dc, cell.text());
                         }
                     }
                     c += cell.colSpan();

@@ -746,7 +746,6 @@ class DocumentModelTest {
         assertThat(table.rows().getFirst()).containsExactly(new DocumentModel.Cell("Quarterly sales", 1, 2), new DocumentModel.Cell("Total", 1, 1));
         assertThat(table.grid()).containsExactly(List.of("Quarterly sales", "", "Total"), List.of("Region", "Quarter", "Amount"),
                 List.of("North", "First", "1,204"), List.of("South", "Second", "987"));
-        assertThat(table.spreadGrid().getFirst()).containsExactly("Quarterly sales", "Quarterly sales", "Total");
         // every word pdftotext reads on the page is in a cell
         String cellText = String.join(" ", table.grid().stream().flatMap(List::stream).toList());
         assertThat(List.of(squeeze(Independent.pdftotext(pdf)).split(" "))).allSatisfy(w -> assertThat(cellText).contains(w));

@@ -55,16 +55,6 @@ final class MarkdownWriter extends MarkupWriter {
         out.append('\n');
     }
 
-    /**
-     * A pipe table cannot span: a ruled table's merged cell (drawn so) has its text in each position it covers, so every
-     * row reads whole. A span of a table found by its text's alignment is a run over a gutter, not a drawn merge: its
-     * text stands once.
-     */
-    @Override
-    protected List<List<String>> rows(DocumentModel.Table table) {
-        return table.ruled() ? table.spreadGrid() : table.grid();
-    }
-
     private void row(List<String> cells) {
         out.append('|');
         for (String c : cells) out.append(' ').append(inline(cell(c)).replace("|", "\\|")).append(" |");
