@@ -26,7 +26,8 @@ TOOLS="$ROOT/target/bench-structure"
 SET="$ROOT/bench/structure"
 
 mkdir -p "$TOOLS"
-if [[ ! -x "$TOOLS/venv/bin/python" ]]; then
+# checked by importing it: a venv whose install was interrupted has a python but no rapidfuzz
+if ! "$TOOLS/venv/bin/python" -c "import rapidfuzz" 2>/dev/null; then
   # the system Python: PyMuPDF comes from Debian's python3-fitz
   /usr/bin/python3 -m venv --system-site-packages "$TOOLS/venv"
   "$TOOLS/venv/bin/pip" install -q --retries 0 "rapidfuzz==$RAPIDFUZZ_VERSION"
