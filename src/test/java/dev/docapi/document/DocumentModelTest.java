@@ -20,6 +20,7 @@ import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.font.PDFont;
 import org.apache.pdfbox.pdmodel.font.PDType0Font;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
@@ -38,6 +39,15 @@ class DocumentModelTest {
         try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
             return DocumentReader.model(doc, List.of(), Set.of(), new ArrayList<>(), page -> { });
         }
+    }
+
+    /** One line of {@code text} in {@code font} at {@code size} pt, its baseline from ({@code x}, {@code y}) in points from the page's bottom-left. */
+    private static void show(PDPageContentStream cs, PDFont font, float size, float x, float y, String text) throws IOException {
+        cs.beginText();
+        cs.setFont(font, size);
+        cs.newLineAtOffset(x, y);
+        cs.showText(text);
+        cs.endText();
     }
 
     private static String squeeze(String s) {
@@ -332,26 +342,14 @@ class DocumentModelTest {
             try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
                 float y = 720;
                 for (String[] part : new String[][] {{"72", "1.1."}, {"108", "Section one"}}) {
-                    cs.beginText();
-                    cs.setFont(bold, 14);
-                    cs.newLineAtOffset(Float.parseFloat(part[0]), y);
-                    cs.showText(part[1]);
-                    cs.endText();
+                    show(cs, bold, 14, Float.parseFloat(part[0]), y, part[1]);
                 }
                 y -= 30;
-                cs.beginText();
-                cs.setFont(font, 10);
-                cs.newLineAtOffset(72, y);
-                cs.showText("The constraints that bound the design are listed below, each with a section of its own.");
-                cs.endText();
+                show(cs, font, 10, 72, y, "The constraints that bound the design are listed below, each with a section of its own.");
                 y -= 24;
                 for (String[] item : items) {
                     for (int c = 0; c < 2; c++) {
-                        cs.beginText();
-                        cs.setFont(font, 10);
-                        cs.newLineAtOffset(c == 0 ? 90 : 130, y);
-                        cs.showText(item[c]);
-                        cs.endText();
+                        show(cs, font, 10, c == 0 ? 90 : 130, y, item[c]);
                     }
                     y -= 14;
                 }
@@ -405,20 +403,12 @@ class DocumentModelTest {
             try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
                 float y = 720;
                 for (String heading : new String[] {"Sales by region", "Costs by region"}) {
-                    cs.beginText();
-                    cs.setFont(font, 16);
-                    cs.newLineAtOffset(72, y);
-                    cs.showText(heading);
-                    cs.endText();
+                    show(cs, font, 16, 72, y, heading);
                     y -= 30;
                     float top = y + 16;
                     for (String[] row : rows) {
                         for (int c = 0; c < row.length; c++) {
-                            cs.beginText();
-                            cs.setFont(font, 12);
-                            cs.newLineAtOffset(76 + 150 * c, y);
-                            cs.showText(row[c]);
-                            cs.endText();
+                            show(cs, font, 12, 76 + 150 * c, y, row[c]);
                         }
                         y -= 20;
                     }
@@ -435,11 +425,7 @@ class DocumentModelTest {
                     ruled.add(new Tabula.PdfTable(1, height - top, 72, 450, top - bottom, List.of(rows).stream().map(List::of).toList(), true));
                     y -= 30;
                 }
-                cs.beginText();
-                cs.setFont(font, 12);
-                cs.newLineAtOffset(72, y);
-                cs.showText("Figures in US dollars.");
-                cs.endText();
+                show(cs, font, 12, 72, y, "Figures in US dollars.");
             }
             doc.save(pdf.toFile());
         }
@@ -476,11 +462,7 @@ class DocumentModelTest {
                         {"160", "2019", "255", "120"}, {"160", "2020", "255", "135"}, {"160", "2021", "255", "150"}};
                 for (String[] line : lines) {
                     for (int k = 0; k < line.length; k += 2) {
-                        cs.beginText();
-                        cs.setFont(font, 10);
-                        cs.newLineAtOffset(Float.parseFloat(line[k]), y);
-                        cs.showText(line[k + 1]);
-                        cs.endText();
+                        show(cs, font, 10, Float.parseFloat(line[k]), y, line[k + 1]);
                     }
                     y -= line == lines[0] ? 30 : 14;
                 }
@@ -521,11 +503,7 @@ class DocumentModelTest {
             try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
                 float y = 700;
                 for (Object[] line : lines) {
-                    cs.beginText();
-                    cs.setFont((PDType1Font) line[0], 10);
-                    cs.newLineAtOffset(72, y);
-                    cs.showText((String) line[1]);
-                    cs.endText();
+                    show(cs, (PDType1Font) line[0], 10, 72, y, (String) line[1]);
                     y -= 12;
                 }
             }
@@ -569,21 +547,13 @@ class DocumentModelTest {
             try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
                 float y = 760;
                 for (String line : headline) {
-                    cs.beginText();
-                    cs.setFont(cjk, 24);
-                    cs.newLineAtOffset(60, y);
-                    cs.showText(line);
-                    cs.endText();
+                    show(cs, cjk, 24, 60, y, line);
                     y -= 30;
                 }
                 y -= 20;
                 for (int i = 0; i < left.length; i++) {
                     for (int c = 0; c < 2; c++) {
-                        cs.beginText();
-                        cs.setFont(cjk, 10);
-                        cs.newLineAtOffset(c == 0 ? 60 : 310, y);
-                        cs.showText((c == 0 ? left : right)[i]);
-                        cs.endText();
+                        show(cs, cjk, 10, c == 0 ? 60 : 310, y, (c == 0 ? left : right)[i]);
                     }
                     y -= 15;
                 }
@@ -645,18 +615,10 @@ class DocumentModelTest {
             try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
                 cs.beginMarkedContent(org.apache.pdfbox.cos.COSName.getPDFName("H2"),
                         org.apache.pdfbox.pdmodel.documentinterchange.markedcontent.PDPropertyList.create(mcid));
-                cs.beginText();
-                cs.setFont(times, 10);
-                cs.newLineAtOffset(72, 700);
-                cs.showText(heading);
-                cs.endText();
+                show(cs, times, 10, 72, 700, heading);
                 cs.endMarkedContent();
                 for (int i = 0; i < body.size(); i++) {
-                    cs.beginText();
-                    cs.setFont(times, 10);
-                    cs.newLineAtOffset(72, 686 - 12 * i);
-                    cs.showText(body.get(i));
-                    cs.endText();
+                    show(cs, times, 10, 72, 686 - 12 * i, body.get(i));
                 }
             }
             var root = new org.apache.pdfbox.pdmodel.documentinterchange.logicalstructure.PDStructureTreeRoot();
@@ -723,11 +685,7 @@ class DocumentModelTest {
                         float x = left + width * c, y = top + rowHeight * r, w = merged ? 2 * width : width;
                         cs.addRect(x, height - y - rowHeight, w, rowHeight);
                         cells.add(new Tabula.CellBox(y, x, w, rowHeight));
-                        cs.beginText();
-                        cs.setFont(font, 11);
-                        cs.newLineAtOffset(x + 4, height - y - 15);
-                        cs.showText(rows[r][c]);
-                        cs.endText();
+                        show(cs, font, 11, x + 4, height - y - 15, rows[r][c]);
                     }
                 }
                 cs.stroke();
