@@ -10,7 +10,8 @@
 # published figures on opendataloader-bench are in bench/RESULTS.md as anchors.
 # Seconds per page: the whole set's wall time over its pages, median of RUNS passes (docapi: a warm service after
 # WARMUP conversions, upload excluded, job and download included; opendataloader-pdf: one JVM per pass over the folder).
-#   bench/structure.sh     (RUNS=3, WARMUP=3; JAR=/path/to/docapi.jar times another build; KEEP=dir keeps the outputs)
+#   bench/structure.sh     (RUNS=3, WARMUP=3; JAR=/path/to/docapi.jar times another build; KEEP=dir keeps the outputs;
+#                          SET=bench/structure-heldout scores the held-out set, which no rule was tuned on)
 # Needs `scripts/install-deps --bench` (poppler, python3-fitz, python3-lxml, python3-venv, npm). Peers install into
 # target/bench-structure/ (npm registry; pip's configured index for rapidfuzz). Starts its own
 # service on a free port with a throw-away data directory and stops it at the end. A benchmark, not a test: it
@@ -23,7 +24,8 @@ WARMUP="${WARMUP:-3}"
 ODL_VERSION=2.5.11
 RAPIDFUZZ_VERSION=3.14.6
 TOOLS="$ROOT/target/bench-structure"
-SET="$ROOT/bench/structure"
+SET="$(realpath "${SET:-$ROOT/bench/structure}")"
+SCORER="$ROOT/bench/structure/score.py"
 
 mkdir -p "$TOOLS"
 # checked by importing it: a venv whose install was interrupted has a python but no rapidfuzz
@@ -39,11 +41,11 @@ if [[ ! -f "$ODL_JAR" ]]; then
 fi
 
 bench_service structure
-"$TOOLS/venv/bin/python" - "$PORT" "$KEY" "$SET" "$WORK/pred" "$RUNS" "$WARMUP" "$ODL_JAR" "$ODL_VERSION" "$JAVA_HOME/bin/java" <<'PY'
+"$TOOLS/venv/bin/python" - "$PORT" "$KEY" "$SET" "$WORK/pred" "$RUNS" "$WARMUP" "$ODL_JAR" "$ODL_VERSION" "$JAVA_HOME/bin/java" "$SCORER" <<'PY'
 import csv, json, shutil, statistics, subprocess, sys, time, urllib.error, urllib.request
 from pathlib import Path
 import fitz
-port, key, set_dir, out, runs, warmup, odl_jar, odl_version, java = sys.argv[1:]
+port, key, set_dir, out, runs, warmup, odl_jar, odl_version, java, scorer = sys.argv[1:]
 set_dir, out, runs, warmup = Path(set_dir), Path(out), int(runs), int(warmup)
 base = f"http://127.0.0.1:{port}/v1"
 pdfs = sorted((set_dir / "pdf").glob("*.pdf"))
@@ -130,7 +132,7 @@ print(f"\ndocapi per document: median {statistics.median(statistics.median(v) fo
       f"(most are 1-2 pages: about the fixed cost of a call); the longest, {longest.name} ({page_count[longest]} pages): "
       f"{statistics.median(call_seconds[longest]) / page_count[longest]:.3f} s/page\n")
 sys.stdout.flush()
-subprocess.run([sys.executable, str(set_dir / "score.py"), "--per-doc", str(set_dir / "ref"),
+subprocess.run([sys.executable, scorer, "--per-doc", str(set_dir / "ref"),
                 *[str(out / tool) for tool in seconds]], check=True)
 # the same means apart by where the reference comes from: a Docling model's output, or the source document's markup
 with open(set_dir / "MANIFEST.tsv") as f:
@@ -141,8 +143,10 @@ for label, model_made in [("references made by Docling's PDF models", True), ("r
     for row in rows:
         if row["reference_made_by"].startswith("Docling's PDF pipeline") == model_made:
             shutil.copy(set_dir / row["reference"], part)
+    if not any(part.iterdir()):
+        continue
     print(f"\n{label} ({len(list(part.iterdir()))} documents):\n")
     sys.stdout.flush()
-    subprocess.run([sys.executable, str(set_dir / "score.py"), str(part), *[str(out / tool) for tool in seconds]], check=True)
+    subprocess.run([sys.executable, scorer, str(part), *[str(out / tool) for tool in seconds]], check=True)
 PY
 if [[ -n "${KEEP:-}" ]]; then mkdir -p "$KEEP" && cp -r "$WORK/pred/." "$KEEP/"; fi
