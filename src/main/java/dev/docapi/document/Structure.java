@@ -53,6 +53,8 @@ final class Structure {
     /** A number alone: arabic or roman, as page and chapter numbers are set. */
     private static final Pattern LONE_NUMBER = Pattern.compile("(?i)\\d{1,4}\\.?|[ivxlc]{1,7}\\.?");
     private static final Pattern PAGE_NUMBER = Pattern.compile("^(page|seite|p\\.|s\\.|pg\\.)?\\s*[-–]?\\s*#\\s*[-–]?(\\s*(of|/|von|de)\\s*#)?$");
+    /** Letters one per line, this many in a run, are a word set vertically ({@link #stackedLetters}). */
+    private static final int STACK = 3;
     /** Top and bottom share of the page where running headers and footers stand. */
     private static final float MARGIN = 0.15f;
     /** A lone number stands this far into the page and is still its page number (LaTeX's foot on A4: 85 % down). */
@@ -381,13 +383,18 @@ final class Structure {
 
     /**
      * Joins lines with line breaks (consumers that flow the text turn them into spaces); a line ending in letter +
-     * hyphen before a lower-case letter is rejoined without it.
+     * hyphen before a lower-case letter is rejoined without it, and letters stacked one per line are one word.
      */
     static String join(List<Line> lines) {
         StringBuilder sb = new StringBuilder();
-        for (Line l : lines) {
-            String t = l.text();
+        boolean[] stacked = stackedLetters(lines);
+        for (int i = 0; i < lines.size(); i++) {
+            String t = lines.get(i).text();
             if (sb.isEmpty()) {
+                sb.append(t);
+                continue;
+            }
+            if (stacked[i] && stacked[i - 1]) {
                 sb.append(t);
                 continue;
             }
@@ -403,6 +410,33 @@ final class Structure {
             }
         }
         return sb.toString().strip();
+    }
+
+    /**
+     * Which lines are one letter each in a run of at least {@link #STACK} such lines one under another (overlapping
+     * across): a word set vertically, as a text box one glyph wide wraps it or CJK is written top to bottom. Read as
+     * lines they would be a word per letter. Shorter runs stay lines: a column of option letters "A", "B".
+     */
+    private static boolean[] stackedLetters(List<Line> lines) {
+        boolean[] stacked = new boolean[lines.size()];
+        int start = 0;
+        for (int i = 0; i <= lines.size(); i++) {
+            boolean continues = i < lines.size() && oneLetter(lines.get(i))
+                    && (i == start || overlapsAcross(lines.get(i - 1), lines.get(i)));
+            if (continues) continue;
+            if (i - start >= STACK) java.util.Arrays.fill(stacked, start, i, true);
+            start = i < lines.size() && oneLetter(lines.get(i)) ? i : i + 1;
+        }
+        return stacked;
+    }
+
+    private static boolean oneLetter(Line l) {
+        String t = l.text().strip();
+        return t.codePointCount(0, t.length()) == 1 && Character.isLetter(t.codePointAt(0));
+    }
+
+    private static boolean overlapsAcross(Line a, Line b) {
+        return Math.min(a.right(), b.right()) > Math.max(a.x(), b.x());
     }
 
     /** The list marker a line starts with, or null. */

@@ -96,6 +96,34 @@ class DocumentModelTest {
     }
 
     /**
+     * A word set one letter per line (a text box one glyph wide, as PowerPoint and Word wrap it) reads as the word,
+     * not a word per letter; two letters one under another (option letters in a column) stay two lines.
+     */
+    @Test
+    void lettersStackedOnePerLineAreOneWord() throws Exception {
+        Path pdf = Files.createTempDirectory("stacked").resolve("stacked.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.LETTER);
+            doc.addPage(page);
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                show(cs, font, 11, 72, 720, "The box on the right holds one word, wrapped after every letter.");
+                float y = 690;
+                for (char c : "Vertical".toCharArray()) {
+                    show(cs, font, 11, 450, y, String.valueOf(c));
+                    y -= 13;
+                }
+                show(cs, font, 11, 72, 560, "A");
+                show(cs, font, 11, 72, 547, "B");
+            }
+            doc.save(pdf.toFile());
+        }
+        List<String> texts = model(pdf).pages().getFirst().elements().stream().map(e -> squeeze(e.text())).toList();
+        assertThat(texts).contains("Vertical").doesNotContain("V e r t i c a l");
+        assertThat(String.join(" ", texts)).contains("A B");
+    }
+
+    /**
      * A filled form (Acrobat): each field's value is a form field element right after its label, in the box where
      * poppler (which draws the widgets' appearances) reads the value's words; checkboxes and radio buttons read ☑ or ☐
      * as PDFBox's form reads their state.
