@@ -22,6 +22,8 @@ import org.apache.pdfbox.text.TextPosition;
 final class PageReader extends LineStripper {
     /** A gap between words at least this many times the font size splits a line into segments (a word space is ~0.3). */
     static final float SEGMENT_GAP = 1.1f;
+    /** What Word's second-level bullet "o" is read as: the white bullet it stands for. */
+    private static final String WHITE_BULLET = "◦";
 
     /**
      * A run of text on one line.
@@ -155,25 +157,47 @@ final class PageReader extends LineStripper {
         if (kept.isEmpty()) return;
         // Right-to-left lines stay whole: PDFBox's words of a visual-order line can hold glyphs from both its ends.
         if (rtl) {
-            add(kept);
+            add(kept, false);
             return;
         }
         List<List<TextPosition>> byX = new ArrayList<>(kept);
         byX.sort(Comparator.comparingDouble(w -> w.getFirst().getXDirAdj()));
         List<List<TextPosition>> run = new ArrayList<>();
         float runRight = 0;
+        boolean letterBullet = letterBullet(byX);
         for (List<TextPosition> w : byX) {
             float left = w.getFirst().getXDirAdj();
             float size = size(w.getFirst());
-            if (!run.isEmpty() && left - runRight > SEGMENT_GAP * Math.max(size, 4) && !marker(run)) {
-                add(run);
+            if (!run.isEmpty() && left - runRight > SEGMENT_GAP * Math.max(size, 4) && !marker(run) && !(letterBullet && run.size() == 1 && run.getFirst() == byX.getFirst())) {
+                add(run, letterBullet && run.getFirst() == byX.getFirst());
                 run = new ArrayList<>();
             }
             run.add(w);
             TextPosition last = w.getLast();
             runRight = Math.max(runRight, last.getXDirAdj() + last.getWidthDirAdj());
         }
-        add(run);
+        add(run, letterBullet && run.getFirst() == byX.getFirst());
+    }
+
+    /**
+     * Whether a line's words (left to right) start with a lone "o" set apart by a tab: at least 0.75 em to the next
+     * word and, when the line has other gaps to compare, more than twice their median (a justified line stretches all
+     * its spaces alike). Word's second-level bullet is a Courier "o", read as {@link #WHITE_BULLET}.
+     */
+    private static boolean letterBullet(List<List<TextPosition>> byX) {
+        if (byX.size() < 2 || byX.getFirst().size() != 1 || !"o".equals(byX.getFirst().getFirst().getUnicode())) return false;
+        float gap = gap(byX.get(0), byX.get(1));
+        if (gap < 0.75f * size(byX.get(1).getFirst())) return false;
+        List<Float> others = new ArrayList<>();
+        for (int i = 2; i < byX.size(); i++) others.add(gap(byX.get(i - 1), byX.get(i)));
+        if (others.size() < 2) return true;
+        others.sort(null);
+        return gap > 2 * others.get(others.size() / 2);
+    }
+
+    private static float gap(List<TextPosition> a, List<TextPosition> b) {
+        TextPosition last = a.getLast();
+        return b.getFirst().getXDirAdj() - (last.getXDirAdj() + last.getWidthDirAdj());
     }
 
     /** True when the run so far is only a list marker (a bullet or "3."): its text follows after the gap. */
@@ -184,7 +208,8 @@ final class PageReader extends LineStripper {
         return Structure.MARKER_ONLY.matcher(sb.toString().strip()).matches();
     }
 
-    private void add(List<List<TextPosition>> words) {
+    /** A segment of {@code words}; {@code letterBullet}: its first word is Word's bullet "o" ({@link #letterBullet}). */
+    private void add(List<List<TextPosition>> words, boolean letterBullet) {
         List<List<LogicalOrder.Glyph>> glyphs = new ArrayList<>();
         Map<Float, Integer> sizes = new HashMap<>();
         int bold = 0, italic = 0, mono = 0, chars = 0;
@@ -207,6 +232,7 @@ final class PageReader extends LineStripper {
         }
         String text = LogicalOrder.line(glyphs).strip();
         if (text.isEmpty()) return;
+        if (letterBullet) text = WHITE_BULLET + text.substring(1);
         float size = sizes.entrySet().stream().max(Map.Entry.<Float, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
                 .map(Map.Entry::getKey).orElse(0f);
         current.add(new Segment(text, x, top, right, bottom, size, bold * 2 > chars, italic * 2 > chars, mono * 2 > chars, chars));

@@ -219,7 +219,10 @@ final class Structure {
         List<DocumentModel.Page> out = new ArrayList<>();
         int index = 0, lists = 0;
         Block previousItem = null;
-        float listLeft = 0;
+        // the left edges of the current list's open levels, innermost last: an item further right opens a level, one
+        // back at an open level's edge closes the levels inside it (the step between levels is whatever the list uses)
+        List<Float> indents = new ArrayList<>();
+        float step = Math.max(3f, 0.5f * body.size());
         for (int i = 0; i < pages.size(); i++) {
             LaidOut p = pages.get(i);
             List<Element> elements = new ArrayList<>();
@@ -229,10 +232,13 @@ final class Structure {
                     Box box = b.box();
                     if (previousItem == null) {
                         lists++;
-                        listLeft = box.x();
+                        indents.clear();
                     }
                     list = lists;
-                    level = 1 + Math.max(0, Math.round((box.x() - listLeft) / Math.max(8f, body.size() * 1.2f)));
+                    float x = box.x();
+                    while (!indents.isEmpty() && x < indents.getLast() - step) indents.removeLast();
+                    if (indents.isEmpty() || x > indents.getLast() + step) indents.add(x);
+                    level = indents.size();
                     previousItem = b;
                 } else if (!b.type.furniture()) {
                     previousItem = null;
@@ -414,8 +420,8 @@ final class Structure {
 
     /**
      * Which lines are one letter each in a run of at least {@link #STACK} such lines one under another (overlapping
-     * across): a word set vertically, as a text box one glyph wide wraps it or CJK is written top to bottom. Read as
-     * lines they would be a word per letter. Shorter runs stay lines: a column of option letters "A", "B".
+     * across) that can be a word ({@link #wordLike}): a word set vertically, as a text box one glyph wide wraps it or
+     * CJK is written top to bottom. Read as lines they would be a word per letter. Shorter runs stay lines.
      */
     private static boolean[] stackedLetters(List<Line> lines) {
         boolean[] stacked = new boolean[lines.size()];
@@ -424,10 +430,21 @@ final class Structure {
             boolean continues = i < lines.size() && oneLetter(lines.get(i))
                     && (i == start || overlapsAcross(lines.get(i - 1), lines.get(i)));
             if (continues) continue;
-            if (i - start >= STACK) java.util.Arrays.fill(stacked, start, i, true);
+            if (i - start >= STACK && wordLike(lines.subList(start, i))) java.util.Arrays.fill(stacked, start, i, true);
             start = i < lines.size() && oneLetter(lines.get(i)) ? i : i + 1;
         }
         return stacked;
+    }
+
+    /**
+     * Whether stacked letters can be a word: at least {@link #STACK} different letters, and not the alphabet in order (a
+     * column of "w" typed one a line, or the option letters "A", "B", "C", stay lines).
+     */
+    private static boolean wordLike(List<Line> run) {
+        List<Integer> letters = run.stream().map(l -> Character.toLowerCase(l.text().strip().codePointAt(0))).toList();
+        if (letters.stream().distinct().count() < STACK) return false;
+        for (int i = 1; i < letters.size(); i++) if (letters.get(i) != letters.get(i - 1) + 1) return true;
+        return false;
     }
 
     private static boolean oneLetter(Line l) {

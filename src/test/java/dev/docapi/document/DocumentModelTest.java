@@ -97,7 +97,7 @@ class DocumentModelTest {
 
     /**
      * A word set one letter per line (a text box one glyph wide, as PowerPoint and Word wrap it) reads as the word,
-     * not a word per letter; two letters one under another (option letters in a column) stay two lines.
+     * not a word per letter; option letters in a column ("A", "B", "C") and a letter typed on every line stay lines.
      */
     @Test
     void lettersStackedOnePerLineAreOneWord() throws Exception {
@@ -113,14 +113,49 @@ class DocumentModelTest {
                     show(cs, font, 11, 450, y, String.valueOf(c));
                     y -= 13;
                 }
-                show(cs, font, 11, 72, 560, "A");
-                show(cs, font, 11, 72, 547, "B");
+                for (int i = 0; i < 3; i++) show(cs, font, 11, 72, 560 - 13 * i, String.valueOf((char) ('A' + i)));
+                for (int i = 0; i < 4; i++) show(cs, font, 11, 72, 480 - 13 * i, "w");
             }
             doc.save(pdf.toFile());
         }
         List<String> texts = model(pdf).pages().getFirst().elements().stream().map(e -> squeeze(e.text())).toList();
         assertThat(texts).contains("Vertical").doesNotContain("V e r t i c a l");
-        assertThat(String.join(" ", texts)).contains("A B");
+        assertThat(String.join(" ", texts)).contains("A B C").contains("w w w w");
+    }
+
+    /**
+     * Word's second-level bullet is a Courier "o" set apart by a tab: a nested list item of its own, not the end of the
+     * item above; an "o" that starts a line of Portuguese, a space after it, stays a word of its paragraph.
+     */
+    @Test
+    void wordsLetterOBulletIsANestedItem() throws Exception {
+        Path pdf = Files.createTempDirectory("o-bullet").resolve("o-bullet.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.LETTER);
+            doc.addPage(page);
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            PDType1Font courier = new PDType1Font(Standard14Fonts.FontName.COURIER);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                show(cs, font, 11, 72, 720, "Before the list comes a sentence that introduces it to the reader.");
+                show(cs, font, 11, 90, 700, "\u2022");
+                show(cs, font, 11, 108, 700, "Some italic bold underline");
+                show(cs, courier, 11, 126, 686, "o");
+                show(cs, font, 11, 143, 686, "Nested italic bold");
+                show(cs, font, 11, 72, 650, "O autor escreveu que quem comprou ontem");
+                show(cs, font, 11, 72, 636, "o livro leu todas as suas páginas numa noite.");
+            }
+            doc.save(pdf.toFile());
+        }
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.type() == Type.LIST_ITEM).extracting(e -> squeeze(e.text()))
+                .containsExactly("Some italic bold underline", "Nested italic bold");
+        assertThat(elements).filteredOn(e -> squeeze(e.text()).equals("Nested italic bold")).singleElement()
+                .satisfies(e -> {
+                    assertThat(e.marker()).isEqualTo("\u25E6");
+                    assertThat(e.level()).isEqualTo(2);
+                });
+        assertThat(elements).anySatisfy(e -> assertThat(squeeze(e.text()))
+                .isEqualTo("O autor escreveu que quem comprou ontem o livro leu todas as suas páginas numa noite."));
     }
 
     /**
