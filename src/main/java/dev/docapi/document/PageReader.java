@@ -22,6 +22,8 @@ import org.apache.pdfbox.text.TextPosition;
 final class PageReader extends LineStripper {
     /** A gap between words at least this many times the font size splits a line into segments (a word space is ~0.3). */
     static final float SEGMENT_GAP = 1.1f;
+    /** Cells of other lines that must start at a word's left edge for a run to be split there ({@link #addSplitAtColumns}). */
+    private static final int COLUMN_WITNESSES = 2;
     /** What Word's second-level bullet "o" is read as: the white bullet it stands for. */
     private static final String WHITE_BULLET = "◦";
 
@@ -77,6 +79,17 @@ final class PageReader extends LineStripper {
     private List<Area> pageTables = List.of();
     private float pageDir;
     private final Map<Area, Map<Integer, List<TextPosition>>> turnedInCells = new HashMap<>();
+    /** The page's lines as runs of words (left to right), made into segments when the page is read. */
+    private final List<List<Run>> lines = new ArrayList<>();
+
+    /**
+     * A line's run of words between wide gaps, before it becomes a {@link Segment}.
+     *
+     * @param letterBullet its first word is Word's bullet "o" ({@link #letterBullet})
+     * @param splittable   whether it may be split at other lines' cell edges ({@link #addSplitAtColumns})
+     */
+    private record Run(List<List<TextPosition>> words, boolean letterBullet, boolean splittable) {
+    }
 
     PageReader(List<Area> tables, java.util.function.IntConsumer pageDone) {
         this.tables = tables;
@@ -116,7 +129,9 @@ final class PageReader extends LineStripper {
         for (List<TextPosition> article : getCharactersByArticle()) for (TextPosition p : article) dirs.merge(p.getDir(), 1, Integer::sum);
         pageDir = dirs.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(0f);
         turnedInCells.clear();
+        lines.clear();
         super.writePage();
+        addSplitAtColumns();
         turnedInCells.forEach((table, cells) -> cells.forEach((cell, glyphs) -> {
             TextPosition first = glyphs.getFirst();
             table.cells().add(cell, turned(glyphs), centreY(first), centreY(first), centreX(first));
@@ -157,7 +172,7 @@ final class PageReader extends LineStripper {
         if (kept.isEmpty()) return;
         // Right-to-left lines stay whole: PDFBox's words of a visual-order line can hold glyphs from both its ends.
         if (rtl) {
-            add(kept, false);
+            lines.add(List.of(new Run(kept, false, false)));
             return;
         }
         List<List<TextPosition>> byX = new ArrayList<>(kept);
@@ -165,18 +180,73 @@ final class PageReader extends LineStripper {
         List<List<TextPosition>> run = new ArrayList<>();
         float runRight = 0;
         boolean letterBullet = letterBullet(byX);
+        boolean splittable = !mono(byX);
+        List<Run> runs = new ArrayList<>();
         for (List<TextPosition> w : byX) {
             float left = w.getFirst().getXDirAdj();
             float size = size(w.getFirst());
             if (!run.isEmpty() && left - runRight > SEGMENT_GAP * Math.max(size, 4) && !marker(run) && !(letterBullet && run.size() == 1 && run.getFirst() == byX.getFirst())) {
-                add(run, letterBullet && run.getFirst() == byX.getFirst());
+                runs.add(new Run(run, letterBullet && run.getFirst() == byX.getFirst(), splittable));
                 run = new ArrayList<>();
             }
             run.add(w);
             TextPosition last = w.getLast();
             runRight = Math.max(runRight, last.getXDirAdj() + last.getWidthDirAdj());
         }
-        add(run, letterBullet && run.getFirst() == byX.getFirst());
+        runs.add(new Run(run, letterBullet && run.getFirst() == byX.getFirst(), splittable));
+        lines.add(runs);
+    }
+
+    /**
+     * Adds the page's runs as segments, each split where one of its words starts at the left edge of cells of other
+     * lines nearby: a spreadsheet or a table set with narrow gutters puts a header's two cells closer than
+     * {@link #SEGMENT_GAP} ("Header1 Header2") while the rows under it, shorter, stand apart at the same edges. A split
+     * needs at least {@link #COLUMN_WITNESSES} cells of lines of two or more runs starting within a point of the word,
+     * within ten lines above or below, and a gap before the word wider than a word space (0.4 em). Monospace lines
+     * (code, aligned by nature) and right-to-left lines are never split.
+     */
+    private void addSplitAtColumns() {
+        List<float[]> starts = new ArrayList<>(); // x and baseline of each cell of a line of several runs
+        for (List<Run> line : lines) {
+            if (line.size() < 2) continue;
+            for (Run r : line) if (r.splittable()) starts.add(new float[] {r.words().getFirst().getFirst().getXDirAdj(), r.words().getFirst().getFirst().getYDirAdj()});
+        }
+        for (List<Run> line : lines) {
+            for (Run r : line) {
+                List<List<TextPosition>> part = new ArrayList<>();
+                for (List<TextPosition> w : r.words()) {
+                    if (!part.isEmpty() && r.splittable() && columnStart(part.getLast(), w, starts)) {
+                        add(part, r.letterBullet() && part.getFirst() == r.words().getFirst());
+                        part = new ArrayList<>();
+                    }
+                    part.add(w);
+                }
+                add(part, r.letterBullet() && part.getFirst() == r.words().getFirst());
+            }
+        }
+    }
+
+    private static boolean columnStart(List<TextPosition> previous, List<TextPosition> word, List<float[]> starts) {
+        TextPosition first = word.getFirst();
+        float x = first.getXDirAdj(), y = first.getYDirAdj(), size = Math.max(size(first), 4);
+        if (gap(previous, word) < 0.4f * size) return false;
+        int witnesses = 0;
+        for (float[] s : starts) {
+            float dy = Math.abs(s[1] - y);
+            if (Math.abs(s[0] - x) <= 1 && dy > 0.5f * size && dy <= 10 * size) witnesses++;
+        }
+        return witnesses >= COLUMN_WITNESSES;
+    }
+
+    private boolean mono(List<List<TextPosition>> words) {
+        int mono = 0, all = 0;
+        for (List<TextPosition> w : words) {
+            for (TextPosition p : w) {
+                if (fonts.mono(p.getFont())) mono++;
+                all++;
+            }
+        }
+        return mono * 2 > all;
     }
 
     /**

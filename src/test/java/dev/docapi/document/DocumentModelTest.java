@@ -159,6 +159,34 @@ class DocumentModelTest {
     }
 
     /**
+     * A sheet printed without grid lines (LibreOffice Calc's default): the header's cells stand closer than a gutter
+     * ("Header1 Header2", 0.9 em apart) while the shorter cells under them stand apart at the same left edges; the
+     * header is split at those edges and the whole is one table of 3 rows and 2 columns.
+     */
+    @Test
+    void aSheetsHeaderSetCloseIsSplitAtItsColumnsEdges() throws Exception {
+        Path pdf = Files.createTempDirectory("sheet").resolve("sheet.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                String[][] rows = {{"Header1", "Header2"}, {"data1", "data2"}, {"data3", "data4"}};
+                for (int r = 0; r < rows.length; r++) {
+                    show(cs, font, 10, 55, 770 - 15 * r, rows[r][0]);
+                    show(cs, font, 10, 103.1f, 770 - 15 * r, rows[r][1]);
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        assertThat(model(pdf).pages().getFirst().elements()).singleElement().satisfies(e -> {
+            assertThat(e.type()).isEqualTo(Type.TABLE);
+            assertThat(e.table().rows()).hasSize(3);
+            assertThat(e.text()).isEqualTo("Header1\tHeader2\ndata1\tdata2\ndata3\tdata4");
+        });
+    }
+
+    /**
      * A filled form (Acrobat): each field's value is a form field element right after its label, in the box where
      * poppler (which draws the widgets' appearances) reads the value's words; checkboxes and radio buttons read ☑ or ☐
      * as PDFBox's form reads their state.
