@@ -98,6 +98,11 @@ final class Layout {
             flow++;
             out.add(new Placed(new Item(found.box(), null, found), flow));
             flow++;
+            // pictures beside the table's rows come after it
+            for (List<Item> band : bands.subList(i, found.end())) {
+                for (Item it : band) if (it.segment() == null) out.add(new Placed(it, flow));
+            }
+            flow++;
             i = from = found.end();
         }
         flow(bands.subList(from, bands.size()));

@@ -33,13 +33,17 @@ final class TextTables {
      * @param minGutter the narrowest gap between two columns, points
      */
     static Found at(List<List<Layout.Item>> bands, int start, float minGutter) {
-        if (!row(bands.get(start))) return null;
+        List<Layout.Item> first = text(bands.get(start));
+        if (!row(first) || !beside(bands.get(start), left(first), right(first), minGutter)) return null;
         List<List<Layout.Item>> run = new ArrayList<>();
-        run.add(sorted(bands.get(start)));
+        List<Integer> at = new ArrayList<>(); // each row's band
+        run.add(sorted(first));
+        at.add(start);
         float left = left(run.getFirst()), right = right(run.getFirst());
         for (int end = start + 1; end < bands.size(); end++) {
-            List<Layout.Item> band = bands.get(end), previous = run.getLast();
-            if (band.stream().anyMatch(it -> it.segment() == null)) break;
+            List<Layout.Item> band = text(bands.get(end)), previous = run.getLast();
+            if (!beside(bands.get(end), left, right, minGutter)) break;
+            if (band.isEmpty()) continue; // a picture beside the rows, in a band of its own
             float height = lineHeight(band);
             if (top(band) - bottom(previous) > 3 * height) break;
             if (row(band)) {
@@ -52,12 +56,28 @@ final class TextTables {
                         || Layout.running(only.segment().text())) break;
             }
             run.add(sorted(band));
+            at.add(end);
         }
         // a short line under the last row, apart from it, is the text after the table (a caption, a note)
         while (run.size() > 1 && run.getLast().size() == 1 && !hugs(run.get(run.size() - 2), run.getLast())) {
             run.removeLast();
+            at.removeLast();
         }
-        return table(run, start + run.size());
+        return table(run, at.getLast() + 1);
+    }
+
+    /** A band's text runs, without the pictures beside them. */
+    private static List<Layout.Item> text(List<Layout.Item> band) {
+        return band.stream().filter(it -> it.segment() != null).toList();
+    }
+
+    /**
+     * Whether a band's pictures all stand apart from the table's extent (a chart placed beside a sheet's cells): a
+     * picture among the cells ends the table. The pictures beside it stay the layout's ({@link Layout}).
+     */
+    private static boolean beside(List<Layout.Item> band, float left, float right, float minGutter) {
+        return band.stream().filter(it -> it.segment() == null)
+                .allMatch(it -> it.box().x() >= right + minGutter || it.box().right() <= left - minGutter);
     }
 
     /** Whether a band is a table row candidate: two or more text runs, most of them no running text. */

@@ -24,6 +24,7 @@ import org.apache.pdfbox.pdmodel.font.PDFont;
 import org.apache.pdfbox.pdmodel.font.PDType0Font;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
+import org.apache.pdfbox.pdmodel.graphics.image.LosslessFactory;
 import org.apache.pdfbox.pdmodel.interactive.form.PDAcroForm;
 import org.apache.pdfbox.pdmodel.interactive.form.PDCheckBox;
 import org.junit.jupiter.api.Test;
@@ -161,7 +162,8 @@ class DocumentModelTest {
     /**
      * A sheet printed without grid lines (LibreOffice Calc's default): the header's cells stand closer than a gutter
      * ("Header1 Header2", 0.9 em apart) while the shorter cells under them stand apart at the same left edges; the
-     * header is split at those edges and the whole is one table of 3 rows and 2 columns.
+     * header is split at those edges and the whole is one table of 3 rows and 2 columns. A chart placed beside the
+     * rows, its top between them, neither ends the table nor is lost: it follows the table.
      */
     @Test
     void aSheetsHeaderSetCloseIsSplitAtItsColumnsEdges() throws Exception {
@@ -176,11 +178,14 @@ class DocumentModelTest {
                     show(cs, font, 10, 55, 770 - 15 * r, rows[r][0]);
                     show(cs, font, 10, 103.1f, 770 - 15 * r, rows[r][1]);
                 }
+                java.awt.image.BufferedImage chart = new java.awt.image.BufferedImage(60, 48, java.awt.image.BufferedImage.TYPE_INT_RGB);
+                cs.drawImage(LosslessFactory.createFromImage(doc, chart), 200, 700, 75, 60);
             }
             doc.save(pdf.toFile());
         }
-        assertThat(model(pdf).pages().getFirst().elements()).singleElement().satisfies(e -> {
-            assertThat(e.type()).isEqualTo(Type.TABLE);
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).extracting(Element::type).containsExactly(Type.TABLE, Type.PICTURE);
+        assertThat(elements.getFirst()).satisfies(e -> {
             assertThat(e.table().rows()).hasSize(3);
             assertThat(e.text()).isEqualTo("Header1\tHeader2\ndata1\tdata2\ndata3\tdata4");
         });
