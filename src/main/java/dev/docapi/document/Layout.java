@@ -17,6 +17,8 @@ import java.util.regex.Pattern;
 final class Layout {
     /** Pages with more items than this are not cut. */
     static final int MAX_ITEMS = 5000;
+    /** A column is running text from this many long lines ({@link #runningText}). */
+    private static final int MIN_RUNNING_LINES = 3;
     /** Dot leaders ("Introduction . . . . 4"): no words, so a contents line is a short cell beside its page number. */
     private static final Pattern LEADER = Pattern.compile("(\\s*[.·…_]){3,}");
     /** A number as a table's cell holds it: a sign, currency, thousands separators, a percent, brackets. */
@@ -187,15 +189,16 @@ final class Layout {
     }
 
     /**
-     * Whether some column holds running text: most of its lines have 4 words or more (8 characters in a script
-     * written without spaces). Columns of short lines only (labels and their values, a list of names beside a list of
-     * numbers) are read row by row instead.
+     * Whether some column holds running text: most of its lines, and at least {@link #MIN_RUNNING_LINES}, have 4 words
+     * or more (8 characters in a script written without spaces). Columns of short lines only (labels and their values,
+     * a list of names beside a list of numbers) are read row by row instead, and so is a column of two long lines (a
+     * small table's titles beside its numbers and genres).
      */
     private static boolean runningText(List<List<Item>> columns) {
         for (List<Item> column : columns) {
             long lines = column.stream().filter(it -> it.segment() != null).count();
             long long_ = column.stream().filter(it -> it.segment() != null && running(it.segment().text())).count();
-            if (lines > 0 && long_ * 2 >= lines) return true;
+            if (long_ >= MIN_RUNNING_LINES && long_ * 2 >= lines) return true;
         }
         return false;
     }

@@ -467,9 +467,12 @@ final class Structure {
         return null;
     }
 
-    /** The text with digits as '#', lower case, spaces collapsed: what recurs from page to page in a running header. */
+    /**
+     * The text with digits as '#', lower case, spaces collapsed: what recurs from page to page in a running header. A
+     * '#' of the text itself (a sheet's column head) is kept apart from the digits' mark: it is no page number.
+     */
     private static String key(String text) {
-        return text.toLowerCase(Locale.ROOT).replaceAll("\\d+", "#").replaceAll("\\s+", " ").strip();
+        return text.toLowerCase(Locale.ROOT).replace('#', '＃').replaceAll("\\d+", "#").replaceAll("\\s+", " ").strip();
     }
 
     /** Marks running headers, footers and page numbers. */

@@ -192,6 +192,33 @@ class DocumentModelTest {
     }
 
     /**
+     * A sheet's small table at the top of its page, its first column headed "#" and its last holding titles of five
+     * words: the "#" is a column head, not a page number (nor are the heads beside it a running header), and two long
+     * titles do not make their column running text. One table of 3 rows and 4 columns, every word kept.
+     */
+    @Test
+    void aSmallTableWithAHashHeadAndATitleColumnIsATable() throws Exception {
+        Path pdf = Files.createTempDirectory("catalog").resolve("catalog.pdf");
+        String[][] rows = {{"#", "Genre", "Sub-Genre", "Title"}, {"1", "Fiction", "Mystery", "The Hound of the Baskervilles"},
+                {"2", "Non-fiction", "Science", "A Brief History of Time"}};
+        float[] xs = {55, 88, 177, 266};
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                for (int r = 0; r < rows.length; r++) for (int c = 0; c < xs.length; c++) show(cs, font, 10, xs[c], 770 - 15 * r, rows[r][c]);
+            }
+            doc.save(pdf.toFile());
+        }
+        assertThat(model(pdf).pages().getFirst().elements()).singleElement().satisfies(e -> {
+            assertThat(e.type()).isEqualTo(Type.TABLE);
+            assertThat(e.text()).isEqualTo("#\tGenre\tSub-Genre\tTitle\n1\tFiction\tMystery\tThe Hound of the Baskervilles\n"
+                    + "2\tNon-fiction\tScience\tA Brief History of Time");
+        });
+    }
+
+    /**
      * A filled form (Acrobat): each field's value is a form field element right after its label, in the box where
      * poppler (which draws the widgets' appearances) reads the value's words; checkboxes and radio buttons read ☑ or ☐
      * as PDFBox's form reads their state.
