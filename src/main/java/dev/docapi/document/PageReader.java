@@ -22,7 +22,7 @@ import org.apache.pdfbox.text.TextPosition;
 final class PageReader extends LineStripper {
     /** A gap between words at least this many times the font size splits a line into segments (a word space is ~0.3). */
     static final float SEGMENT_GAP = 1.1f;
-    /** Cells of other lines that must start at a word's left edge for a run to be split there ({@link #addSplitAtColumns}). */
+    /** Column edges of other lines that must stand at a word's left edge for a run to be split there ({@link #addSplitAtColumns}). */
     private static final int COLUMN_WITNESSES = 2;
     /** What Word's second-level bullet "o" is read as: the white bullet it stands for. */
     private static final String WHITE_BULLET = "◦";
@@ -198,42 +198,76 @@ final class PageReader extends LineStripper {
     }
 
     /**
-     * Adds the page's runs as segments, each split where one of its words starts at the left edge of cells of other
-     * lines nearby: a spreadsheet or a table set with narrow gutters puts a header's two cells closer than
-     * {@link #SEGMENT_GAP} ("Header1 Header2") while the rows under it, shorter, stand apart at the same edges. A split
-     * needs at least {@link #COLUMN_WITNESSES} cells of lines of two or more runs starting within a point of the word,
-     * within ten lines above or below, and a gap before the word wider than a word space (0.4 em). Monospace lines
-     * (code, aligned by nature) and right-to-left lines are never split.
+     * Adds the page's runs as segments, each split where one of its words starts at a column's left edge that other
+     * lines nearby show: a spreadsheet or a table set with narrow gutters puts a header's two cells closer than
+     * {@link #SEGMENT_GAP} ("Header1 Header2") while the rows under it stand apart at the same edges, or every row's
+     * cells only a little apart ("Widget A  2024-01-01"). An edge is shown by a cell of a line of two or more runs, or
+     * by a word set apart in its line (0.4 em from the word before, and more than twice the line's other gaps, which a
+     * justified line stretches alike). A split needs {@link #COLUMN_WITNESSES} such edges of other lines, within ten
+     * lines, within a point of the word, and a gap before it of 0.4 em; never right after a list marker or a checkbox. Monospace
+     * lines (code, aligned by nature) and right-to-left lines are never split.
      */
     private void addSplitAtColumns() {
-        List<float[]> starts = new ArrayList<>(); // x and baseline of each cell of a line of several runs
+        List<float[]> edges = new ArrayList<>(); // x and baseline of each edge shown
         for (List<Run> line : lines) {
-            if (line.size() < 2) continue;
-            for (Run r : line) if (r.splittable()) starts.add(new float[] {r.words().getFirst().getFirst().getXDirAdj(), r.words().getFirst().getFirst().getYDirAdj()});
+            for (Run r : line) {
+                if (!r.splittable()) continue;
+                List<List<TextPosition>> words = r.words();
+                if (line.size() >= 2) edges.add(place(words.getFirst()));
+                for (int i = 1; i < words.size(); i++) if (apartInLine(words, i)) edges.add(place(words.get(i)));
+            }
         }
         for (List<Run> line : lines) {
             for (Run r : line) {
+                List<List<TextPosition>> words = r.words();
                 List<List<TextPosition>> part = new ArrayList<>();
-                for (List<TextPosition> w : r.words()) {
-                    if (!part.isEmpty() && r.splittable() && columnStart(part.getLast(), w, starts)) {
-                        add(part, r.letterBullet() && part.getFirst() == r.words().getFirst());
+                for (int i = 0; i < words.size(); i++) {
+                    if (i > 0 && r.splittable() && columnStart(words, i, edges)) {
+                        add(part, r.letterBullet() && part.getFirst() == words.getFirst());
                         part = new ArrayList<>();
                     }
-                    part.add(w);
+                    part.add(words.get(i));
                 }
-                add(part, r.letterBullet() && part.getFirst() == r.words().getFirst());
+                add(part, r.letterBullet() && part.getFirst() == words.getFirst());
             }
         }
     }
 
-    private static boolean columnStart(List<TextPosition> previous, List<TextPosition> word, List<float[]> starts) {
-        TextPosition first = word.getFirst();
+    private static float[] place(List<TextPosition> word) {
+        return new float[] {word.getFirst().getXDirAdj(), word.getFirst().getYDirAdj()};
+    }
+
+    /**
+     * Whether word {@code i} of a run may start a cell: 0.4 em from the word before, and neither a list marker nor only
+     * symbols before it (a checkbox ☐ before its option).
+     */
+    private static boolean mayStartCell(List<List<TextPosition>> words, int i) {
+        if (gap(words.get(i - 1), words.get(i)) < 0.4f * Math.max(size(words.get(i).getFirst()), 4)) return false;
+        if (i == 1 && marker(List.of(words.getFirst()))) return false;
+        for (List<TextPosition> w : words.subList(0, i)) {
+            for (TextPosition p : w) if (p.getUnicode() != null && p.getUnicode().codePoints().anyMatch(Character::isLetterOrDigit)) return true;
+        }
+        return false; // only symbols before it: a checkbox or a bullet, drawn in one or more glyphs
+    }
+
+    /** Whether word {@code i} stands apart in its run: {@link #mayStartCell}, and over twice the run's other gaps. */
+    private static boolean apartInLine(List<List<TextPosition>> words, int i) {
+        if (!mayStartCell(words, i)) return false;
+        List<Float> others = new ArrayList<>();
+        for (int j = 1; j < words.size(); j++) if (j != i) others.add(gap(words.get(j - 1), words.get(j)));
+        if (others.isEmpty()) return true;
+        others.sort(null);
+        return gap(words.get(i - 1), words.get(i)) > 2 * others.get(others.size() / 2);
+    }
+
+    private static boolean columnStart(List<List<TextPosition>> words, int i, List<float[]> edges) {
+        if (!mayStartCell(words, i)) return false;
+        TextPosition first = words.get(i).getFirst();
         float x = first.getXDirAdj(), y = first.getYDirAdj(), size = Math.max(size(first), 4);
-        if (gap(previous, word) < 0.4f * size) return false;
         int witnesses = 0;
-        for (float[] s : starts) {
-            float dy = Math.abs(s[1] - y);
-            if (Math.abs(s[0] - x) <= 1 && dy > 0.5f * size && dy <= 10 * size) witnesses++;
+        for (float[] e : edges) {
+            float dy = Math.abs(e[1] - y);
+            if (Math.abs(e[0] - x) <= 1 && dy > 0.5f * size && dy <= 10 * size) witnesses++;
         }
         return witnesses >= COLUMN_WITNESSES;
     }

@@ -192,6 +192,39 @@ class DocumentModelTest {
     }
 
     /**
+     * A sheet whose first two columns stand only a word space or two apart in every row ("Widget A  2024-01-01"): the
+     * dates start at one edge in every row, each set apart from the word before by more than the row's other spaces,
+     * so the rows are cut there and the table has its three columns; a justified paragraph beside it keeps its lines.
+     */
+    @Test
+    void cellsLittleApartInEveryRowAreCutAtTheirSharedEdge() throws Exception {
+        Path pdf = Files.createTempDirectory("sales").resolve("sales.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                show(cs, font, 10, 55, 770, "Product");
+                show(cs, font, 10, 104, 770, "Date");
+                show(cs, font, 10, 196, 770, "Quantity");
+                String[] products = {"Widget A", "Widget B", "Widget C", "Widget D"};
+                for (int r = 0; r < products.length; r++) {
+                    float y = 755 - 15 * r;
+                    show(cs, font, 10, 55, y, products[r]);
+                    show(cs, font, 10, 106.6f, y, "2024-01-0" + (r + 1) + " 0:00:00");
+                    show(cs, font, 10, 230, y, String.valueOf(5 + r));
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        assertThat(model(pdf).pages().getFirst().elements()).singleElement().satisfies(e -> {
+            assertThat(e.type()).isEqualTo(Type.TABLE);
+            assertThat(e.table().columns()).isEqualTo(3);
+            assertThat(e.text()).startsWith("Product\tDate\tQuantity\nWidget A\t2024-01-01 0:00:00\t5\n");
+        });
+    }
+
+    /**
      * A sheet's small table at the top of its page, its first column headed "#" and its last holding titles of five
      * words: the "#" is a column head, not a page number (nor are the heads beside it a running header), and two long
      * titles do not make their column running text. One table of 3 rows and 4 columns, every word kept.
