@@ -16,8 +16,9 @@ import org.apache.pdfbox.text.TextPosition;
  * line that crosses a column gutter, a running header's page number and title), each with its box, dominant size and
  * weight, text in logical order ({@link LogicalOrder}). Text running another way than most of its page (a rotated
  * margin stamp) is left out, as it would break the flow into one-letter lines; text inside a ruled table's area is
- * left to the table. Lines come from PDFBox in content order ({@link LineStripper}); their order on the page is
- * worked out later ({@link Layout}).
+ * left to the table, and also read as segments of that area ({@link #areaText}) for when the area turns out to be no
+ * table. Lines come from PDFBox in content order ({@link LineStripper}); their order on the page is worked out later
+ * ({@link Layout}).
  */
 final class PageReader extends LineStripper {
     /** A gap between words at least this many times the font size splits a line into segments (a word space is ~0.3). */
@@ -75,6 +76,7 @@ final class PageReader extends LineStripper {
     private List<Area> pageTables = List.of();
     private float pageDir;
     private final Map<Area, Map<Integer, List<TextPosition>>> turnedInCells = new HashMap<>();
+    private final Map<Area, List<Segment>> areaText = new HashMap<>();
 
     PageReader(List<Area> tables, java.util.function.IntConsumer pageDone) {
         this.tables = tables;
@@ -84,6 +86,14 @@ final class PageReader extends LineStripper {
 
     List<PageText> pages() {
         return pages;
+    }
+
+    /**
+     * The text inside a ruled table's area as segments, as it would read without the table (the area's cells have it
+     * too): for an area that turns out to be no table ({@link RuledTable#table}).
+     */
+    List<Segment> areaText(Area area) {
+        return areaText.getOrDefault(area, List.of());
     }
 
     /** The characters inside ruled tables (left to the tables, so in no segment) by font size (rounded to 0.5). */
@@ -125,10 +135,11 @@ final class PageReader extends LineStripper {
     protected void line(List<List<TextPosition>> words) {
         List<List<TextPosition>> kept = new ArrayList<>();
         Map<Area, Map<Integer, List<List<TextPosition>>>> inCells = new HashMap<>();
-        boolean rtl = false;
+        Map<Area, List<List<TextPosition>>> inAreas = new HashMap<>();
         for (List<TextPosition> word : words) {
             List<TextPosition> w = new ArrayList<>();
             Map<Area, Map<Integer, List<TextPosition>>> wordInCells = new HashMap<>();
+            Map<Area, List<TextPosition>> wordInAreas = new HashMap<>();
             for (TextPosition p : word) {
                 // a table's text in any direction is the table's (a column head set upright in a narrow column)
                 Area table = table(p);
@@ -140,22 +151,28 @@ final class PageReader extends LineStripper {
                         if (p.getDir() != pageDir) turnedInCells.computeIfAbsent(table, k -> new HashMap<>()).computeIfAbsent(cell, k -> new ArrayList<>()).add(p);
                         else wordInCells.computeIfAbsent(table, k -> new HashMap<>()).computeIfAbsent(cell, k -> new ArrayList<>()).add(p);
                     }
+                    if (p.getDir() == pageDir) wordInAreas.computeIfAbsent(table, k -> new ArrayList<>()).add(p);
                     continue;
                 }
                 if (p.getDir() != pageDir) continue;
                 w.add(p);
-                String u = p.getUnicode();
-                rtl |= u != null && LogicalOrder.hasRightToLeft(u);
             }
             if (!w.isEmpty()) kept.add(w);
             wordInCells.forEach((table, cells) -> cells.forEach((cell, glyphs) ->
                     inCells.computeIfAbsent(table, k -> new HashMap<>()).computeIfAbsent(cell, k -> new ArrayList<>()).add(glyphs)));
+            wordInAreas.forEach((table, glyphs) -> inAreas.computeIfAbsent(table, k -> new ArrayList<>()).add(glyphs));
         }
         inCells.forEach((table, cells) -> cells.forEach((cell, cellWords) -> addToCell(table.cells(), cell, cellWords)));
+        inAreas.forEach((table, areaWords) -> segments(areaWords, areaText.computeIfAbsent(table, k -> new ArrayList<>())));
+        segments(kept, current);
+    }
+
+    /** The line's words (in one area) as segments, split at wide gaps, added to {@code out}. */
+    private void segments(List<List<TextPosition>> kept, List<Segment> out) {
         if (kept.isEmpty()) return;
         // Right-to-left lines stay whole: PDFBox's words of a visual-order line can hold glyphs from both its ends.
-        if (rtl) {
-            add(kept);
+        if (kept.stream().flatMap(List::stream).anyMatch(p -> p.getUnicode() != null && LogicalOrder.hasRightToLeft(p.getUnicode()))) {
+            add(kept, out);
             return;
         }
         List<List<TextPosition>> byX = new ArrayList<>(kept);
@@ -166,14 +183,14 @@ final class PageReader extends LineStripper {
             float left = w.getFirst().getXDirAdj();
             float size = size(w.getFirst());
             if (!run.isEmpty() && left - runRight > SEGMENT_GAP * Math.max(size, 4) && !marker(run)) {
-                add(run);
+                add(run, out);
                 run = new ArrayList<>();
             }
             run.add(w);
             TextPosition last = w.getLast();
             runRight = Math.max(runRight, last.getXDirAdj() + last.getWidthDirAdj());
         }
-        add(run);
+        add(run, out);
     }
 
     /** True when the run so far is only a list marker (a bullet or "3."): its text follows after the gap. */
@@ -184,7 +201,7 @@ final class PageReader extends LineStripper {
         return Structure.MARKER_ONLY.matcher(sb.toString().strip()).matches();
     }
 
-    private void add(List<List<TextPosition>> words) {
+    private void add(List<List<TextPosition>> words, List<Segment> out) {
         List<List<LogicalOrder.Glyph>> glyphs = new ArrayList<>();
         Map<Float, Integer> sizes = new HashMap<>();
         int bold = 0, italic = 0, mono = 0, chars = 0;
@@ -209,7 +226,7 @@ final class PageReader extends LineStripper {
         if (text.isEmpty()) return;
         float size = sizes.entrySet().stream().max(Map.Entry.<Float, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
                 .map(Map.Entry::getKey).orElse(0f);
-        current.add(new Segment(text, x, top, right, bottom, size, bold * 2 > chars, italic * 2 > chars, mono * 2 > chars, chars));
+        out.add(new Segment(text, x, top, right, bottom, size, bold * 2 > chars, italic * 2 > chars, mono * 2 > chars, chars));
     }
 
     /** The line's words that stand in one cell of a ruled table, as one line of that cell. */

@@ -787,4 +787,39 @@ class DocumentModelTest {
             assertThat(grid).contains(List.of("6", "6", "OTSL HTML", "0.965 0.969", "0.934 0.927", "0.955 0.955", "0.88 0.857", "2.73 5.39"));
         }
     }
+
+    /**
+     * Boxes stacked one above another, no two cells with text side by side, are a box around text, not a table
+     * (issue 36): a figure of a box drawn inside a box (IBM's Redpaper, Figure 3-5: Tabula's lattice pass cuts it into
+     * cells) and a code listing's line backgrounds read as their lines, while the ruled table above the figure stays a
+     * table.
+     */
+    @Test
+    void boxesAroundTextAreNotTables() throws Exception {
+        Path page = Files.createTempDirectory("boxes").resolve("redp5110-p11.pdf");
+        try (PDDocument doc = Loader.loadPDF(Path.of("bench/structure/pdf/redp5110_sampled.pdf").toFile()); PDDocument one = new PDDocument()) {
+            one.importPage(doc.getPage(10));
+            one.save(page.toFile());
+        }
+        for (Path pdf : List.of(page, Path.of("bench/structure/pdf/code_and_formula.pdf"))) {
+            List<Tabula.PdfTable> ruled = lattice(pdf);
+            // the drawings are ruled areas Tabula reads as tables of two columns or more
+            assertThat(ruled).anySatisfy(t -> assertThat(DocumentReader.tabular(t)).isTrue());
+            List<Element> elements;
+            try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+                elements = DocumentReader.model(doc, ruled.stream().filter(DocumentReader::tabular).toList(), Set.of(), new ArrayList<>(), p -> { })
+                        .pages().stream().flatMap(p -> p.elements().stream()).toList();
+            }
+            String boxed = pdf == page ? "CALL proc1" : "return a + b";
+            assertThat(elements).filteredOn(e -> e.type() == Type.TABLE).noneSatisfy(e -> assertThat(e.text()).contains(boxed));
+            assertThat(elements).filteredOn(e -> e.type() != Type.TABLE).anySatisfy(e -> assertThat(e.text()).contains(boxed));
+            assertThat(Independent.pdftotext(pdf)).contains(boxed);
+        }
+        try (PDDocument doc = Loader.loadPDF(page.toFile())) {
+            List<Element> tables = DocumentReader.model(doc, lattice(page), Set.of(), new ArrayList<>(), p -> { }).pages().getFirst().elements()
+                    .stream().filter(e -> e.type() == Type.TABLE).toList();
+            assertThat(tables).hasSize(1);
+            assertThat(tables.getFirst().table().grid()).contains(List.of("SYSTEM_USER", "The authorization ID that initiated the connection."));
+        }
+    }
 }
