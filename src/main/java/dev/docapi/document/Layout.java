@@ -125,10 +125,11 @@ final class Layout {
                 j = grown.end();
             }
             List<List<Item>> columns = strips.isEmpty() ? List.of() : columns(region, strips);
-            // short lines side by side (a form's labels and values, a key-value list) are rows, not columns
+            // short lines side by side (a form's labels and values, a key-value list) are rows, not columns; lists side
+            // by side are read list by list
             if (strips.isEmpty()) {
                 band(region, false);
-            } else if (!runningText(columns)) {
+            } else if (!runningText(columns) && !lists(columns)) {
                 band(region, true);
             } else {
                 flow++;
@@ -193,6 +194,17 @@ final class Layout {
             if (lines > 0 && long_ * 2 >= lines) return true;
         }
         return false;
+    }
+
+    /** Whether the columns' lines are lists side by side ({@link TextTables#lists}). */
+    private static boolean lists(List<List<Item>> columns) {
+        List<List<String>> texts = new ArrayList<>();
+        for (List<Item> column : columns) {
+            List<Item> byTop = new ArrayList<>(column);
+            byTop.sort(Comparator.comparingDouble(Item::top));
+            texts.add(byTop.stream().map(it -> it.segment() == null ? "" : it.segment().text()).toList());
+        }
+        return TextTables.lists(texts);
     }
 
     /**

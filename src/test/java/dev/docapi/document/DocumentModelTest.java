@@ -822,4 +822,25 @@ class DocumentModelTest {
             assertThat(tables.getFirst().table().grid()).contains(List.of("SYSTEM_USER", "The authorization ID that initiated the connection."));
         }
     }
+
+    /**
+     * Lists set side by side on a slide are lists read one after another, each a list of its own, not a table; the
+     * bulleted cells of a slide's table, with gaps between them, stay a table (issue 36). The structure set's
+     * presentation exported to PDF: its table on slide 1, five lists side by side on slide 3 (pdftotext reads them
+     * row by row: the words are the same).
+     */
+    @Test
+    void listsSideBySideAreListsAndABulletedTableIsATable() throws Exception {
+        Path pdf = Path.of("bench/structure/pdf/odf_presentation_01.odp.pdf");
+        DocumentModel model = model(pdf);
+        assertThat(model.pages().getFirst().elements()).filteredOn(e -> e.type() == Type.TABLE).singleElement()
+                .satisfies(e -> assertThat(e.table().grid()).anySatisfy(row -> assertThat(row.getFirst()).endsWith("R1")));
+        List<Element> slide = model.pages().get(2).elements();
+        assertThat(slide).extracting(Element::type).containsOnly(Type.LIST_ITEM, Type.PARAGRAPH);
+        List<Element> items = slide.stream().filter(e -> e.type() == Type.LIST_ITEM).toList();
+        assertThat(items).extracting(Element::text).containsExactly("List item4", "List item5", "List item6", "I1", "I2", "I3", "I4",
+                "Item A", "Item B", "List1", "List2", "List3", "l1", "l2", "l3");
+        assertThat(items.stream().map(Element::list).distinct()).hasSize(5);
+        assertThat(squeeze(Independent.pdftotext(pdf, 3))).contains("List item4", "Some info:", "Maybe a list?");
+    }
 }
