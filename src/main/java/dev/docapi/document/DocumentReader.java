@@ -181,6 +181,8 @@ public class DocumentReader {
                 if (t.page() != page.number()) continue;
                 DocumentModel.Table table = areas.get(i).cells().hasCells() ? areas.get(i).cells().table() : table(t);
                 if (table != null) items.add(new Layout.Item(new DocumentModel.Box(t.left(), t.top(), t.width(), t.height()), null, table));
+                // an area that is no table (a box around text) reads as the text it holds
+                else for (PageReader.Segment s : reader.areaText(areas.get(i))) items.add(Layout.Item.of(s));
             }
             List<Layout.Placed> first = new ArrayList<>();
             for (Pictures.Picture p : page.number() <= pictures.size() ? pictures.get(page.number() - 1) : List.<Pictures.Picture>of()) {

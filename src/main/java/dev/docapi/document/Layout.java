@@ -132,10 +132,11 @@ final class Layout {
                 j = grown.end();
             }
             List<List<Item>> columns = strips.isEmpty() ? List.of() : columns(region, strips);
-            // short lines side by side (a form's labels and values, a key-value list) are rows, not columns
+            // short lines side by side (a form's labels and values, a key-value list) are rows, not columns; lists side
+            // by side are read list by list
             if (strips.isEmpty()) {
                 band(region, false);
-            } else if (!runningText(columns)) {
+            } else if (!runningText(columns) && !lists(columns)) {
                 band(region, true);
             } else {
                 flow++;
@@ -189,18 +190,43 @@ final class Layout {
     }
 
     /**
-     * Whether some column holds running text: most of its lines, and at least {@link #MIN_RUNNING_LINES}, have 4 words
-     * or more (8 characters in a script written without spaces). Columns of short lines only (labels and their values,
-     * a list of names beside a list of numbers) are read row by row instead, and so is a column of two long lines (a
-     * small table's titles beside its numbers and genres).
+     * Whether some column holds running text: most of its lines have 4 words or more (8 characters in a script written
+     * without spaces). Columns of short lines only (labels and their values, a list of names beside a list of numbers)
+     * are read row by row instead, and so is a column of fewer than {@link #MIN_RUNNING_LINES} long lines each beside
+     * a line of another column (a small table's titles beside its numbers and genres); a long line that wraps onto a
+     * line of its own (a sub-caption beside another) is running text.
      */
     private static boolean runningText(List<List<Item>> columns) {
         for (List<Item> column : columns) {
-            long lines = column.stream().filter(it -> it.segment() != null).count();
-            long long_ = column.stream().filter(it -> it.segment() != null && running(it.segment().text())).count();
-            if (long_ >= MIN_RUNNING_LINES && long_ * 2 >= lines) return true;
+            List<Item> lines = column.stream().filter(it -> it.segment() != null).toList();
+            long long_ = lines.stream().filter(it -> running(it.segment().text())).count();
+            if (lines.isEmpty() || long_ * 2 < lines.size()) continue;
+            if (long_ >= MIN_RUNNING_LINES || !lines.stream().allMatch(it -> beside(it, column, columns))) return true;
         }
         return false;
+    }
+
+    /** Whether a line of {@code column} has a line of another column on its level (a row's other cell). */
+    private static boolean beside(Item line, List<Item> column, List<List<Item>> columns) {
+        for (List<Item> other : columns) {
+            if (other == column) continue;
+            for (Item it : other) {
+                float overlap = Math.min(it.bottom(), line.bottom()) - Math.max(it.top(), line.top());
+                if (it.segment() != null && overlap > 0.5f * Math.min(it.box().height(), line.box().height())) return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the columns' lines are lists side by side ({@link TextTables#lists}). */
+    private static boolean lists(List<List<Item>> columns) {
+        List<List<String>> texts = new ArrayList<>();
+        for (List<Item> column : columns) {
+            List<Item> byTop = new ArrayList<>(column);
+            byTop.sort(Comparator.comparingDouble(Item::top));
+            texts.add(byTop.stream().map(it -> it.segment() == null ? "" : it.segment().text()).toList());
+        }
+        return TextTables.lists(texts);
     }
 
     /**

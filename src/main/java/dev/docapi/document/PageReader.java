@@ -16,14 +16,17 @@ import org.apache.pdfbox.text.TextPosition;
  * line that crosses a column gutter, a running header's page number and title), each with its box, dominant size and
  * weight, text in logical order ({@link LogicalOrder}). Text running another way than most of its page (a rotated
  * margin stamp) is left out, as it would break the flow into one-letter lines; text inside a ruled table's area is
- * left to the table. Lines come from PDFBox in content order ({@link LineStripper}); their order on the page is
- * worked out later ({@link Layout}).
+ * left to the table, and also read as segments of that area ({@link #areaText}) for when the area turns out to be no
+ * table. Lines come from PDFBox in content order ({@link LineStripper}); their order on the page is worked out later
+ * ({@link Layout}).
  */
 final class PageReader extends LineStripper {
     /** A gap between words at least this many times the font size splits a line into segments (a word space is ~0.3). */
     static final float SEGMENT_GAP = 1.1f;
     /** Column edges of other lines that must stand at a word's left edge for a run to be split there ({@link #addSplitAtColumns}). */
     private static final int COLUMN_WITNESSES = 2;
+    /** A run of more words is a line of prose (its spaces may stretch and line up), never cut into cells. */
+    private static final int MAX_ROW_WORDS = 6;
     /** What Word's second-level bullet "o" is read as: the white bullet it stands for. */
     private static final String WHITE_BULLET = "◦";
 
@@ -79,16 +82,18 @@ final class PageReader extends LineStripper {
     private List<Area> pageTables = List.of();
     private float pageDir;
     private final Map<Area, Map<Integer, List<TextPosition>>> turnedInCells = new HashMap<>();
+    private final Map<Area, List<Segment>> areaText = new HashMap<>();
     /** The page's lines as runs of words (left to right), made into segments when the page is read. */
     private final List<List<Run>> lines = new ArrayList<>();
 
     /**
-     * A line's run of words between wide gaps, before it becomes a {@link Segment}.
+     * A line's run of words between wide gaps, before it becomes a {@link Segment} of {@code out}.
      *
      * @param letterBullet its first word is Word's bullet "o" ({@link #letterBullet})
      * @param splittable   whether it may be split at other lines' cell edges ({@link #addSplitAtColumns})
+     * @param out          where its segments go: the page's, or a ruled area's
      */
-    private record Run(List<List<TextPosition>> words, boolean letterBullet, boolean splittable) {
+    private record Run(List<List<TextPosition>> words, boolean letterBullet, boolean splittable, List<Segment> out) {
     }
 
     PageReader(List<Area> tables, java.util.function.IntConsumer pageDone) {
@@ -99,6 +104,14 @@ final class PageReader extends LineStripper {
 
     List<PageText> pages() {
         return pages;
+    }
+
+    /**
+     * The text inside a ruled table's area as segments, as it would read without the table (the area's cells have it
+     * too): for an area that turns out to be no table ({@link RuledTable#table}).
+     */
+    List<Segment> areaText(Area area) {
+        return areaText.getOrDefault(area, List.of());
     }
 
     /** The characters inside ruled tables (left to the tables, so in no segment) by font size (rounded to 0.5). */
@@ -142,10 +155,11 @@ final class PageReader extends LineStripper {
     protected void line(List<List<TextPosition>> words) {
         List<List<TextPosition>> kept = new ArrayList<>();
         Map<Area, Map<Integer, List<List<TextPosition>>>> inCells = new HashMap<>();
-        boolean rtl = false;
+        Map<Area, List<List<TextPosition>>> inAreas = new HashMap<>();
         for (List<TextPosition> word : words) {
             List<TextPosition> w = new ArrayList<>();
             Map<Area, Map<Integer, List<TextPosition>>> wordInCells = new HashMap<>();
+            Map<Area, List<TextPosition>> wordInAreas = new HashMap<>();
             for (TextPosition p : word) {
                 // a table's text in any direction is the table's (a column head set upright in a narrow column)
                 Area table = table(p);
@@ -157,22 +171,28 @@ final class PageReader extends LineStripper {
                         if (p.getDir() != pageDir) turnedInCells.computeIfAbsent(table, k -> new HashMap<>()).computeIfAbsent(cell, k -> new ArrayList<>()).add(p);
                         else wordInCells.computeIfAbsent(table, k -> new HashMap<>()).computeIfAbsent(cell, k -> new ArrayList<>()).add(p);
                     }
+                    if (p.getDir() == pageDir) wordInAreas.computeIfAbsent(table, k -> new ArrayList<>()).add(p);
                     continue;
                 }
                 if (p.getDir() != pageDir) continue;
                 w.add(p);
-                String u = p.getUnicode();
-                rtl |= u != null && LogicalOrder.hasRightToLeft(u);
             }
             if (!w.isEmpty()) kept.add(w);
             wordInCells.forEach((table, cells) -> cells.forEach((cell, glyphs) ->
                     inCells.computeIfAbsent(table, k -> new HashMap<>()).computeIfAbsent(cell, k -> new ArrayList<>()).add(glyphs)));
+            wordInAreas.forEach((table, glyphs) -> inAreas.computeIfAbsent(table, k -> new ArrayList<>()).add(glyphs));
         }
         inCells.forEach((table, cells) -> cells.forEach((cell, cellWords) -> addToCell(table.cells(), cell, cellWords)));
+        inAreas.forEach((table, areaWords) -> segments(areaWords, areaText.computeIfAbsent(table, k -> new ArrayList<>())));
+        segments(kept, current);
+    }
+
+    /** The line's words (in one area) as runs split at wide gaps, made segments of {@code out} when the page is read. */
+    private void segments(List<List<TextPosition>> kept, List<Segment> out) {
         if (kept.isEmpty()) return;
         // Right-to-left lines stay whole: PDFBox's words of a visual-order line can hold glyphs from both its ends.
-        if (rtl) {
-            lines.add(List.of(new Run(kept, false, false)));
+        if (kept.stream().flatMap(List::stream).anyMatch(p -> p.getUnicode() != null && LogicalOrder.hasRightToLeft(p.getUnicode()))) {
+            lines.add(List.of(new Run(kept, false, false, out)));
             return;
         }
         List<List<TextPosition>> byX = new ArrayList<>(kept);
@@ -186,17 +206,16 @@ final class PageReader extends LineStripper {
             float left = w.getFirst().getXDirAdj();
             float size = size(w.getFirst());
             if (!run.isEmpty() && left - runRight > SEGMENT_GAP * Math.max(size, 4) && !marker(run) && !(letterBullet && run.size() == 1 && run.getFirst() == byX.getFirst())) {
-                runs.add(new Run(run, letterBullet && run.getFirst() == byX.getFirst(), splittable));
+                runs.add(new Run(run, letterBullet && run.getFirst() == byX.getFirst(), splittable, out));
                 run = new ArrayList<>();
             }
             run.add(w);
             TextPosition last = w.getLast();
             runRight = Math.max(runRight, last.getXDirAdj() + last.getWidthDirAdj());
         }
-        runs.add(new Run(run, letterBullet && run.getFirst() == byX.getFirst(), splittable));
+        runs.add(new Run(run, letterBullet && run.getFirst() == byX.getFirst(), splittable, out));
         lines.add(runs);
     }
-
     /**
      * Adds the page's runs as segments, each split where one of its words starts at a column's left edge that other
      * lines nearby show: a spreadsheet or a table set with narrow gutters puts a header's two cells closer than
@@ -204,14 +223,15 @@ final class PageReader extends LineStripper {
      * cells only a little apart ("Widget A  2024-01-01"). An edge is shown by a cell of a line of two or more runs, or
      * by a word set apart in its line (0.4 em from the word before, and more than twice the line's other gaps, which a
      * justified line stretches alike). A split needs {@link #COLUMN_WITNESSES} such edges of other lines, within ten
-     * lines, within a point of the word, and a gap before it of 0.4 em; never right after a list marker or a checkbox. Monospace
-     * lines (code, aligned by nature) and right-to-left lines are never split.
+     * lines, within a point of the word, and a gap before it of 0.4 em; never after a list marker, a checkbox or a number. Runs of
+     * more than {@link #MAX_ROW_WORDS} words (prose), monospace lines (code, aligned by nature) and right-to-left lines
+     * are never split.
      */
     private void addSplitAtColumns() {
         List<float[]> edges = new ArrayList<>(); // x and baseline of each edge shown
         for (List<Run> line : lines) {
             for (Run r : line) {
-                if (!r.splittable()) continue;
+                if (!cellLike(r)) continue;
                 List<List<TextPosition>> words = r.words();
                 if (line.size() >= 2) edges.add(place(words.getFirst()));
                 for (int i = 1; i < words.size(); i++) if (apartInLine(words, i)) edges.add(place(words.get(i)));
@@ -222,15 +242,20 @@ final class PageReader extends LineStripper {
                 List<List<TextPosition>> words = r.words();
                 List<List<TextPosition>> part = new ArrayList<>();
                 for (int i = 0; i < words.size(); i++) {
-                    if (i > 0 && r.splittable() && columnStart(words, i, edges)) {
-                        add(part, r.letterBullet() && part.getFirst() == words.getFirst());
+                    if (i > 0 && cellLike(r) && columnStart(words, i, edges)) {
+                        add(part, r.letterBullet() && part.getFirst() == words.getFirst(), r.out());
                         part = new ArrayList<>();
                     }
                     part.add(words.get(i));
                 }
-                add(part, r.letterBullet() && part.getFirst() == words.getFirst());
+                add(part, r.letterBullet() && part.getFirst() == words.getFirst(), r.out());
             }
         }
+    }
+
+    /** Whether a run may be cut into cells: not code nor right-to-left, and short as a sheet's row of cells is. */
+    private static boolean cellLike(Run r) {
+        return r.splittable() && r.words().size() <= MAX_ROW_WORDS;
     }
 
     private static float[] place(List<TextPosition> word) {
@@ -238,16 +263,17 @@ final class PageReader extends LineStripper {
     }
 
     /**
-     * Whether word {@code i} of a run may start a cell: 0.4 em from the word before, and neither a list marker nor only
-     * symbols before it (a checkbox ☐ before its option).
+     * Whether word {@code i} of a run may start a cell: 0.4 em from the word before, and a letter before it (not a list
+     * marker, a checkbox ☐ before its option, nor a page or section number before its title).
      */
     private static boolean mayStartCell(List<List<TextPosition>> words, int i) {
         if (gap(words.get(i - 1), words.get(i)) < 0.4f * Math.max(size(words.get(i).getFirst()), 4)) return false;
         if (i == 1 && marker(List.of(words.getFirst()))) return false;
-        for (List<TextPosition> w : words.subList(0, i)) {
-            for (TextPosition p : w) if (p.getUnicode() != null && p.getUnicode().codePoints().anyMatch(Character::isLetterOrDigit)) return true;
-        }
-        return false; // only symbols before it: a checkbox or a bullet, drawn in one or more glyphs
+        StringBuilder before = new StringBuilder();
+        for (List<TextPosition> w : words.subList(0, i)) for (TextPosition p : w) before.append(p.getUnicode());
+        // only symbols before it (a checkbox or a bullet, in one or more glyphs), or only a number (a page number
+        // before a running title, a section number before its title in a contents line)
+        return before.codePoints().anyMatch(Character::isLetter);
     }
 
     /** Whether word {@code i} stands apart in its run: {@link #mayStartCell}, and over twice the run's other gaps. */
@@ -304,6 +330,7 @@ final class PageReader extends LineStripper {
         return b.getFirst().getXDirAdj() - (last.getXDirAdj() + last.getWidthDirAdj());
     }
 
+
     /** True when the run so far is only a list marker (a bullet or "3."): its text follows after the gap. */
     private static boolean marker(List<List<TextPosition>> run) {
         if (run.size() != 1) return false;
@@ -312,8 +339,8 @@ final class PageReader extends LineStripper {
         return Structure.MARKER_ONLY.matcher(sb.toString().strip()).matches();
     }
 
-    /** A segment of {@code words}; {@code letterBullet}: its first word is Word's bullet "o" ({@link #letterBullet}). */
-    private void add(List<List<TextPosition>> words, boolean letterBullet) {
+    /** A segment of {@code words} added to {@code out}; {@code letterBullet}: its first word is Word's bullet "o". */
+    private void add(List<List<TextPosition>> words, boolean letterBullet, List<Segment> out) {
         List<List<LogicalOrder.Glyph>> glyphs = new ArrayList<>();
         Map<Float, Integer> sizes = new HashMap<>();
         int bold = 0, italic = 0, mono = 0, chars = 0;
@@ -339,7 +366,7 @@ final class PageReader extends LineStripper {
         if (letterBullet) text = WHITE_BULLET + text.substring(1);
         float size = sizes.entrySet().stream().max(Map.Entry.<Float, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
                 .map(Map.Entry::getKey).orElse(0f);
-        current.add(new Segment(text, x, top, right, bottom, size, bold * 2 > chars, italic * 2 > chars, mono * 2 > chars, chars));
+        out.add(new Segment(text, x, top, right, bottom, size, bold * 2 > chars, italic * 2 > chars, mono * 2 > chars, chars));
     }
 
     /** The line's words that stand in one cell of a ruled table, as one line of that cell. */

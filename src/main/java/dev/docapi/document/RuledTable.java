@@ -123,7 +123,11 @@ final class RuledTable {
         return out;
     }
 
-    /** The table: its grid from the cells' edges, each cell at its top-left grid position with its spans; null when no row and column remain. */
+    /**
+     * The table: its grid from the cells' edges, each cell at its top-left grid position with its spans. Null when no
+     * two cells with text stand side by side in a row: boxes stacked one above another are a box around text (a code
+     * listing's line backgrounds, a framed note, a figure of boxes drawn inside a box), not a table.
+     */
     DocumentModel.Table table() {
         List<String> texts = texts();
         int rows = ys.length - 1, cols = xs.length - 1;
@@ -149,6 +153,7 @@ final class RuledTable {
             int owner = place[r][c];
             if (owner >= 0) texts.set(owner, (texts.get(owner) + " " + texts.get(i)).strip());
         }
+        if (!sideBySide(place, texts)) return null;
         boolean[] keepRow = new boolean[rows], keepCol = new boolean[cols];
         for (int r = 0; r < rows; r++) {
             for (int c = 0; c < cols; c++) {
@@ -181,6 +186,19 @@ final class RuledTable {
             out.add(row);
         }
         return new DocumentModel.Table(keptCols, true, out);
+    }
+
+    /** Whether some grid row holds text in two different cells. */
+    private static boolean sideBySide(int[][] place, List<String> texts) {
+        for (int[] row : place) {
+            int first = -1;
+            for (int i : row) {
+                if (i < 0 || texts.get(i).isEmpty() || i == first) continue;
+                if (first >= 0) return true;
+                first = i;
+            }
+        }
+        return false;
     }
 
     /** The first kept index in [from, to), or {@code from} when none is kept. */

@@ -35,7 +35,7 @@ final class Structure {
     /** A bullet or a list number alone (the marker, with its text after a gap). */
     static final Pattern MARKER_ONLY = Pattern.compile("[" + BULLETS + "]|" + MULTI_LEVEL + "|\\(?\\d{1,3}[.)]|\\(?[a-z][.)]|\\([ivx]{1,4}\\)");
     /** A list item's start: its marker, then white space; group 1 the marker. */
-    private static final Pattern ITEM = Pattern.compile("^([" + BULLETS + "]|" + MULTI_LEVEL + "|\\d{1,3}[.)]|\\(\\d{1,3}\\)|[a-z][.)]|\\([a-z]\\)|\\([ivx]{1,4}\\))\\s+(?=\\S)");
+    static final Pattern ITEM = Pattern.compile("^([" + BULLETS + "]|" + MULTI_LEVEL + "|\\d{1,3}[.)]|\\(\\d{1,3}\\)|[a-z][.)]|\\([a-z]\\)|\\([ivx]{1,4}\\))\\s+(?=\\S)");
     /** What OCR makes of bullets it cannot read ("e", "©", "«"), followed by a capital: list items on OCR'd pages only. */
     private static final Pattern OCR_ITEM = Pattern.compile("^([eo©®«»¢°>])\\s+(?=\\p{Lu})");
     /** A numbered section heading: "3", "3.2", "A.1" then its title; group 1 the number. */
@@ -230,7 +230,8 @@ final class Structure {
                 Integer list = null, level = b.level;
                 if (b.type == Type.LIST_ITEM) {
                     Box box = b.box();
-                    if (previousItem == null) {
+                    // an item above the previous one on its page stands in the next column: a list of its own there
+                    if (previousItem == null || (previousItem.page == b.page && box.y() < previousItem.box().y())) {
                         lists++;
                         indents.clear();
                     }

@@ -127,7 +127,13 @@ final class TextTables {
         boolean cellLike = shortCells * 10 >= cells * (cols >= 3 ? 7 : 8) || numbers * 10 >= cells * 3;
         // a list's markers stand in a column of their own
         boolean list = markers * 2 >= texts.size();
-        if (!aligned || !cellLike || list || texts.size() < 3) return null;
+        List<List<String>> byColumn = new ArrayList<>();
+        for (int c = 0; c < cols; c++) {
+            List<String> column = new ArrayList<>();
+            for (String[] row : texts) column.add(row[c] == null ? "" : row[c]);
+            byColumn.add(column);
+        }
+        if (!aligned || !cellLike || list || lists(byColumn) || texts.size() < 3) return null;
         List<List<DocumentModel.Cell>> rows = new ArrayList<>();
         for (int r = 0; r < texts.size(); r++) {
             List<DocumentModel.Cell> row = new ArrayList<>();
@@ -150,6 +156,29 @@ final class TextTables {
             }
         }
         return new Found(box, new DocumentModel.Table(cols, false, rows), size / n, end);
+    }
+
+    /**
+     * Whether columns of text (each top to bottom, "" where a column has no text in a row) are lists set side by side
+     * (as slides set them), not a table: every column is a run of list items ({@link Structure#ITEM}: a bullet or a
+     * number, then its text) under at most one line of its own (its head), with no gap between them, and items make
+     * at least half the text. A table's column of bulleted cells has gaps, or a column beside it is not a list.
+     */
+    static boolean lists(List<List<String>> columns) {
+        int items = 0, filled = 0;
+        for (List<String> column : columns) {
+            int first = 0, last = column.size() - 1;
+            while (first <= last && column.get(first).isBlank()) first++;
+            while (last >= first && column.get(last).isBlank()) last--;
+            for (int i = first; i <= last; i++) {
+                String t = column.get(i).strip();
+                if (t.isEmpty()) return false;
+                filled++;
+                if (Structure.ITEM.matcher(t).find()) items++;
+                else if (i != first) return false;
+            }
+        }
+        return items >= 2 && items * 2 >= filled;
     }
 
     /**

@@ -864,4 +864,139 @@ class DocumentModelTest {
         String cellText = String.join(" ", table.grid().stream().flatMap(List::stream).toList());
         assertThat(List.of(squeeze(Independent.pdftotext(pdf)).split(" "))).allSatisfy(w -> assertThat(cellText).contains(w));
     }
+
+    /** The lattice tables Tabula's child finds on {@code pdf}, run in this JVM as the service runs it in its own. */
+    private static List<Tabula.PdfTable> lattice(Path pdf) throws IOException {
+        Path out = Files.createTempFile("lattice-", ".jsonl");
+        dev.docapi.engines.tabula.TabulaMain.main(new String[] {pdf.toString(), out.toString(), "1", "lattice"});
+        tools.jackson.databind.json.JsonMapper json = tools.jackson.databind.json.JsonMapper.builder().build();
+        List<Tabula.PdfTable> tables = new ArrayList<>();
+        for (String line : Files.readAllLines(out)) {
+            tools.jackson.databind.JsonNode page = json.readTree(line);
+            if (page.has("tables")) tables.addAll(List.of(json.treeToValue(page.get("tables"), Tabula.PdfTable[].class)));
+        }
+        return tables;
+    }
+
+    /**
+     * A table ruled across its whole width but with vertical rules only between its inner columns (a paper's table: no
+     * frame at its sides) keeps the columns beyond its outermost vertical rules (issue 36): two unruled columns of row
+     * heads on the left, one on the right, each head beside the rule under a group of inner heads spanning both head
+     * rows. Tabula's lattice pass runs as in the service, on a generated page and on the paper page of the structure set.
+     */
+    @Test
+    void aTableWithoutSideRulesKeepsItsOuterColumns() throws Exception {
+        Path pdf = Files.createTempDirectory("open").resolve("open.pdf");
+        String[][] body = {{"6", "6", "OTSL", "0.965", "0.934", "2.73"}, {"4", "4", "HTML", "0.938", "0.904", "1.97"}, {"2", "4", "OTSL", "0.923", "0.897", "1.91"}};
+        float[] x = {72, 130, 190, 260, 330, 400, 470};
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.LETTER);
+            doc.addPage(page);
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                float top = 700, rule = 680, head = 660, bottom = head - 20 * body.length;
+                show(cs, font, 9, x[0] + 4, top - 14, "Encoder");
+                show(cs, font, 9, x[1] + 4, top - 14, "Decoder");
+                show(cs, font, 9, x[2] + 4, top - 14, "Language");
+                show(cs, font, 9, x[3] + 4, top - 14, "TEDs");
+                show(cs, font, 9, x[5] + 4, top - 14, "Inference");
+                show(cs, font, 9, x[5] + 4, rule - 14, "time (secs)");
+                show(cs, font, 9, x[3] + 4, rule - 14, "simple");
+                show(cs, font, 9, x[4] + 4, rule - 14, "complex");
+                for (int r = 0; r < body.length; r++) for (int c = 0; c < 6; c++) show(cs, font, 9, x[c] + 4, head - 20 * r - 14, body[r][c]);
+                // horizontal rules across the whole table, one under the TEDs group only; vertical rules between the inner columns only
+                for (float y = head; y >= bottom; y -= 20) {
+                    cs.moveTo(x[0], y);
+                    cs.lineTo(x[6], y);
+                }
+                cs.moveTo(x[0], top);
+                cs.lineTo(x[6], top);
+                cs.moveTo(x[3], rule);
+                cs.lineTo(x[5], rule);
+                for (int c = 2; c <= 5; c++) {
+                    cs.moveTo(x[c], top);
+                    cs.lineTo(x[c], bottom);
+                }
+                cs.stroke();
+            }
+            doc.save(pdf.toFile());
+        }
+        DocumentModel.Table table;
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            List<Element> elements = DocumentReader.model(doc, lattice(pdf), Set.of(), new ArrayList<>(), page -> { }).pages().getFirst().elements();
+            assertThat(elements).extracting(Element::type).containsExactly(Type.TABLE);
+            table = elements.getFirst().table();
+        }
+        assertThat(table.grid()).containsExactly(List.of("Encoder", "Decoder", "Language", "TEDs", "", "Inference time (secs)"),
+                List.of("", "", "", "simple", "complex", ""), List.of(body[0]), List.of(body[1]), List.of(body[2]));
+        assertThat(table.rows().getFirst().getFirst()).isEqualTo(new DocumentModel.Cell("Encoder", 2, 1));
+
+        Path paper = Path.of("bench/structure/pdf/2305.03393v1-pg9.pdf");
+        try (PDDocument doc = Loader.loadPDF(paper.toFile())) {
+            List<Element> tables = DocumentReader.model(doc, lattice(paper), Set.of(), new ArrayList<>(), page -> { }).pages().getFirst()
+                    .elements().stream().filter(e -> e.type() == Type.TABLE).toList();
+            assertThat(tables).hasSize(1);
+            List<List<String>> grid = tables.getFirst().table().grid();
+            // pdftotext reads the outer columns' heads and values
+            assertThat(Independent.pdftotext(paper)).contains("enc-layers", "Inference", "2.73");
+            assertThat(grid.getFirst()).hasSize(8).contains("# enc-layers", "# dec-layers", "Inference time (secs)");
+            assertThat(grid).contains(List.of("6", "6", "OTSL HTML", "0.965 0.969", "0.934 0.927", "0.955 0.955", "0.88 0.857", "2.73 5.39"));
+        }
+    }
+
+    /**
+     * Boxes stacked one above another, no two cells with text side by side, are a box around text, not a table
+     * (issue 36): a figure of a box drawn inside a box (IBM's Redpaper, Figure 3-5: Tabula's lattice pass cuts it into
+     * cells) and a code listing's line backgrounds read as their lines, while the ruled table above the figure stays a
+     * table.
+     */
+    @Test
+    void boxesAroundTextAreNotTables() throws Exception {
+        Path page = Files.createTempDirectory("boxes").resolve("redp5110-p11.pdf");
+        try (PDDocument doc = Loader.loadPDF(Path.of("bench/structure/pdf/redp5110_sampled.pdf").toFile()); PDDocument one = new PDDocument()) {
+            one.importPage(doc.getPage(10));
+            one.save(page.toFile());
+        }
+        for (Path pdf : List.of(page, Path.of("bench/structure/pdf/code_and_formula.pdf"))) {
+            List<Tabula.PdfTable> ruled = lattice(pdf);
+            // the drawings are ruled areas Tabula reads as tables of two columns or more
+            assertThat(ruled).anySatisfy(t -> assertThat(DocumentReader.tabular(t)).isTrue());
+            List<Element> elements;
+            try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+                elements = DocumentReader.model(doc, ruled.stream().filter(DocumentReader::tabular).toList(), Set.of(), new ArrayList<>(), p -> { })
+                        .pages().stream().flatMap(p -> p.elements().stream()).toList();
+            }
+            String boxed = pdf == page ? "CALL proc1" : "return a + b";
+            assertThat(elements).filteredOn(e -> e.type() == Type.TABLE).noneSatisfy(e -> assertThat(e.text()).contains(boxed));
+            assertThat(elements).filteredOn(e -> e.type() != Type.TABLE).anySatisfy(e -> assertThat(e.text()).contains(boxed));
+            assertThat(Independent.pdftotext(pdf)).contains(boxed);
+        }
+        try (PDDocument doc = Loader.loadPDF(page.toFile())) {
+            List<Element> tables = DocumentReader.model(doc, lattice(page), Set.of(), new ArrayList<>(), p -> { }).pages().getFirst().elements()
+                    .stream().filter(e -> e.type() == Type.TABLE).toList();
+            assertThat(tables).hasSize(1);
+            assertThat(tables.getFirst().table().grid()).contains(List.of("SYSTEM_USER", "The authorization ID that initiated the connection."));
+        }
+    }
+
+    /**
+     * Lists set side by side on a slide are lists read one after another, each a list of its own, not a table; the
+     * bulleted cells of a slide's table, with gaps between them, stay a table (issue 36). The structure set's
+     * presentation exported to PDF: its table on slide 1, five lists side by side on slide 3 (pdftotext reads them
+     * row by row: the words are the same).
+     */
+    @Test
+    void listsSideBySideAreListsAndABulletedTableIsATable() throws Exception {
+        Path pdf = Path.of("bench/structure/pdf/odf_presentation_01.odp.pdf");
+        DocumentModel model = model(pdf);
+        assertThat(model.pages().getFirst().elements()).filteredOn(e -> e.type() == Type.TABLE).singleElement()
+                .satisfies(e -> assertThat(e.table().grid()).anySatisfy(row -> assertThat(row.getFirst()).endsWith("R1")));
+        List<Element> slide = model.pages().get(2).elements();
+        assertThat(slide).extracting(Element::type).containsOnly(Type.LIST_ITEM, Type.PARAGRAPH);
+        List<Element> items = slide.stream().filter(e -> e.type() == Type.LIST_ITEM).toList();
+        assertThat(items).extracting(Element::text).containsExactly("List item4", "List item5", "List item6", "I1", "I2", "I3", "I4",
+                "Item A", "Item B", "List1", "List2", "List3", "l1", "l2", "l3");
+        assertThat(items.stream().map(Element::list).distinct()).hasSize(5);
+        assertThat(squeeze(Independent.pdftotext(pdf, 3))).contains("List item4", "Some info:", "Maybe a list?");
+    }
 }

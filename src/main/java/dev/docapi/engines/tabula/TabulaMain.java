@@ -93,8 +93,8 @@ public final class TabulaMain {
                 if (page == null) {
                     r = new PageResult(p, List.of(), "its content stream could not be read");
                 } else if (page.hasText()) {
-                    List<PdfTable> found = convert(p, lattice.extract(page), true);
-                    if (found.isEmpty() && streamFallback) found = convert(p, stream.extract(page), false);
+                    List<PdfTable> found = convert(p, page, lattice.extract(page), true);
+                    if (found.isEmpty() && streamFallback) found = convert(p, page, stream.extract(page), false);
                     r = new PageResult(p, found, null);
                 } else {
                     r = new PageResult(p, List.of(), null);
@@ -136,7 +136,8 @@ public final class TabulaMain {
         return cells == 0 || chars / cells > 40 || multi * 2 < rows.size();
     }
 
-    private static List<PdfTable> convert(int page, List<Table> tables, boolean lattice) {
+    /** Tabula's tables as ours; a lattice table with the cells its rules leave open at its sides ({@link OpenSides}). */
+    private static List<PdfTable> convert(int number, Page page, List<Table> tables, boolean lattice) {
         List<PdfTable> out = new ArrayList<>();
         for (Table t : tables) {
             List<List<String>> rows = new ArrayList<>();
@@ -160,7 +161,15 @@ public final class TabulaMain {
             if (rows.isEmpty() || cols == 0) continue;
             if (!lattice && (rows.size() < 2 || cols < 2 || prose(rows))) continue;
             if (lattice && rows.size() * cols < 2) continue;
-            out.add(new PdfTable(page, (float) t.getTop(), (float) t.getLeft(), (float) t.getWidth(), (float) t.getHeight(), rows, lattice, boxes));
+            float left = t.getLeft(), right = t.getRight();
+            if (lattice) {
+                for (OpenSides.Box b : OpenSides.of(page, t)) {
+                    boxes.add(new Tabula.CellBox(b.top(), b.left(), b.width(), b.height()));
+                    left = Math.min(left, b.left());
+                    right = Math.max(right, b.left() + b.width());
+                }
+            }
+            out.add(new PdfTable(number, t.getTop(), left, right - left, (float) t.getHeight(), rows, lattice, boxes));
         }
         return out;
     }

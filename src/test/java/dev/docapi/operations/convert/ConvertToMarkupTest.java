@@ -359,4 +359,35 @@ class ConvertToMarkupTest extends ApiTestBase {
         assertThat(html.select("script, b, a")).isEmpty();
         for (String line : lines) assertThat(html.body().text()).contains(line);
     }
+
+    /**
+     * A table's cells read as the page's text in Markdown (issue 36): escaped only where Markdown would read them
+     * otherwise, so an identifier keeps its underscores and a lone asterisk stays as it stands ("FUNCTION_ID",
+     * "*JOBCTL"), while what would make emphasis, a link, a tag or a new cell is escaped; each cell parses back to its text.
+     */
+    @Test
+    void aTablesCellsAreEscapedOnlyWhereMarkdownWouldReadThemOtherwise() throws Exception {
+        String[][] cells = {{"Name", "Value"}, {"FUNCTION_ID", "*JOBCTL"}, {"USRPRF=*OWNER", "x * y"},
+                {"*not emphasis*", "[not a link](x)"}, {"<b>not a tag</b>", "a | b"}};
+        Path pdf = Files.createTempDirectory("cells").resolve("cells.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            dev.docapi.support.TablePdf.ruledTable(doc, cells);
+            doc.save(pdf.toFile());
+        }
+        String md = Files.readString(downloadOutput(convert(newKey(), pdf, Map.of("to", "md")), 0));
+        assertThat(md).contains("| FUNCTION_ID | *JOBCTL |", "| USRPRF=*OWNER | x * y |");
+        List<String> parsed = new ArrayList<>(), kinds = new ArrayList<>();
+        MARKDOWN.parse(md).accept(new AbstractVisitor() {
+            @Override
+            protected void visitChildren(Node parent) {
+                for (Node n = parent.getFirstChild(); n != null; n = n.getNext()) {
+                    kinds.add(n.getClass().getSimpleName());
+                    if (n instanceof TableCell) parsed.add(literal(n));
+                    n.accept(this);
+                }
+            }
+        });
+        assertThat(kinds).contains("TableBlock").doesNotContain("Emphasis", "StrongEmphasis", "Link", "HtmlInline", "Code");
+        assertThat(parsed).containsExactlyElementsOf(Stream.of(cells).flatMap(Stream::of).toList());
+    }
 }

@@ -57,7 +57,7 @@ final class MarkdownWriter extends MarkupWriter {
 
     private void row(List<String> cells) {
         out.append('|');
-        for (String c : cells) out.append(' ').append(inline(cell(c)).replace("|", "\\|")).append(" |");
+        for (String c : cells) out.append(' ').append(cellText(cell(c))).append(" |");
         out.append('\n');
     }
 
@@ -80,6 +80,83 @@ final class MarkdownWriter extends MarkupWriter {
         Matcher m = BLOCK_START.matcher(s);
         if (!m.find()) return s;
         return m.group(1) != null ? "\\" + s : m.group(2) + "\\" + s.substring(m.group(2).length());
+    }
+
+    /**
+     * A cell's text, escaped only where Markdown would read it otherwise, so that a cell reads as the page's text
+     * ("FUNCTION_ID", "*JOBCTL", "x * y"): every {@code |}; {@code *} and {@code _} where they could open or close
+     * emphasis with another of their kind in the cell (CommonMark's flanking rules); a backslash before punctuation;
+     * {@code `} when the cell has two (a code span); {@code [ ]} when a link could form ("](", "]["); {@code <} before
+     * what could start a tag or an autolink; {@code &} before what reads as an entity.
+     */
+    static String cellText(String text) {
+        boolean[] escape = emphasis(text);
+        boolean code = text.chars().filter(ch -> ch == '`').count() >= 2;
+        boolean link = text.contains("](") || text.contains("][");
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            char next = i + 1 < text.length() ? text.charAt(i + 1) : ' ';
+            boolean esc = switch (ch) {
+                case '|' -> true;
+                case '*', '_' -> escape[i];
+                case '\\' -> isAsciiPunctuation(next);
+                case '`' -> code;
+                case '[', ']' -> link;
+                case '<' -> Character.isLetter(next) || next == '/' || next == '!' || next == '?';
+                case '&' -> INLINE.matcher(text).region(i, text.length()).lookingAt();
+                default -> false;
+            };
+            if (esc) sb.append('\\');
+            sb.append(ch);
+        }
+        return sb.toString();
+    }
+
+    /**
+     * Which {@code *} and {@code _} of the text could delimit emphasis: a run that can open (left-flanking) with a later
+     * run of its kind that can close (right-flanking), and that closer; {@code _} inside a word does neither.
+     */
+    private static boolean[] emphasis(String text) {
+        List<int[]> runs = new java.util.ArrayList<>(); // start, end, can open, can close
+        int i = 0;
+        while (i < text.length()) {
+            char ch = text.charAt(i);
+            if (ch != '*' && ch != '_') {
+                i++;
+                continue;
+            }
+            int j = i;
+            while (j < text.length() && text.charAt(j) == ch) j++;
+            int before = i > 0 ? text.codePointBefore(i) : ' ', after = j < text.length() ? text.codePointAt(j) : ' ';
+            boolean left = !Character.isWhitespace(after) && (!punctuation(after) || Character.isWhitespace(before) || punctuation(before));
+            boolean right = !Character.isWhitespace(before) && (!punctuation(before) || Character.isWhitespace(after) || punctuation(after));
+            boolean open = ch == '*' ? left : left && (!right || punctuation(before));
+            boolean close = ch == '*' ? right : right && (!left || punctuation(after));
+            runs.add(new int[] {i, j, open ? 1 : 0, close ? 1 : 0});
+            i = j;
+        }
+        boolean[] escape = new boolean[text.length()];
+        for (int a = 0; a < runs.size(); a++) {
+            for (int b = a + 1; b < runs.size(); b++) {
+                int[] opener = runs.get(a), closer = runs.get(b);
+                if (opener[2] == 0 || closer[3] == 0 || text.charAt(opener[0]) != text.charAt(closer[0])) continue;
+                for (int[] r : List.of(opener, closer)) for (int k = r[0]; k < r[1]; k++) escape[k] = true;
+            }
+        }
+        return escape;
+    }
+
+    private static boolean punctuation(int codePoint) {
+        int type = Character.getType(codePoint);
+        return isAsciiPunctuation(codePoint) || type == Character.CONNECTOR_PUNCTUATION || type == Character.DASH_PUNCTUATION
+                || type == Character.START_PUNCTUATION || type == Character.END_PUNCTUATION || type == Character.INITIAL_QUOTE_PUNCTUATION
+                || type == Character.FINAL_QUOTE_PUNCTUATION || type == Character.OTHER_PUNCTUATION || type == Character.MATH_SYMBOL
+                || type == Character.CURRENCY_SYMBOL || type == Character.MODIFIER_SYMBOL || type == Character.OTHER_SYMBOL;
+    }
+
+    private static boolean isAsciiPunctuation(int c) {
+        return c < 128 && "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".indexOf(c) >= 0;
     }
 
     private static String inline(String text) {
