@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
@@ -84,6 +85,26 @@ class TabulaTest extends ApiTestBase {
         assertThat(found.unreadPages()).containsExactly(new Tabula.UnreadPage(1, stopped), new Tabula.UnreadPage(2, stopped),
                 new Tabula.UnreadPage(3, stopped), new Tabula.UnreadPage(4, "not examined, nor any page after it: 3 pages ran past the table detector's limits"));
         assertThat(found.tables()).isEmpty();
+        Files.delete(pdf);
+    }
+
+    /** Only the pages asked about are examined: a page passed over gives no table and is not unread, hostile or not. */
+    @Test
+    void onlyThePagesAskedAboutAreExamined() throws Exception {
+        Path pdf = Files.createTempFile("tabula-pages-", ".pdf");
+        try (PDDocument doc = new PDDocument()) {
+            TablePdf.ruledTable(doc, "Maple Leafs", "13");
+            hostilePage(doc);
+            TablePdf.ruledTable(doc, "Canadiens", "24");
+            TablePdf.ruledTable(doc, "Bruins", "6");
+            doc.save(pdf.toFile());
+        }
+        Tabula tabula = new Tabula(runner, Duration.ofSeconds(60));
+        Tabula.Tables found = tabula.lattice(pdf, Set.of(1, 3));
+        assertThat(found.unreadPages()).isEmpty();
+        assertThat(found.tables()).extracting(Tabula.PdfTable::page).containsExactly(1, 3);
+        assertThat(found.tables().getLast().rows()).containsExactly(List.of("Team", "Cups"), List.of("Canadiens", "24"));
+        assertThat(tabula.lattice(pdf, Set.of()).tables()).isEmpty();
         Files.delete(pdf);
     }
 
