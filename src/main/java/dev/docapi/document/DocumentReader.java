@@ -22,8 +22,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.springframework.stereotype.Component;
@@ -120,6 +118,7 @@ public class DocumentReader {
     }
 
     private DocumentModel build(InputFile in, boolean ocr, Path workDir, Progress progress) throws EngineFailure, InterruptedException {
+        List<String> notes = new ArrayList<>();
         Path pdf = in.path();
         Set<Integer> ocrPages = Set.of();
         int pageCount;
@@ -135,44 +134,18 @@ public class DocumentReader {
         }
         int total = pageCount;
         try (PDDocument doc = pdfBox.open(pdf, null, dir(workDir, "open"))) {
-            // Tabula's child JVM (only for the pages that draw enough lines to hold a ruled table; none: no child) works
-            // while the model is read without ruled tables, which stands when it finds none that read as tables
-            FutureTask<Tabula.Tables> lattice = lattice(pdf, Rulings.pages(doc));
+            Tabula.Tables found;
             try {
-                DocumentModel model = model(doc, List.of(), ocrPages, new ArrayList<>(), page -> progress.progress(page, total, "pages"));
-                Tabula.Tables found = found(in, lattice);
-                List<Tabula.PdfTable> ruled = found.tables().stream().filter(DocumentReader::tabular).toList();
-                if (!ruled.isEmpty()) model = model(doc, ruled, ocrPages, new ArrayList<>(), page -> { });
-                List<String> notes = new ArrayList<>();
-                if (found.note() != null) notes.add(found.note());
-                notes.addAll(model.notes());
-                return new DocumentModel(model.version(), model.pages(), List.copyOf(notes));
-            } finally {
-                lattice.cancel(true);
+                // Tabula's child JVM only for the pages that draw enough lines to hold a ruled table (none: no child)
+                found = tabula.lattice(pdf, Rulings.pages(doc));
+            } catch (EngineFailure e) {
+                throw new EngineFailure(e.kind(), "'" + in.file().name() + "': " + e.getMessage(), e);
             }
+            if (found.note() != null) notes.add(found.note());
+            List<Tabula.PdfTable> ruled = found.tables().stream().filter(DocumentReader::tabular).toList();
+            return model(doc, ruled, ocrPages, notes, page -> progress.progress(page, total, "pages"));
         } catch (IOException e) {
             throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "'" + in.file().name() + "' could not be read: " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * Starts Tabula's lattice mode on {@code pages} of {@code pdf} (no child JVM when there are none) on a thread of
-     * its own: a platform thread, as a virtual one blocked on class loading can hold one of the few carriers.
-     */
-    private FutureTask<Tabula.Tables> lattice(Path pdf, Set<Integer> pages) {
-        FutureTask<Tabula.Tables> task = new FutureTask<>(() -> tabula.lattice(pdf, pages));
-        Thread.ofPlatform().daemon().name("tabula-lattice").start(task);
-        return task;
-    }
-
-    /** What {@link #lattice} found; its failure named after the file. */
-    private static Tabula.Tables found(InputFile in, FutureTask<Tabula.Tables> lattice) throws EngineFailure, InterruptedException {
-        try {
-            return lattice.get();
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof EngineFailure f) throw new EngineFailure(f.kind(), "'" + in.file().name() + "': " + f.getMessage(), f);
-            if (e.getCause() instanceof RuntimeException r) throw r;
-            throw new IllegalStateException(e.getCause());
         }
     }
 
