@@ -24,7 +24,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 /**
  * Tabula in its sandboxed child JVM: the tables of ordinary pages come back as before, and a hostile page that sends
  * Tabula into an endless loop (a {@code cm} scale of about 3.4e38 and one oblique line) is stopped after the page timeout
- * and reported as unread, while the pages after it still give their tables.
+ * and reported as unread, while the pages after it still give their tables; a page not asked about is not examined.
  */
 @Heavy
 class TabulaTest extends ApiTestBase {
@@ -68,6 +68,13 @@ class TabulaTest extends ApiTestBase {
         assertThat(found.tables().getFirst().rows()).containsExactly(List.of("Team", "Cups"), List.of("Maple Leafs", "13"));
         assertThat(found.tables().getLast().rows()).containsExactly(List.of("Team", "Cups"), List.of("Canadiens", "24"));
         assertThat(done).containsExactly(1, 2, 3);
+
+        // only the pages asked about are examined: the hostile page passed over is neither stopped nor unread
+        Tabula.Tables asked = new Tabula(runner, Duration.ofSeconds(15)).lattice(pdf, Set.of(1, 3));
+        assertThat(asked.unreadPages()).isEmpty();
+        assertThat(asked.tables()).extracting(Tabula.PdfTable::page).containsExactly(1, 3);
+        assertThat(asked.tables().getLast().rows()).containsExactly(List.of("Team", "Cups"), List.of("Canadiens", "24"));
+        assertThat(new Tabula(runner, Duration.ofSeconds(15)).lattice(pdf, Set.of()).tables()).isEmpty();
         Files.delete(pdf);
     }
 
@@ -85,26 +92,6 @@ class TabulaTest extends ApiTestBase {
         assertThat(found.unreadPages()).containsExactly(new Tabula.UnreadPage(1, stopped), new Tabula.UnreadPage(2, stopped),
                 new Tabula.UnreadPage(3, stopped), new Tabula.UnreadPage(4, "not examined, nor any page after it: 3 pages ran past the table detector's limits"));
         assertThat(found.tables()).isEmpty();
-        Files.delete(pdf);
-    }
-
-    /** Only the pages asked about are examined: a page passed over gives no table and is not unread, hostile or not. */
-    @Test
-    void onlyThePagesAskedAboutAreExamined() throws Exception {
-        Path pdf = Files.createTempFile("tabula-pages-", ".pdf");
-        try (PDDocument doc = new PDDocument()) {
-            TablePdf.ruledTable(doc, "Maple Leafs", "13");
-            hostilePage(doc);
-            TablePdf.ruledTable(doc, "Canadiens", "24");
-            TablePdf.ruledTable(doc, "Bruins", "6");
-            doc.save(pdf.toFile());
-        }
-        Tabula tabula = new Tabula(runner, Duration.ofSeconds(60));
-        Tabula.Tables found = tabula.lattice(pdf, Set.of(1, 3));
-        assertThat(found.unreadPages()).isEmpty();
-        assertThat(found.tables()).extracting(Tabula.PdfTable::page).containsExactly(1, 3);
-        assertThat(found.tables().getLast().rows()).containsExactly(List.of("Team", "Cups"), List.of("Canadiens", "24"));
-        assertThat(tabula.lattice(pdf, Set.of()).tables()).isEmpty();
         Files.delete(pdf);
     }
 
