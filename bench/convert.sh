@@ -140,7 +140,7 @@ for to, rel in [(t, r) for t in targets for r in tables]:
     child = [f"{java_home}/bin/java", "-Xmx512m", "-Xss2m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
              "-XX:ReservedCodeCacheSize=48m", "-XX:CompressedClassSpaceSize=64m", "-XX:MaxMetaspaceSize=128m",
              "-Djava.awt.headless=true", "-Xlog:cds=off", "-Xlog:cds+dynamic=off"] + [f"-XX:SharedArchiveFile={x}" for x in archive]
-    r = median_of(lambda: timed(child + ["-cp", cp, "dev.docapi.engines.tabula.TabulaMain", path, f"{out}/t.jsonl", "1", "lattice"]))
+    r = median_of(lambda: timed(child + ["-cp", cp, "dev.docapi.engines.tabula.TabulaMain", path, f"{out}/t.jsonl", "1", "lattice", "all"]))
     rows.append(("pdf→" + to, rel, a, u, r))
 
 print(f"\nconvert, median of {runs} runs; the API after {warmup} warm-up conversions ({min(warmup, 3)} for pdf → xlsx/docx), each raw tool run a new process (seconds per document)\n")

@@ -29,7 +29,8 @@ import org.springframework.stereotype.Component;
 /**
  * Builds a PDF's {@link DocumentModel} (issue 36). Pages without a text layer are OCR'd first, once per file (the kept
  * OCR, {@link OcrText#withTextLayer}); a form's values are placed where their widgets stand ({@link FormValues}); ruled tables'
- * cells come from Tabula's lattice mode (an area that is a frame around the page or around running text is not a table),
+ * cells come from Tabula's lattice mode, on the pages that draw enough lines to hold one ({@link Rulings}; an area that
+ * is a frame around the page or around running text is not a table),
  * their text and spans from the page's own glyphs and the cells' boxes ({@link RuledTable}, so no word of the area is lost);
  * the text is read as segments ({@link PageReader}), put in reading order ({@link Layout}: XY-cut with a column-flow
  * rule, tables found by alignment) and typed ({@link Structure}: headings, those the file names first ({@link NamedHeadings}), lists, captions, footnotes, running
@@ -131,16 +132,17 @@ public class DocumentReader {
             pdf = read.pdf();
             ocrPages = Set.copyOf(read.ocrPages());
         }
-        Tabula.Tables found;
-        try {
-            found = tabula.tables(pdf, false);
-        } catch (EngineFailure e) {
-            throw new EngineFailure(e.kind(), "'" + in.file().name() + "': " + e.getMessage(), e);
-        }
-        if (found.note() != null) notes.add(found.note());
-        List<Tabula.PdfTable> ruled = found.tables().stream().filter(DocumentReader::tabular).toList();
         int total = pageCount;
         try (PDDocument doc = pdfBox.open(pdf, null, dir(workDir, "open"))) {
+            Tabula.Tables found;
+            try {
+                // Tabula's child JVM only for the pages that draw enough lines to hold a ruled table (none: no child)
+                found = tabula.lattice(pdf, Rulings.pages(doc));
+            } catch (EngineFailure e) {
+                throw new EngineFailure(e.kind(), "'" + in.file().name() + "': " + e.getMessage(), e);
+            }
+            if (found.note() != null) notes.add(found.note());
+            List<Tabula.PdfTable> ruled = found.tables().stream().filter(DocumentReader::tabular).toList();
             return model(doc, ruled, ocrPages, notes, page -> progress.progress(page, total, "pages"));
         } catch (IOException e) {
             throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "'" + in.file().name() + "' could not be read: " + e.getMessage(), e);

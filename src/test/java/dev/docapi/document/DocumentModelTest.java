@@ -8,6 +8,7 @@ import dev.docapi.document.DocumentModel.Type;
 import dev.docapi.engines.tabula.Tabula;
 import dev.docapi.operations.pagenumbers.PopplerWords;
 import dev.docapi.support.Independent;
+import dev.docapi.support.TablePdf;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -411,6 +412,49 @@ class DocumentModelTest {
     void twoColumnsOfRunningTextAreNotATable() throws Exception {
         DocumentModel model = model(corpus("pdf-text/two-column-paper-2p.pdf"));
         assertThat(model.pages().stream().flatMap(p -> p.elements().stream())).noneMatch(e -> e.type() == Type.TABLE);
+    }
+
+    /**
+     * Tabula's child JVM is asked only about the pages that paint at least four straight segments of curve-free paths
+     * (a ruled cell's two horizontal and two vertical rulings): Word's ruled tables and a drawn box are asked about,
+     * Word's text pages, a circle (curves and a line) and a triangle (three segments) are not.
+     */
+    @Test
+    void onlyPagesThatDrawEnoughLinesAreAskedForRuledTables() throws Exception {
+        try (PDDocument doc = Loader.loadPDF(Path.of("bench/structure/pdf/word_tables.docx.pdf").toFile())) {
+            assertThat(Rulings.pages(doc)).containsExactly(1, 2);
+        }
+        try (PDDocument doc = Loader.loadPDF(Path.of("bench/structure/pdf/lorem_ipsum.docx.pdf").toFile())) {
+            assertThat(Rulings.pages(doc)).isEmpty();
+        }
+        try (PDDocument doc = new PDDocument()) {
+            TablePdf.ruledTable(doc, "Maple Leafs", "13");
+            PDFont font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            PDPage shapes = new PDPage();
+            doc.addPage(shapes);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, shapes)) {
+                show(cs, font, 11, 72, 700, "A circle and a triangle");
+                cs.moveTo(300, 400);
+                cs.curveTo(300, 455, 345, 500, 400, 500);
+                cs.curveTo(455, 500, 500, 455, 500, 400);
+                cs.lineTo(300, 400);
+                cs.closePath();
+                cs.stroke();
+                cs.moveTo(100, 100);
+                cs.lineTo(200, 100);
+                cs.lineTo(150, 180);
+                cs.lineTo(100, 100);
+                cs.stroke();
+            }
+            PDPage box = new PDPage();
+            doc.addPage(box);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, box)) {
+                show(cs, font, 11, 72, 700, "A box");
+                cs.addRect(72, 500, 200, 100);
+                cs.stroke();
+            }
+            assertThat(Rulings.pages(doc)).containsExactly(1, 3);
+        }
     }
 
     /** The page's tables. */
@@ -868,7 +912,7 @@ class DocumentModelTest {
     /** The lattice tables Tabula's child finds on {@code pdf}, run in this JVM as the service runs it in its own. */
     private static List<Tabula.PdfTable> lattice(Path pdf) throws IOException {
         Path out = Files.createTempFile("lattice-", ".jsonl");
-        dev.docapi.engines.tabula.TabulaMain.main(new String[] {pdf.toString(), out.toString(), "1", "lattice"});
+        dev.docapi.engines.tabula.TabulaMain.main(new String[] {pdf.toString(), out.toString(), "1", "lattice", dev.docapi.engines.tabula.TabulaMain.ALL_PAGES});
         tools.jackson.databind.json.JsonMapper json = tools.jackson.databind.json.JsonMapper.builder().build();
         List<Tabula.PdfTable> tables = new ArrayList<>();
         for (String line : Files.readAllLines(out)) {

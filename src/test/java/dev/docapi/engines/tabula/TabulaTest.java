@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
@@ -23,7 +24,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 /**
  * Tabula in its sandboxed child JVM: the tables of ordinary pages come back as before, and a hostile page that sends
  * Tabula into an endless loop (a {@code cm} scale of about 3.4e38 and one oblique line) is stopped after the page timeout
- * and reported as unread, while the pages after it still give their tables.
+ * and reported as unread, while the pages after it still give their tables; a page not asked about is not examined.
  */
 @Heavy
 class TabulaTest extends ApiTestBase {
@@ -67,6 +68,13 @@ class TabulaTest extends ApiTestBase {
         assertThat(found.tables().getFirst().rows()).containsExactly(List.of("Team", "Cups"), List.of("Maple Leafs", "13"));
         assertThat(found.tables().getLast().rows()).containsExactly(List.of("Team", "Cups"), List.of("Canadiens", "24"));
         assertThat(done).containsExactly(1, 2, 3);
+
+        // only the pages asked about are examined: the hostile page passed over is neither stopped nor unread
+        Tabula.Tables asked = new Tabula(runner, Duration.ofSeconds(15)).lattice(pdf, Set.of(1, 3));
+        assertThat(asked.unreadPages()).isEmpty();
+        assertThat(asked.tables()).extracting(Tabula.PdfTable::page).containsExactly(1, 3);
+        assertThat(asked.tables().getLast().rows()).containsExactly(List.of("Team", "Cups"), List.of("Canadiens", "24"));
+        assertThat(new Tabula(runner, Duration.ofSeconds(15)).lattice(pdf, Set.of()).tables()).isEmpty();
         Files.delete(pdf);
     }
 
