@@ -223,18 +223,26 @@ final class PageReader extends LineStripper {
      * cells only a little apart ("Widget A  2024-01-01"). An edge is shown by a cell of a line of two or more runs, or
      * by a word set apart in its line (0.4 em from the word before, and more than twice the line's other gaps, which a
      * justified line stretches alike). A split needs {@link #COLUMN_WITNESSES} such edges of other lines, within ten
-     * lines, within a point of the word, and a gap before it of 0.4 em; never after a list marker, a checkbox or a number. Runs of
+     * lines, within a point of the word, or as many gutters between two cells of other lines that the gap before the
+     * word overlaps (a header over right-aligned numbers), and a gap before it of 0.4 em; never after a list marker, a checkbox or a number. Runs of
      * more than {@link #MAX_ROW_WORDS} words (prose), monospace lines (code, aligned by nature) and right-to-left lines
      * are never split.
      */
     private void addSplitAtColumns() {
         List<float[]> edges = new ArrayList<>(); // x and baseline of each edge shown
+        List<float[]> gutters = new ArrayList<>(); // left, right and baseline of each gap between two cells of a line
         for (List<Run> line : lines) {
-            for (Run r : line) {
+            for (int k = 0; k < line.size(); k++) {
+                Run r = line.get(k);
                 if (!cellLike(r)) continue;
                 List<List<TextPosition>> words = r.words();
                 if (line.size() >= 2) edges.add(place(words.getFirst()));
                 for (int i = 1; i < words.size(); i++) if (apartInLine(words, i)) edges.add(place(words.get(i)));
+                if (k > 0 && cellLike(line.get(k - 1))) {
+                    List<TextPosition> before = line.get(k - 1).words().getLast();
+                    TextPosition end = before.getLast();
+                    gutters.add(new float[] {end.getXDirAdj() + end.getWidthDirAdj(), words.getFirst().getFirst().getXDirAdj(), words.getFirst().getFirst().getYDirAdj()});
+                }
             }
         }
         for (List<Run> line : lines) {
@@ -242,7 +250,7 @@ final class PageReader extends LineStripper {
                 List<List<TextPosition>> words = r.words();
                 List<List<TextPosition>> part = new ArrayList<>();
                 for (int i = 0; i < words.size(); i++) {
-                    if (i > 0 && cellLike(r) && columnStart(words, i, edges)) {
+                    if (i > 0 && cellLike(r) && columnStart(words, i, edges, gutters)) {
                         add(part, r.letterBullet() && part.getFirst() == words.getFirst(), r.out());
                         part = new ArrayList<>();
                     }
@@ -286,16 +294,23 @@ final class PageReader extends LineStripper {
         return gap(words.get(i - 1), words.get(i)) > 2 * others.get(others.size() / 2);
     }
 
-    private static boolean columnStart(List<List<TextPosition>> words, int i, List<float[]> edges) {
+    private static boolean columnStart(List<List<TextPosition>> words, int i, List<float[]> edges, List<float[]> gutters) {
         if (!mayStartCell(words, i)) return false;
-        TextPosition first = words.get(i).getFirst();
+        TextPosition first = words.get(i).getFirst(), previous = words.get(i - 1).getLast();
         float x = first.getXDirAdj(), y = first.getYDirAdj(), size = Math.max(size(first), 4);
-        int witnesses = 0;
-        for (float[] e : edges) {
-            float dy = Math.abs(e[1] - y);
-            if (Math.abs(e[0] - x) <= 1 && dy > 0.5f * size && dy <= 10 * size) witnesses++;
-        }
-        return witnesses >= COLUMN_WITNESSES;
+        float gapLeft = previous.getXDirAdj() + previous.getWidthDirAdj();
+        int atEdge = 0, inGutter = 0;
+        for (float[] e : edges) if (Math.abs(e[0] - x) <= 1 && near(e[1], y, size)) atEdge++;
+        // or the gap before the word lies in the gutter between two cells of other lines (a header over
+        // right-aligned numbers: "Quantity Revenue" over "5   5000")
+        for (float[] g : gutters) if (Math.min(x, g[1]) - Math.max(gapLeft, g[0]) >= 1 && near(g[2], y, size)) inGutter++;
+        return atEdge >= COLUMN_WITNESSES || inGutter >= COLUMN_WITNESSES;
+    }
+
+    /** Whether a baseline is another line's within ten lines of {@code y}. */
+    private static boolean near(float baseline, float y, float size) {
+        float dy = Math.abs(baseline - y);
+        return dy > 0.5f * size && dy <= 10 * size;
     }
 
     private boolean mono(List<List<TextPosition>> words) {

@@ -195,7 +195,8 @@ class DocumentModelTest {
     /**
      * A sheet whose first two columns stand only a word space or two apart in every row ("Widget A  2024-01-01"): the
      * dates start at one edge in every row, each set apart from the word before by more than the row's other spaces,
-     * so the rows are cut there and the table has its three columns; a justified paragraph beside it keeps its lines.
+     * so the rows are cut there. The heads "Quantity" and "Revenue" stand 1 em apart over right-aligned numbers: the
+     * gap between them lies in the rows' gutter, so they are two heads. One table of four columns.
      */
     @Test
     void cellsLittleApartInEveryRowAreCutAtTheirSharedEdge() throws Exception {
@@ -208,20 +209,24 @@ class DocumentModelTest {
                 show(cs, font, 10, 55, 770, "Product");
                 show(cs, font, 10, 104, 770, "Date");
                 show(cs, font, 10, 196, 770, "Quantity");
+                show(cs, font, 10, 245.5f, 770, "Revenue");
                 String[] products = {"Widget A", "Widget B", "Widget C", "Widget D"};
+                String[] quantities = {"5", "10", "3", "12"};
                 for (int r = 0; r < products.length; r++) {
                     float y = 755 - 15 * r;
                     show(cs, font, 10, 55, y, products[r]);
                     show(cs, font, 10, 106.6f, y, "2024-01-0" + (r + 1) + " 0:00:00");
-                    show(cs, font, 10, 230, y, String.valueOf(5 + r));
+                    // numbers right-aligned, as a sheet sets them
+                    show(cs, font, 10, 243.4f - 5.56f * quantities[r].length(), y, quantities[r]);
+                    show(cs, font, 10, 270, y, quantities[r] + "00");
                 }
             }
             doc.save(pdf.toFile());
         }
         assertThat(model(pdf).pages().getFirst().elements()).singleElement().satisfies(e -> {
             assertThat(e.type()).isEqualTo(Type.TABLE);
-            assertThat(e.table().columns()).isEqualTo(3);
-            assertThat(e.text()).startsWith("Product\tDate\tQuantity\nWidget A\t2024-01-01 0:00:00\t5\n");
+            assertThat(e.table().columns()).isEqualTo(4);
+            assertThat(e.text()).startsWith("Product\tDate\tQuantity\tRevenue\nWidget A\t2024-01-01 0:00:00\t5\t500\n");
         });
     }
 
