@@ -101,6 +101,29 @@ class SandboxTest extends ApiTestBase {
     }
 
     /**
+     * A sandbox whose service is gone before bubblewrap starts never runs its engine: its death signal is set first,
+     * then its parent checked. Started by a shell instead of this JVM (as a service killed between the fork and
+     * bubblewrap's start leaves it: another parent), the wrapped command exits 137 and the engine never runs; started
+     * by this JVM, it runs.
+     */
+    @Test
+    void aSandboxWhoseServiceIsGoneNeverRunsItsEngine() throws Exception {
+        Path ran = scratch.resolve("ran");
+        List<String> wrapped = runner.sandbox().wrap(List.of("/usr/bin/touch", ran.toString()), Sandbox.Access.of(scratch), Sandbox.Bounds.NONE, Map.of());
+        List<String> viaShell = new java.util.ArrayList<>(List.of("/bin/sh", "-c", "\"$@\"; exit $?", "sh"));
+        viaShell.addAll(wrapped);
+        Process orphan = new ProcessBuilder(viaShell).redirectErrorStream(true).start();
+        orphan.getInputStream().readAllBytes();
+        assertThat(orphan.waitFor()).isEqualTo(137);
+        assertThat(ran).doesNotExist();
+
+        Process child = new ProcessBuilder(wrapped).redirectErrorStream(true).start();
+        String out = new String(child.getInputStream().readAllBytes());
+        assertThat(child.waitFor()).as(out).isZero();
+        assertThat(ran).exists();
+    }
+
+    /**
      * A child JVM of the service (how Tabula runs, {@link ChildJvm}) is sandboxed like any engine: from the packaged
      * class path it cannot reach a loopback canary, which the same JVM without the sandbox reaches.
      */

@@ -32,6 +32,15 @@ public class Sandbox {
     private static final Logger log = LoggerFactory.getLogger(Sandbox.class);
     private static final String BWRAP = "/usr/bin/bwrap";
     private static final String PRLIMIT = "/usr/bin/prlimit";
+    private static final String SETPRIV = "/usr/bin/setpriv";
+    /**
+     * Run by {@code /bin/sh} under {@code setpriv --pdeathsig KILL}, before bubblewrap: exits unless its parent is
+     * still the service ({@code $1}), then runs the rest. Bubblewrap's own {@code --die-with-parent} takes effect only
+     * once bubblewrap runs, and a service killed between the fork and that moment left the new sandbox running for
+     * good (seen when the node was killed as a job started an engine). The death signal set first, then the parent
+     * checked, closes that window.
+     */
+    private static final String ORPHAN_CHECK = "read -r _ _ _ parent _ < /proc/$$/stat; [ \"$parent\" = \"$1\" ] || exit 137; shift; exec \"$@\"";
     /** System folders an engine may read; absent ones are skipped. */
     private static final List<String> SYSTEM_READ_ONLY = List.of("/usr", "/etc/fonts", "/etc/ld.so.cache",
             "/etc/alternatives", "/etc/ssl/certs", "/etc/libreoffice", "/etc/ImageMagick-6", "/var/cache/fontconfig",
@@ -149,6 +158,7 @@ public class Sandbox {
     public List<String> wrap(List<String> command, Access access, Bounds bounds, Map<String, String> env) {
         List<String> cmd = new ArrayList<>();
         if (enabled) {
+            cmd.addAll(List.of(SETPRIV, "--pdeathsig", "KILL", "--", "/bin/sh", "-c", ORPHAN_CHECK, "sh", String.valueOf(ProcessHandle.current().pid())));
             cmd.addAll(List.of(BWRAP, "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
                     "--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin",
                     "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
