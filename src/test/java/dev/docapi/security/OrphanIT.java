@@ -109,6 +109,19 @@ class OrphanIT {
             Thread.sleep(100);
             left = service.engineProcesses();
         }
-        assertThat(left.stream().map(ph -> ph.info().commandLine().orElse("?")).toList()).as("engine processes left").isEmpty();
+        assertThat(left.stream().map(OrphanIT::describe).toList()).as("engine processes left").isEmpty();
+    }
+
+    /** A process as the failure shows it: its state, parent and parent-death signal (to tell why it outlived the node), and its command. */
+    private static String describe(ProcessHandle ph) {
+        String status;
+        try {
+            status = Files.readAllLines(Path.of("/proc", Long.toString(ph.pid()), "status")).stream()
+                    .filter(l -> l.startsWith("State:") || l.startsWith("PPid:") || l.startsWith("NSpid:")).map(l -> l.replaceAll("\\s+", " "))
+                    .reduce((a, b) -> a + ", " + b).orElse("");
+        } catch (java.io.IOException e) {
+            status = "gone";
+        }
+        return "[" + ph.pid() + " " + status + "] " + ph.info().commandLine().orElse("?");
     }
 }
