@@ -112,7 +112,7 @@ class OrphanIT {
         assertThat(left.stream().map(OrphanIT::describe).toList()).as("engine processes left").isEmpty();
     }
 
-    /** A process as the failure shows it: its state, parent and parent-death signal (to tell why it outlived the node), and its command. */
+    /** A process as the failure shows it: its state, parent and PID namespace ids (to tell why it outlived the node), and its command. */
     private static String describe(ProcessHandle ph) {
         String status;
         try {
