@@ -1,0 +1,60 @@
+package dev.docapi.engines.process;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.docapi.config.DocapiProperties;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A sandbox dies with the service even when the service is killed while bubblewrap still sets the sandbox up (issue
+ * 41, {@code OrphanIT}'s flaky orphan): stand-in services, each killed with SIGKILL 0-19 ms after it started a real
+ * sandbox, leave no process of it behind. Without the sandbox's parent shell ({@code Sandbox.PARENT}), bubblewrap 0.8
+ * left about a third of these sandboxes running.
+ */
+class SandboxParentTest {
+    /**
+     * A stand-in service: reads the wrapped command line, one argument a line up to an empty line, starts it, sleeps
+     * {@code $0} seconds and kills itself.
+     */
+    private static final String SERVICE = "while IFS= read -r a && [ -n \"$a\" ]; do set -- \"$@\" \"$a\"; done; \"$@\" & sleep \"$0\"; kill -KILL $$";
+
+    @Test
+    void aServiceKilledWhileItsSandboxStartsLeavesNoProcessOfIt(@TempDir Path data) throws Exception {
+        DocapiProperties props = new DocapiProperties(0, data, null, null, null, null, 1, false, Duration.ofSeconds(1), 0, 0, null);
+        Sandbox sandbox = new Sandbox(props, false, 0, 0, 0);
+        String marker = "61." + System.nanoTime() % 100_000;
+        try {
+            for (int i = 0; i < 40; i++) {
+                String delay = String.format("0.%03d", i % 20);
+                Process service = new ProcessBuilder("/bin/sh", "-c", SERVICE, delay).redirectErrorStream(true).start();
+                List<String> wrapped = sandbox.wrap(List.of("/usr/bin/sleep", marker), Sandbox.Access.of(null), Sandbox.Bounds.NONE, Map.of(), service.pid());
+                try (OutputStream in = service.getOutputStream()) {
+                    in.write((String.join("\n", wrapped) + "\n\n").getBytes(StandardCharsets.UTF_8));
+                }
+                assertThat(service.waitFor(5, TimeUnit.SECONDS)).isTrue();
+                assertThat(service.exitValue()).isEqualTo(137);
+            }
+            List<ProcessHandle> left = running(marker);
+            for (int i = 0; i < 30 && !left.isEmpty(); i++) {
+                Thread.sleep(100);
+                left = running(marker);
+            }
+            assertThat(left.stream().map(ph -> ph.pid() + " " + ph.info().commandLine().orElse("?")).toList()).as("processes of sandboxes left").isEmpty();
+        } finally {
+            running(marker).forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    /** Every process whose command line holds {@code marker}: a sandbox's engine, or its bubblewrap before it ran it. */
+    private static List<ProcessHandle> running(String marker) {
+        return ProcessHandle.allProcesses().filter(ph -> ph.info().commandLine().orElse("").contains(marker)).toList();
+    }
+}
