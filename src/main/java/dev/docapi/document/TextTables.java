@@ -161,8 +161,10 @@ final class TextTables {
     /**
      * Whether columns of text (each top to bottom, "" where a column has no text in a row) are lists set side by side
      * (as slides set them), not a table: every column is a run of list items ({@link Structure#ITEM}: a bullet or a
-     * number, then its text) under at most one line of its own (its head), with no gap between them, and items make
-     * at least half the text. A table's column of bulleted cells has gaps, or a column beside it is not a list.
+     * number, then its text) under at most one line of its own (its head), with no gap between them; a line that is no
+     * item continues the item above it (a narrow text box wraps its items), and items make at least half of every
+     * column's lines under its head and of all the text. A table's column of bulleted cells has gaps, or a column
+     * beside it is not a list.
      */
     static boolean lists(List<List<String>> columns) {
         int items = 0, filled = 0;
@@ -170,13 +172,18 @@ final class TextTables {
             int first = 0, last = column.size() - 1;
             while (first <= last && column.get(first).isBlank()) first++;
             while (last >= first && column.get(last).isBlank()) last--;
+            int own = 0, lines = 0;
             for (int i = first; i <= last; i++) {
                 String t = column.get(i).strip();
                 if (t.isEmpty()) return false;
                 filled++;
-                if (Structure.ITEM.matcher(t).find()) items++;
-                else if (i != first) return false;
+                boolean item = Structure.ITEM.matcher(t).find();
+                if (item) own++;
+                else if (i != first && own == 0) return false; // a second line before any item: no list's head
+                if (i != first || item) lines++;
             }
+            if (own * 2 < lines) return false;
+            items += own;
         }
         return items >= 2 && items * 2 >= filled;
     }

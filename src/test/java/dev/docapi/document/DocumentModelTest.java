@@ -1048,4 +1048,36 @@ class DocumentModelTest {
         assertThat(items.stream().map(Element::list).distinct()).hasSize(5);
         assertThat(squeeze(Independent.pdftotext(pdf, 3))).contains("List item4", "Some info:", "Maybe a list?");
     }
+
+    /**
+     * Lists side by side whose narrow text box wraps each item ("•  l" over "1") are lists too, the wrapped line part
+     * of its item, not a table of five columns (issue 36: a presentation's slide of lists, exported to PDF).
+     */
+    @Test
+    void listsSideBySideWithWrappedItemsAreLists() throws Exception {
+        Path pdf = Files.createTempDirectory("lists").resolve("lists.pdf");
+        String[][] columns = {{"1.  List item4", "2.  List item5", "3.  List item6"}, {"\u2022  I1", "\u2022  I2", "\u2022  I3", "\u2022  I4"},
+                {"Some info:", "\u2022  Item A", "\u2022  Item B"}, {"\u2022  l", "1", "\u2022  l", "2", "\u2022  l", "3"}};
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(new PDRectangle(720, 405));
+            doc.addPage(page);
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                for (int c = 0; c < columns.length; c++) {
+                    for (int r = 0; r < columns[c].length; r++) {
+                        String line = columns[c][r];
+                        // a wrapped line starts where its item's text does
+                        float x = 150 + 140 * c + (line.length() == 1 ? font.getStringWidth("\u2022  ") / 1000 * 14 : 0);
+                        show(cs, font, 14, x, 260 - 17 * r, line);
+                    }
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).noneMatch(e -> e.type() == Type.TABLE);
+        assertThat(elements).filteredOn(e -> e.type() == Type.LIST_ITEM).extracting(e -> squeeze(e.text())).containsExactly(
+                "List item4", "List item5", "List item6", "I1", "I2", "I3", "I4", "Item A", "Item B", "l 1", "l 2", "l 3");
+        assertThat(squeeze(Independent.run("pdftotext", "-q", "-layout", pdf.toString(), "-").output())).contains("List item4", "Some info:");
+    }
 }
