@@ -206,13 +206,18 @@ final class Layout {
         return false;
     }
 
-    /** Whether a line of {@code column} has a line of another column on its level (a row's other cell). */
+    /**
+     * Whether a line of {@code column} has a line of another column on its level (a row's other cell): the same
+     * font size within a fifth, its middle within a third of the lower line's height. Lines of a text box beside a
+     * list of larger type overlap the items' lines, but stand between them.
+     */
     private static boolean beside(Item line, List<Item> column, List<List<Item>> columns) {
         for (List<Item> other : columns) {
             if (other == column) continue;
             for (Item it : other) {
-                float overlap = Math.min(it.bottom(), line.bottom()) - Math.max(it.top(), line.top());
-                if (it.segment() != null && overlap > 0.5f * Math.min(it.box().height(), line.box().height())) return true;
+                if (it.segment() == null || Math.max(it.size(), line.size()) > 1.2f * Math.min(it.size(), line.size())) continue;
+                float offset = Math.abs((it.top() + it.bottom()) - (line.top() + line.bottom())) / 2;
+                if (offset < Math.min(it.box().height(), line.box().height()) / 3) return true;
             }
         }
         return false;
