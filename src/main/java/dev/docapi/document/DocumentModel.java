@@ -25,7 +25,7 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
      * The shape version: bump it when what the reader produces changes, so kept models are rebuilt; also the version of
      * the public JSON ({@code convert} to json, the OpenAPI {@code DocumentModel} schema says it).
      */
-    public static final int VERSION = 5;
+    public static final int VERSION = 6;
 
     /**
      * A page.
@@ -126,7 +126,8 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
      * @param level    a heading's level (1 = a top section; the title has none), a list item's nesting (1 = outermost);
      *                 else null
      * @param list     a list item's list, numbered from 1 in the document; else null
-     * @param marker   a list item's bullet or number as printed ("•", "3."); else null
+     * @param marker   a list item's bullet or number as printed ("•", "3."; a task list's item: "☐", or "☑" or "☒"
+     *                 when checked, {@link #checked}); else null
      * @param text     its text in logical order, its lines separated by line breaks (a line-end hyphen before a
      *                 lower-case letter removed); a table's: its rows one a line, cells separated by tabs; a picture's: "";
      *                 a form field's: its value (☑ or ☐ for a checkbox or radio button), placed by its widget's box
@@ -159,6 +160,19 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
      */
     public String pageTextWithIds(int page) {
         return pageText(page, true, true);
+    }
+
+    /**
+     * Whether a list item's marker is a checked box (☑ ☒: true) or an empty one (☐: false), as a task list's item;
+     * null for any other marker or none.
+     */
+    public static Boolean checked(String marker) {
+        if (marker == null) return null;
+        return switch (marker) {
+            case "☑", "☒" -> true;
+            case "☐" -> false;
+            default -> null;
+        };
     }
 
     /** An element's id in the text given to models: its reading-order index, e.g. {@code [e12]}. */

@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
 /**
  * From items in reading order ({@link Layout}) to the model's elements (issue 36): lines joined into paragraphs, and
  * each paragraph typed from the document's own statistics. The body size and weight are those of most of the
- * document's characters; a heading is set clearly larger, or bold where the body is not, or numbered as a section
+ * document's characters; a heading is set clearly larger, or bold where the body is not (and not a lead-in ending in
+ * a colon), or numbered as a section
  * ("2.3 Results") in a heading style, or named by the file itself ({@link NamedHeadings}: its structure tree's heading
  * tags, its outline); its level comes from the file, its numbering, or the rank of its style. A number alone (a page or
  * chapter number set large) is never a heading. A line that starts with a bullet or a list number is a list item, never a heading. Running
@@ -27,9 +28,10 @@ import java.util.regex.Pattern;
 final class Structure {
     /**
      * Bullet characters: typographic ones, and the private-use code points of the Symbol and Wingdings bullets that
-     * Word embeds (U+F0B7 •, U+F0A7 ▪, U+F0D8 ➢, U+F076 ❖, U+F0FC ✓, U+F06E ■, U+F0A8 □).
+     * Word embeds (U+F0B7 •, U+F0A7 ▪, U+F0D8 ➢, U+F076 ❖, U+F0FC ✓, U+F06E ■, U+F0A8 □), and ballot boxes (☐ ☑ ☒: a
+     * task list's items, {@link DocumentModel#checked}).
      */
-    private static final String BULLETS = "•◦▪‣●○■□➢►▶✓✔–—*·\\uF0B7\\uF0A7\\uF0D8\\uF076\\uF0FC\\uF06E\\uF0A8\\-";
+    private static final String BULLETS = "•◦▪‣●○■□➢►▶✓✔☐☑☒–—*·\\uF0B7\\uF0A7\\uF0D8\\uF076\\uF0FC\\uF06E\\uF0A8\\-";
     /** A multi-level list number as Word sets it apart by a tab: "1.1." or "2.3.8.1." (always with its final dot). */
     private static final String MULTI_LEVEL = "\\d{1,3}(?:\\.\\d{1,3})+\\.";
     /** A bullet or a list number alone (the marker, with its text after a gap). */
@@ -209,7 +211,7 @@ final class Structure {
     static List<DocumentModel.Page> elements(List<LaidOut> pages, Body body, NamedHeadings named) {
         List<List<Block>> blocks = new ArrayList<>();
         for (LaidOut p : pages) blocks.add(blocks(p, named));
-        furniture(pages, blocks);
+        furniture(pages, blocks, body);
         for (int i = 0; i < pages.size(); i++) for (Block b : blocks.get(i)) typeBlock(b, pages.get(i), body, named);
         numberedHeadings(blocks, body);
         italicHeadings(blocks, body);
@@ -476,13 +478,21 @@ final class Structure {
         return text.toLowerCase(Locale.ROOT).replace('#', '＃').replaceAll("\\d+", "#").replaceAll("\\s+", " ").strip();
     }
 
-    /** Marks running headers, footers and page numbers. */
-    private static void furniture(List<LaidOut> pages, List<List<Block>> blocks) {
+    /**
+     * Marks running headers, footers and page numbers. A header or footer recurs in its margin: its text (digits aside)
+     * on two or more pages, or its place on every page (a first page's own header, a chapter's title in the header):
+     * one line at body size or smaller, the same distance from the page's edge, set at least two lines apart from the
+     * page's other text.
+     */
+    private static void furniture(List<LaidOut> pages, List<List<Block>> blocks, Body body) {
         Map<String, Set<Integer>> seen = new HashMap<>();
         for (int i = 0; i < pages.size(); i++) {
             for (Block b : blocks.get(i)) {
                 String zone = zone(b, pages.get(i), MARGIN);
-                if (zone != null) seen.computeIfAbsent(zone + key(b.text), k -> new HashSet<>()).add(i);
+                if (zone == null) continue;
+                seen.computeIfAbsent(zone + key(b.text), k -> new HashSet<>()).add(i);
+                String place = place(b, pages.get(i), zone, blocks.get(i), body);
+                if (place != null) seen.computeIfAbsent(place, k -> new HashSet<>()).add(i);
             }
         }
         for (int i = 0; i < pages.size(); i++) {
@@ -490,12 +500,15 @@ final class Structure {
                 String key = b.atom == null ? key(b.text) : "";
                 String numberZone = zone(b, pages.get(i), NUMBER_MARGIN);
                 boolean number = PAGE_NUMBER.matcher(key).matches() || ROMAN.matcher(key).matches();
-                if (numberZone != null && number && outermost(b, blocks.get(i), numberZone.equals("top:"))) {
+                if (numberZone != null && number && outermost(b, blocks.get(i), numberZone.equals("top:")) && !headsText(b, blocks.get(i), body)) {
                     b.type = Type.PAGE_NUMBER;
                     continue;
                 }
                 String zone = zone(b, pages.get(i), MARGIN);
-                boolean running = zone != null && (seen.get(zone + key).size() >= 2 || (zone.equals("bottom:") && COPYRIGHT.matcher(b.text).find()));
+                if (zone == null) continue;
+                String place = place(b, pages.get(i), zone, blocks.get(i), body);
+                boolean running = seen.get(zone + key).size() >= 2 || (zone.equals("bottom:") && COPYRIGHT.matcher(b.text).find())
+                        || (place != null && pages.size() >= 2 && seen.get(place).size() == pages.size());
                 if (running) b.type = zone.equals("top:") ? Type.PAGE_HEADER : Type.PAGE_FOOTER;
             }
             besidePageNumbers(pages.get(i), blocks.get(i));
@@ -504,6 +517,36 @@ final class Structure {
                 for (Block b : blocks.get(i)) if (b.atom == null) b.type = Type.PARAGRAPH;
             }
         }
+    }
+
+    /**
+     * Where a block in the page's margin ({@code zone}) stands, as a key that a running header or footer repeats on
+     * every page (its distance from the page's edge, to 2 points), or null when it cannot be one: more than one line,
+     * larger than the body, or within two of its lines of the page's other text.
+     */
+    private static String place(Block b, LaidOut page, String zone, List<Block> blocks, Body body) {
+        if (b.lines.size() != 1 || b.size() > body.size() * 1.05f) return null;
+        Box box = b.box();
+        boolean top = zone.equals("top:");
+        for (Block other : blocks) {
+            if (other == b) continue;
+            Box o = other.box();
+            float gap = top ? o.y() - box.bottom() : box.y() - o.bottom();
+            boolean level = Math.min(o.bottom(), box.bottom()) > Math.max(o.y(), box.y());
+            if (!level && gap >= 0 && gap < 2 * box.height()) return null;
+        }
+        return "place:" + zone + Math.round((top ? box.y() : page.height() - box.bottom()) / 2);
+    }
+
+    /**
+     * Whether a block is set as a heading over the text right under it ("Page 2" bold and larger, its section's text a
+     * line below): not a page number, though it reads like one.
+     */
+    private static boolean headsText(Block b, List<Block> blocks, Body body) {
+        boolean style = b.size() >= body.size() * 1.15f || (b.bold() && !body.bold());
+        if (!style) return false;
+        Box box = b.box();
+        return blocks.stream().anyMatch(o -> o != b && o.box().y() >= box.bottom() && o.box().y() - box.bottom() < box.height());
     }
 
     /**
@@ -573,7 +616,9 @@ final class Structure {
             b.text = text.substring(text.indexOf(marker) + marker.length()).strip();
         } else if (size <= body.size() * 0.85f && b.box().y() > page.height() * 0.6f && FOOTNOTE.matcher(text).matches() && !page.ocr()) {
             b.type = Type.FOOTNOTE;
-        } else if (shortText && !text.endsWith(",") && !names(b) && !code(b, body) && !label(b, page, body) && (larger || (boldOverBody && text.length() <= 100 && b.lines.size() <= 2))) {
+        } else if (shortText && !text.endsWith(",") && !names(b) && !code(b, body) && !label(b, page, body)
+                && (larger || (boldOverBody && !text.endsWith(":") && text.length() <= 100 && b.lines.size() <= 2))) {
+            // a bold line at body size that ends in a colon leads into what follows ("Key Benefits:" over a list)
             b.type = Type.HEADING;
             if (section.matches() && section.group(1).chars().allMatch(c -> c == '.' || Character.isDigit(c))) {
                 b.level = section.group(1).split("\\.").length;

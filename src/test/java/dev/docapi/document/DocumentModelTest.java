@@ -1080,4 +1080,94 @@ class DocumentModelTest {
                 "List item4", "List item5", "List item6", "I1", "I2", "I3", "I4", "Item A", "Item B", "l 1", "l 2", "l 3");
         assertThat(squeeze(Independent.run("pdftotext", "-q", "-layout", pdf.toString(), "-").output())).contains("List item4", "Some info:");
     }
+
+    /**
+     * A text box beside a list of larger type (a slide's list and a shape with two lines of text) is read after the
+     * list, its lines one paragraph: its lines overlap the items' lines but stand between them, so they are not a
+     * table's rows read across (issue 36).
+     */
+    @Test
+    void aTextBoxBesideAListOfLargerTypeIsReadAfterIt() throws Exception {
+        Path pdf = Files.createTempDirectory("slide").resolve("slide.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(new PDRectangle(960, 540));
+            doc.addPage(page);
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                String[] items = {"\u2022  With foo", "\u2022  Bar", "\u2022  And baz things"};
+                for (int r = 0; r < items.length; r++) show(cs, font, 28, 73, 330 - 40 * r, items[r]);
+                show(cs, font, 18, 514, 284, "A rectangle shape with this text");
+                show(cs, font, 18, 619, 262, "inside.");
+            }
+            doc.save(pdf.toFile());
+        }
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).extracting(e -> e.type() + " " + squeeze(e.text())).containsExactly("LIST_ITEM With foo", "LIST_ITEM Bar",
+                "LIST_ITEM And baz things", "PARAGRAPH A rectangle shape with this text inside.");
+        assertThat(squeeze(Independent.run("pdftotext", "-q", "-layout", pdf.toString(), "-").output())).contains("A rectangle shape with this text");
+    }
+
+    /**
+     * A first page's own header and footer, whose texts recur on no other page, are page furniture by their place:
+     * one line in the margin, the same distance from the edge on every page, two lines and more apart from the text.
+     * A "Page 2" set bold and larger right over its section's text is that section's heading, not a page number
+     * (issue 36: a Word document with a different first-page header).
+     */
+    @Test
+    void headersThatDifferFromPageToPageAreHeadersAndAPageHeadingIsAHeading() throws Exception {
+        Path pdf = Files.createTempDirectory("headers").resolve("headers.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+            for (int n = 1; n <= 2; n++) {
+                PDPage page = new PDPage(PDRectangle.A4);
+                doc.addPage(page);
+                try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                    show(cs, font, 11, 90, 795, n == 1 ? "FIRST PAGE HEADER (page 1 only)" : "REGULAR HEADER (page 2 onward)");
+                    if (n == 1) {
+                        show(cs, bold, 14, 90, 730, "Page header and footer fixture");
+                        show(cs, font, 11, 90, 712, "This document has a first page header and footer of its own.");
+                    } else {
+                        show(cs, bold, 13, 90, 745, "Page 2");
+                        show(cs, font, 11, 90, 730, "This is body text on page 2.");
+                    }
+                    show(cs, font, 11, 90, 88, n == 1 ? "FIRST PAGE FOOTER (page 1 only)" : "REGULAR FOOTER (page 2 onward)");
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        DocumentModel model = model(pdf);
+        for (DocumentModel.Page page : model.pages()) {
+            assertThat(page.elements().getFirst().type()).isEqualTo(Type.PAGE_HEADER);
+            assertThat(page.elements().getLast().type()).isEqualTo(Type.PAGE_FOOTER);
+        }
+        assertThat(model.pages().get(1).elements().get(1)).satisfies(e -> {
+            assertThat(e.type()).isEqualTo(Type.HEADING);
+            assertThat(e.text()).isEqualTo("Page 2");
+        });
+        assertThat(Independent.pdftotext(pdf, 1)).contains("FIRST PAGE HEADER");
+    }
+
+    /** A bold line at body size that ends in a colon leads into the list under it; one set larger is a heading (issue 36). */
+    @Test
+    void aBoldLeadInEndingInAColonIsNoHeading() throws Exception {
+        Path pdf = Files.createTempDirectory("leadin").resolve("leadin.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.LETTER);
+            doc.addPage(page);
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                show(cs, bold, 14, 72, 700, "Test 1:");
+                show(cs, font, 11, 72, 680, "Open-source software is cost-effective as it eliminates license fees for everyone.");
+                show(cs, bold, 11, 72, 655, "Key Benefits:");
+                show(cs, font, 11, 72, 640, "\u2022  Enhances security and transparency by allowing public access to code");
+                show(cs, font, 11, 72, 625, "\u2022  A strong global community improves and maintains the projects");
+            }
+            doc.save(pdf.toFile());
+        }
+        assertThat(model(pdf).pages().getFirst().elements()).extracting(e -> e.type() + " " + e.text()).startsWith(
+                "HEADING Test 1:", "PARAGRAPH Open-source software is cost-effective as it eliminates license fees for everyone.",
+                "PARAGRAPH Key Benefits:");
+    }
 }

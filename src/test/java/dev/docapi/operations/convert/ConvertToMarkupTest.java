@@ -390,4 +390,37 @@ class ConvertToMarkupTest extends ApiTestBase {
         assertThat(kinds).contains("TableBlock").doesNotContain("Emphasis", "StrongEmphasis", "Link", "HtmlInline", "Code");
         assertThat(parsed).containsExactlyElementsOf(Stream.of(cells).flatMap(Stream::of).toList());
     }
+
+    /**
+     * Lines that start with a ballot box are a task list: "☒ Design" is {@code - [x] Design} in Markdown and a
+     * checked, disabled checkbox in HTML, "☐" an empty one; pdftotext reads the boxes as printed.
+     */
+    @Test
+    void ballotBoxLinesAreATaskList() throws Exception {
+        Path pdf = Files.createTempDirectory("tasks").resolve("tasks.pdf");
+        try (var doc = new org.apache.pdfbox.pdmodel.PDDocument()) {
+            var page = new org.apache.pdfbox.pdmodel.PDPage();
+            doc.addPage(page);
+            var font = org.apache.pdfbox.pdmodel.font.PDType0Font.load(doc, new java.io.File("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"));
+            try (var cs = new org.apache.pdfbox.pdmodel.PDPageContentStream(doc, page)) {
+                String[] lines = {"Tasks before release:", "\u2612 Design", "\u2612 Implementation", "\u2610 Documentation of the task"};
+                for (int i = 0; i < lines.length; i++) {
+                    cs.beginText();
+                    cs.setFont(font, 11);
+                    cs.newLineAtOffset(72, 700 - 16 * i);
+                    cs.showText(lines[i]);
+                    cs.endText();
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        assertThat(Independent.pdftotext(pdf)).contains("\u2612 Design", "\u2610 Documentation");
+        String key = newKey();
+        String md = Files.readString(downloadOutput(convert(key, pdf, Map.of("to", "md", "images", false)), 0));
+        assertThat(md).contains("Tasks before release:\n\n- [x] Design\n- [x] Implementation\n- [ ] Documentation of the task\n");
+        Document html = Jsoup.parse(downloadOutput(convert(key, pdf, Map.of("to", "html", "images", false)), 0).toFile(), "UTF-8");
+        assertThat(html.select("ul > li").eachText()).containsExactly("Design", "Implementation", "Documentation of the task");
+        assertThat(html.select("ul > li > input[type=checkbox][disabled]")).hasSize(3);
+        assertThat(html.select("ul > li > input[checked]")).hasSize(2);
+    }
 }

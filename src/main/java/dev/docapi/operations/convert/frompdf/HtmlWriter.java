@@ -46,7 +46,12 @@ final class HtmlWriter extends MarkupWriter {
     protected void list(List<ListItem> items) {
         boolean numbered = items.getFirst().number() != null;
         out.append(numbered ? "<ol" + (items.getFirst().number() != 1 ? " start=\"" + items.getFirst().number() + "\"" : "") + ">\n" : "<ul>\n");
-        for (ListItem item : items) out.append("<li").append(dir(item.text())).append('>').append(esc(item.text())).append("</li>\n");
+        for (ListItem item : items) {
+            out.append("<li").append(dir(item.text())).append('>');
+            // a task list's item as GitHub writes it: a disabled checkbox before the text
+            if (item.checked() != null) out.append("<input type=\"checkbox\" disabled").append(item.checked() ? " checked" : "").append("> ");
+            out.append(esc(item.text())).append("</li>\n");
+        }
         out.append(numbered ? "</ol>\n" : "</ul>\n");
     }
 

@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 
 /**
  * The document as CommonMark with GitHub's tables (issues 28, 36): {@code #} to {@code ######} headings, paragraphs one per line,
- * {@code -} and {@code 1.} lists (nested by three spaces a level), pipe tables (the first row as the header), {@code ![…](images/…)} pictures. Text is
+ * {@code -} and {@code 1.} lists (nested by three spaces a level; {@code - [x]} task items), pipe tables (the first row as the header), {@code ![…](images/…)} pictures. Text is
  * escaped so that it reads back as the same words: inline markers ({@code * _ ` [ ] < \}) everywhere, and what would
  * start a block at the start of a line ({@code #}, {@code >}, {@code -}, {@code +}, {@code 1.}).
  */
@@ -40,7 +40,10 @@ final class MarkdownWriter extends MarkupWriter {
         for (ListItem item : items) {
             // nested items are indented past their parent's marker; CommonMark needs at least the marker's width
             out.append("   ".repeat(item.level() - 1));
-            out.append(numbered ? (n++) + "." : "-").append(' ').append(line(item.text())).append('\n');
+            out.append(numbered ? (n++) + "." : "-").append(' ');
+            // GitHub's task list item
+            if (item.checked() != null) out.append(item.checked() ? "[x] " : "[ ] ");
+            out.append(line(item.text())).append('\n');
         }
         out.append('\n');
     }

@@ -16,8 +16,11 @@ import java.util.Map;
  * out. A subclass says how each block is written.
  */
 abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
-    /** An item of a list: its number (null for a bullet), nesting level (from 1) and text. */
-    record ListItem(Integer number, int level, String text) {
+    /**
+     * An item of a list: its number (null for a bullet), nesting level (from 1), text, and for a task list's item
+     * whether it is checked (null for other items).
+     */
+    record ListItem(Integer number, int level, String text, Boolean checked) {
     }
 
     protected final StringBuilder out = new StringBuilder();
@@ -48,7 +51,7 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
                     // a multi-level number ("2.3.1.") is no list's own count: the item keeps it before its text
                     boolean multiLevel = e.marker() != null && e.marker().matches("\\d+(\\.\\d+)+\\.?");
                     String text = multiLevel ? e.marker() + " " + text(e.text()) : text(e.text());
-                    list.add(new ListItem(multiLevel ? null : number(e.marker()), e.level() == null ? 1 : e.level(), text));
+                    list.add(new ListItem(multiLevel ? null : number(e.marker()), e.level() == null ? 1 : e.level(), text, DocumentModel.checked(e.marker())));
                     continue;
                 }
                 list = flush(list);
