@@ -1170,4 +1170,20 @@ class DocumentModelTest {
                 "HEADING Test 1:", "PARAGRAPH Open-source software is cost-effective as it eliminates license fees for everyone.",
                 "PARAGRAPH Key Benefits:");
     }
+
+    /**
+     * A symbol font's box that maps to no character (its code U+0084, drawn twice) before each answer of a
+     * questionnaire makes the answers list items, shown with a bullet, not paragraphs that start with control
+     * characters (issue 36: a survey annex, where pdftotext prints the same two codes before each answer).
+     */
+    @Test
+    void answersAfterAnUnmappedSymbolGlyphAreListItems() throws Exception {
+        Path pdf = Path.of("bench/structure/pdf/table_mislabeled_as_picture.pdf");
+        String text = Independent.run("pdftotext", "-q", "-layout", pdf.toString(), "-").output();
+        assertThat(text).contains("\u0084\u0084 They work in parallel");
+        List<Element> items = model(pdf).pages().getFirst().elements().stream().filter(e -> e.type() == Type.LIST_ITEM).toList();
+        assertThat(items).extracting(e -> start(e.text(), 4)).contains("They work in parallel", "They coordinate appointments of",
+                "Not applicable, there is");
+        assertThat(items).allSatisfy(e -> assertThat(e.marker() + e.text()).doesNotContain("\u0084"));
+    }
 }

@@ -44,15 +44,33 @@ final class HtmlWriter extends MarkupWriter {
 
     @Override
     protected void list(List<ListItem> items) {
-        boolean numbered = items.getFirst().number() != null;
-        out.append(numbered ? "<ol" + (items.getFirst().number() != 1 ? " start=\"" + items.getFirst().number() + "\"" : "") + ">\n" : "<ul>\n");
+        // nested by level; a run of items of one kind (numbered or not) at one level is one <ol> or <ul>
+        java.util.Deque<String> open = new java.util.ArrayDeque<>(); // the open lists' closing tags, innermost first
+        int depth = 0;
         for (ListItem item : items) {
+            int level = Math.max(1, Math.min(item.level(), depth + 1));
+            String kind = item.number() != null ? "ol" : "ul";
+            while (depth > level) {
+                out.append("</li>\n").append(open.pop()).append('\n');
+                depth--;
+            }
+            if (depth == level && !open.peek().equals("</" + kind + ">")) {
+                out.append("</li>\n").append(open.pop()).append('\n');
+                depth--;
+            }
+            if (depth == level) out.append("</li>\n");
+            else {
+                if (depth > 0) out.append('\n'); // a nested list, inside its parent's item
+                out.append(kind.equals("ol") && item.number() != 1 ? "<ol start=\"" + item.number() + "\">" : "<" + kind + ">").append('\n');
+                open.push("</" + kind + ">");
+                depth = level;
+            }
             out.append("<li").append(dir(item.text())).append('>');
             // a task list's item as GitHub writes it: a disabled checkbox before the text
             if (item.checked() != null) out.append("<input type=\"checkbox\" disabled").append(item.checked() ? " checked" : "").append("> ");
-            out.append(esc(item.text())).append("</li>\n");
+            out.append(esc(item.text()));
         }
-        out.append(numbered ? "</ol>\n" : "</ul>\n");
+        while (!open.isEmpty()) out.append("</li>\n").append(open.pop()).append('\n');
     }
 
     @Override

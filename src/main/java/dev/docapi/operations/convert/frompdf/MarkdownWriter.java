@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 
 /**
  * The document as CommonMark with GitHub's tables (issues 28, 36): {@code #} to {@code ######} headings, paragraphs one per line,
- * {@code -} and {@code 1.} lists (nested by three spaces a level; {@code - [x]} task items), pipe tables (the first row as the header), {@code ![…](images/…)} pictures. Text is
+ * {@code -} and {@code 1.} lists (each item its own kind and number, nested past its parent's marker; {@code - [x]} task items), pipe tables (the first row as the header), {@code ![…](images/…)} pictures. Text is
  * escaped so that it reads back as the same words: inline markers ({@code * _ ` [ ] < \}) everywhere, and what would
  * start a block at the start of a line ({@code #}, {@code >}, {@code -}, {@code +}, {@code 1.}).
  */
@@ -35,15 +35,20 @@ final class MarkdownWriter extends MarkupWriter {
 
     @Override
     protected void list(List<ListItem> items) {
-        boolean numbered = items.getFirst().number() != null;
-        int n = numbered ? items.getFirst().number() : 0;
+        // each item keeps its own kind and number ("24." stays 24, a bullet after numbers is a bullet); an item is nested
+        // past its parent's marker, which CommonMark needs (4 spaces under "24. ", 2 under "- ")
+        List<Integer> indents = new java.util.ArrayList<>(List.of(0));
+        int previousLevel = 1;
         for (ListItem item : items) {
-            // nested items are indented past their parent's marker; CommonMark needs at least the marker's width
-            out.append("   ".repeat(item.level() - 1));
-            out.append(numbered ? (n++) + "." : "-").append(' ');
+            int level = Math.max(1, Math.min(item.level(), previousLevel + 1));
+            while (indents.size() > level) indents.removeLast();
+            String marker = item.number() != null ? item.number() + "." : "-";
+            out.append(" ".repeat(indents.getLast())).append(marker).append(' ');
             // GitHub's task list item
             if (item.checked() != null) out.append(item.checked() ? "[x] " : "[ ] ");
             out.append(line(item.text())).append('\n');
+            indents.add(indents.getLast() + marker.length() + 1);
+            previousLevel = level;
         }
         out.append('\n');
     }

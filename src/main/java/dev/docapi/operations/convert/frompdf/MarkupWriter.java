@@ -126,7 +126,7 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
 
     protected abstract void paragraph(String text);
 
-    /** A list: numbered when its first item is; items nested by their level. */
+    /** A list: items nested by their level, each numbered or bulleted as its own marker is (its number kept). */
     protected abstract void list(List<ListItem> items);
 
     /** A table: its rows, all of the same length; the first is written as the header. */
