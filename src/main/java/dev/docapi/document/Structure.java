@@ -219,6 +219,7 @@ final class Structure {
         for (int i = 0; i < pages.size(); i++) for (Block b : blocks.get(i)) typeBlock(b, pages.get(i), body, named);
         numberedHeadings(blocks, body);
         italicHeadings(blocks, body);
+        leadIns(blocks);
         for (List<Block> page : blocks) sideBySide(page);
         levels(blocks);
         title(pages, blocks, body);
@@ -663,6 +664,24 @@ final class Structure {
             for (String w : words) if (!NAME.matcher(w).matches()) return false;
         }
         return true;
+    }
+
+    /**
+     * A heading stands out from the text it heads: a line found a heading by its style alone (not named by the file,
+     * not a numbered section) whose next block on its page is text in the same size and weight ("Let's introduce a
+     * list" over the list items of one slide's text box, both 28 pt where the document's body is 18 pt) leads into
+     * that text and is a paragraph.
+     */
+    private static void leadIns(List<List<Block>> pages) {
+        for (List<Block> page : pages) {
+            List<Block> text = page.stream().filter(b -> b.atom == null && !b.type.furniture()).toList();
+            for (int i = 0; i + 1 < text.size(); i++) {
+                Block b = text.get(i), next = text.get(i + 1);
+                if (b.type != Type.HEADING || b.named || b.level != null) continue;
+                boolean sameStyle = sameSize(b.size(), next.size()) && b.bold() == next.bold() && b.italic() == next.italic();
+                if (sameStyle && (next.type == Type.PARAGRAPH || next.type == Type.LIST_ITEM)) b.type = Type.PARAGRAPH;
+            }
+        }
     }
 
     /**

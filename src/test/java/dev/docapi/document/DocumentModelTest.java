@@ -1186,4 +1186,35 @@ class DocumentModelTest {
                 "Not applicable, there is");
         assertThat(items).allSatisfy(e -> assertThat(e.marker() + e.text()).doesNotContain("\u0084"));
     }
+
+    /**
+     * A line larger than the body, over list items of its own size and weight (one text box of a slide), leads into
+     * the list and is no heading; the slide's title, larger than what follows it, is (issue 36).
+     */
+    @Test
+    void aLineInTheSizeOfTheItemsUnderItIsNoHeading() throws Exception {
+        Path pdf = Files.createTempDirectory("leadin").resolve("slides.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            for (int n = 0; n < 2; n++) {
+                PDPage page = new PDPage(new PDRectangle(960, 540));
+                doc.addPage(page);
+                try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                    if (n == 0) {
+                        show(cs, font, 44, 73, 450, "Second slide title");
+                        show(cs, font, 28, 73, 380, "Let us introduce a list");
+                        String[] items = {"\u2022  With foo", "\u2022  Bar", "\u2022  And baz things"};
+                        for (int r = 0; r < items.length; r++) show(cs, font, 28, 73, 340 - 40 * r, items[r]);
+                    } else {
+                        for (int r = 0; r < 12; r++) show(cs, font, 18, 73, 450 - 24 * r, "Body text of the notes page, line number " + (r + 1) + " of twelve");
+                    }
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        List<Element> slide = model(pdf).pages().getFirst().elements();
+        assertThat(slide).extracting(e -> e.type() + " " + e.text()).containsExactly("TITLE Second slide title", "PARAGRAPH Let us introduce a list",
+                "LIST_ITEM With foo", "LIST_ITEM Bar", "LIST_ITEM And baz things");
+        assertThat(Independent.pdftotext(pdf)).contains("Let us introduce a list");
+    }
 }

@@ -27,6 +27,11 @@ final class HtmlWriter extends MarkupWriter {
     }
 
     @Override
+    protected boolean pageContainsItsBlocks() {
+        return true;
+    }
+
+    @Override
     protected void page(int number) {
         if (number > 1) out.append("</section>\n");
         out.append("<section id=\"page-").append(number).append("\">\n");

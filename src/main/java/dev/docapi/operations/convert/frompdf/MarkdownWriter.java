@@ -20,6 +20,11 @@ final class MarkdownWriter extends MarkupWriter {
     }
 
     @Override
+    protected boolean pageContainsItsBlocks() {
+        return false;
+    }
+
+    @Override
     protected void page(int number) {
     }
 

@@ -40,7 +40,11 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
         StringBuilder row = new StringBuilder();
         Element previous = null;
         for (DocumentModel.Page page : model.pages()) {
-            list = flush(list);
+            // a list that goes on over a page break stays one list where pages are no containers of their own
+            Integer open = listId;
+            boolean listGoesOn = !pageContainsItsBlocks() && open != null && page.elements().stream()
+                    .filter(e -> !e.type().furniture()).findFirst().map(e -> open.equals(e.list())).orElse(false);
+            if (!listGoesOn) list = flush(list);
             page(page.number());
             for (Element e : page.elements()) {
                 if (e.type().furniture()) continue;
@@ -120,6 +124,9 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
 
     /** A page starts (from 1); before its first block. */
     protected abstract void page(int number);
+
+    /** Whether a page holds its blocks (an HTML section): then no list goes on over a page break. */
+    protected abstract boolean pageContainsItsBlocks();
 
     /** A heading, level 1 to 6. */
     protected abstract void heading(int level, String text);

@@ -56,6 +56,23 @@ class MarkupListsTest {
         assertThat(html.select("section > ol > li > ul > li > input[checked]")).hasSize(1);
     }
 
+    /** A list that goes on over a page break is one list in Markdown, its nesting kept (issue 36). */
+    @Test
+    void aListOverAPageBreakStaysOneListInMarkdown() {
+        List<Element> first = List.of(item(0, 1, "•", "List item 1"), item(1, 2, "•", "List item 1.1"));
+        List<Element> second = List.of(new Element(2, Type.PAGE_HEADER, null, null, null, "Report", 2, new DocumentModel.Box(72, 20, 100, 10),
+                9, false, null, null, null), new Element(3, Type.LIST_ITEM, 3, 1, "•", "List item 1.1.1", 2, new DocumentModel.Box(144, 72, 200, 12),
+                11, false, null, null, null), new Element(4, Type.LIST_ITEM, 1, 1, "•", "List item 3", 2, new DocumentModel.Box(72, 90, 200, 12),
+                11, false, null, null, null));
+        DocumentModel model = new DocumentModel(DocumentModel.VERSION, List.of(new DocumentModel.Page(1, 612, 792, false, first),
+                new DocumentModel.Page(2, 612, 792, false, second)), List.of());
+        String md = new MarkdownWriter().write(model, Map.of());
+        assertThat(md.strip()).isEqualTo("- List item 1\n  - List item 1.1\n    - List item 1.1.1\n- List item 3");
+        List<String> lists = new ArrayList<>();
+        collect(Parser.builder().build().parse(md), 0, lists);
+        assertThat(lists).containsExactly("0 bullet", "1 bullet", "2 bullet");
+    }
+
     /** Each list as "depth kind [start]", depth counted in lists around it, in document order. */
     private static void collect(Node node, int depth, List<String> out) {
         for (Node n = node.getFirstChild(); n != null; n = n.getNext()) {
