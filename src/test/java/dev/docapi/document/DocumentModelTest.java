@@ -52,6 +52,26 @@ class DocumentModelTest {
         cs.endText();
     }
 
+    /** What a test draws on its one page. */
+    @FunctionalInterface
+    private interface Drawing {
+        void draw(PDPageContentStream cs) throws IOException;
+    }
+
+    /** A one-page PDF of {@code size} named {@code name} in a new temporary folder, with what {@code drawing} draws. */
+    private static Path onePage(String name, PDRectangle size, Drawing drawing) throws IOException {
+        Path pdf = Files.createTempDirectory("model-").resolve(name);
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(size);
+            doc.addPage(page);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                drawing.draw(cs);
+            }
+            doc.save(pdf.toFile());
+        }
+        return pdf;
+    }
+
     private static String squeeze(String s) {
         return s.replaceAll("\\s+", " ").strip();
     }
@@ -103,23 +123,17 @@ class DocumentModelTest {
      */
     @Test
     void lettersStackedOnePerLineAreOneWord() throws Exception {
-        Path pdf = Files.createTempDirectory("stacked").resolve("stacked.pdf");
-        try (PDDocument doc = new PDDocument()) {
-            PDPage page = new PDPage(PDRectangle.LETTER);
-            doc.addPage(page);
-            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
-            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
-                show(cs, font, 11, 72, 720, "The box on the right holds one word, wrapped after every letter.");
-                float y = 690;
-                for (char c : "Vertical".toCharArray()) {
-                    show(cs, font, 11, 450, y, String.valueOf(c));
-                    y -= 13;
-                }
-                for (int i = 0; i < 3; i++) show(cs, font, 11, 72, 560 - 13 * i, String.valueOf((char) ('A' + i)));
-                for (int i = 0; i < 4; i++) show(cs, font, 11, 72, 480 - 13 * i, "w");
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        Path pdf = onePage("stacked.pdf", PDRectangle.LETTER, cs -> {
+            show(cs, font, 11, 72, 720, "The box on the right holds one word, wrapped after every letter.");
+            float y = 690;
+            for (char c : "Vertical".toCharArray()) {
+                show(cs, font, 11, 450, y, String.valueOf(c));
+                y -= 13;
             }
-            doc.save(pdf.toFile());
-        }
+            for (int i = 0; i < 3; i++) show(cs, font, 11, 72, 560 - 13 * i, String.valueOf((char) ('A' + i)));
+            for (int i = 0; i < 4; i++) show(cs, font, 11, 72, 480 - 13 * i, "w");
+        });
         List<String> texts = model(pdf).pages().getFirst().elements().stream().map(e -> squeeze(e.text())).toList();
         assertThat(texts).contains("Vertical").doesNotContain("V e r t i c a l");
         assertThat(String.join(" ", texts)).contains("A B C").contains("w w w w");
@@ -131,23 +145,17 @@ class DocumentModelTest {
      */
     @Test
     void wordsLetterOBulletIsANestedItem() throws Exception {
-        Path pdf = Files.createTempDirectory("o-bullet").resolve("o-bullet.pdf");
-        try (PDDocument doc = new PDDocument()) {
-            PDPage page = new PDPage(PDRectangle.LETTER);
-            doc.addPage(page);
-            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
-            PDType1Font courier = new PDType1Font(Standard14Fonts.FontName.COURIER);
-            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
-                show(cs, font, 11, 72, 720, "Before the list comes a sentence that introduces it to the reader.");
-                show(cs, font, 11, 90, 700, "\u2022");
-                show(cs, font, 11, 108, 700, "Some italic bold underline");
-                show(cs, courier, 11, 126, 686, "o");
-                show(cs, font, 11, 143, 686, "Nested italic bold");
-                show(cs, font, 11, 72, 650, "O autor escreveu que quem comprou ontem");
-                show(cs, font, 11, 72, 636, "o livro leu todas as suas páginas numa noite.");
-            }
-            doc.save(pdf.toFile());
-        }
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        PDType1Font courier = new PDType1Font(Standard14Fonts.FontName.COURIER);
+        Path pdf = onePage("o-bullet.pdf", PDRectangle.LETTER, cs -> {
+            show(cs, font, 11, 72, 720, "Before the list comes a sentence that introduces it to the reader.");
+            show(cs, font, 11, 90, 700, "\u2022");
+            show(cs, font, 11, 108, 700, "Some italic bold underline");
+            show(cs, courier, 11, 126, 686, "o");
+            show(cs, font, 11, 143, 686, "Nested italic bold");
+            show(cs, font, 11, 72, 650, "O autor escreveu que quem comprou ontem");
+            show(cs, font, 11, 72, 636, "o livro leu todas as suas páginas numa noite.");
+        });
         List<Element> elements = model(pdf).pages().getFirst().elements();
         assertThat(elements).filteredOn(e -> e.type() == Type.LIST_ITEM).extracting(e -> squeeze(e.text()))
                 .containsExactly("Some italic bold underline", "Nested italic bold");
@@ -200,29 +208,23 @@ class DocumentModelTest {
      */
     @Test
     void cellsLittleApartInEveryRowAreCutAtTheirSharedEdge() throws Exception {
-        Path pdf = Files.createTempDirectory("sales").resolve("sales.pdf");
-        try (PDDocument doc = new PDDocument()) {
-            PDPage page = new PDPage(PDRectangle.A4);
-            doc.addPage(page);
-            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
-            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
-                show(cs, font, 10, 55, 770, "Product");
-                show(cs, font, 10, 104, 770, "Date");
-                show(cs, font, 10, 196, 770, "Quantity");
-                show(cs, font, 10, 245.5f, 770, "Revenue");
-                String[] products = {"Widget A", "Widget B", "Widget C", "Widget D"};
-                String[] quantities = {"5", "10", "3", "12"};
-                for (int r = 0; r < products.length; r++) {
-                    float y = 755 - 15 * r;
-                    show(cs, font, 10, 55, y, products[r]);
-                    show(cs, font, 10, 106.6f, y, "2024-01-0" + (r + 1) + " 0:00:00");
-                    // numbers right-aligned, as a sheet sets them
-                    show(cs, font, 10, 243.4f - 5.56f * quantities[r].length(), y, quantities[r]);
-                    show(cs, font, 10, 270, y, quantities[r] + "00");
-                }
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        Path pdf = onePage("sales.pdf", PDRectangle.A4, cs -> {
+            show(cs, font, 10, 55, 770, "Product");
+            show(cs, font, 10, 104, 770, "Date");
+            show(cs, font, 10, 196, 770, "Quantity");
+            show(cs, font, 10, 245.5f, 770, "Revenue");
+            String[] products = {"Widget A", "Widget B", "Widget C", "Widget D"};
+            String[] quantities = {"5", "10", "3", "12"};
+            for (int r = 0; r < products.length; r++) {
+                float y = 755 - 15 * r;
+                show(cs, font, 10, 55, y, products[r]);
+                show(cs, font, 10, 106.6f, y, "2024-01-0" + (r + 1) + " 0:00:00");
+                // numbers right-aligned, as a sheet sets them
+                show(cs, font, 10, 243.4f - 5.56f * quantities[r].length(), y, quantities[r]);
+                show(cs, font, 10, 270, y, quantities[r] + "00");
             }
-            doc.save(pdf.toFile());
-        }
+        });
         assertThat(model(pdf).pages().getFirst().elements()).singleElement().satisfies(e -> {
             assertThat(e.type()).isEqualTo(Type.TABLE);
             assertThat(e.table().columns()).isEqualTo(4);
@@ -656,24 +658,18 @@ class DocumentModelTest {
     @Test
     void numbersOfATableNearThePagesTopAreNotPageNumbers() throws Exception {
         // a spreadsheet printed as LibreOffice does: its sheet's name on top, a title, then years and counts close under it
-        Path pdf = Files.createTempDirectory("sheet").resolve("sheet.pdf");
-        try (PDDocument doc = new PDDocument()) {
-            PDPage page = new PDPage(PDRectangle.A4);
-            doc.addPage(page);
-            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
-            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
-                float y = 800;
-                String[][] lines = {{"280", "Sheet1"}, {"120", "Number of freshwater ducks per year"}, {"120", "Year", "190", "Freshwater Ducks"},
-                        {"160", "2019", "255", "120"}, {"160", "2020", "255", "135"}, {"160", "2021", "255", "150"}};
-                for (String[] line : lines) {
-                    for (int k = 0; k < line.length; k += 2) {
-                        show(cs, font, 10, Float.parseFloat(line[k]), y, line[k + 1]);
-                    }
-                    y -= line == lines[0] ? 30 : 14;
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        Path pdf = onePage("sheet.pdf", PDRectangle.A4, cs -> {
+            float y = 800;
+            String[][] lines = {{"280", "Sheet1"}, {"120", "Number of freshwater ducks per year"}, {"120", "Year", "190", "Freshwater Ducks"},
+                    {"160", "2019", "255", "120"}, {"160", "2020", "255", "135"}, {"160", "2021", "255", "150"}};
+            for (String[] line : lines) {
+                for (int k = 0; k < line.length; k += 2) {
+                    show(cs, font, 10, Float.parseFloat(line[k]), y, line[k + 1]);
                 }
+                y -= line == lines[0] ? 30 : 14;
             }
-            doc.save(pdf.toFile());
-        }
+        });
         DocumentModel model = model(pdf);
         assertThat(model.pages().getFirst().elements()).noneMatch(e -> e.type() == Type.PAGE_NUMBER);
         String text = model.pageText(1, false);
@@ -1088,19 +1084,13 @@ class DocumentModelTest {
      */
     @Test
     void aTextBoxBesideAListOfLargerTypeIsReadAfterIt() throws Exception {
-        Path pdf = Files.createTempDirectory("slide").resolve("slide.pdf");
-        try (PDDocument doc = new PDDocument()) {
-            PDPage page = new PDPage(new PDRectangle(960, 540));
-            doc.addPage(page);
-            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
-            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
-                String[] items = {"\u2022  With foo", "\u2022  Bar", "\u2022  And baz things"};
-                for (int r = 0; r < items.length; r++) show(cs, font, 28, 73, 330 - 40 * r, items[r]);
-                show(cs, font, 18, 514, 284, "A rectangle shape with this text");
-                show(cs, font, 18, 619, 262, "inside.");
-            }
-            doc.save(pdf.toFile());
-        }
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        Path pdf = onePage("slide.pdf", new PDRectangle(960, 540), cs -> {
+            String[] items = {"\u2022  With foo", "\u2022  Bar", "\u2022  And baz things"};
+            for (int r = 0; r < items.length; r++) show(cs, font, 28, 73, 330 - 40 * r, items[r]);
+            show(cs, font, 18, 514, 284, "A rectangle shape with this text");
+            show(cs, font, 18, 619, 262, "inside.");
+        });
         List<Element> elements = model(pdf).pages().getFirst().elements();
         assertThat(elements).extracting(e -> e.type() + " " + squeeze(e.text())).containsExactly("LIST_ITEM With foo", "LIST_ITEM Bar",
                 "LIST_ITEM And baz things", "PARAGRAPH A rectangle shape with this text inside.");
@@ -1151,21 +1141,15 @@ class DocumentModelTest {
     /** A bold line at body size that ends in a colon leads into the list under it; one set larger is a heading (issue 36). */
     @Test
     void aBoldLeadInEndingInAColonIsNoHeading() throws Exception {
-        Path pdf = Files.createTempDirectory("leadin").resolve("leadin.pdf");
-        try (PDDocument doc = new PDDocument()) {
-            PDPage page = new PDPage(PDRectangle.LETTER);
-            doc.addPage(page);
-            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
-            PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
-            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
-                show(cs, bold, 14, 72, 700, "Test 1:");
-                show(cs, font, 11, 72, 680, "Open-source software is cost-effective as it eliminates license fees for everyone.");
-                show(cs, bold, 11, 72, 655, "Key Benefits:");
-                show(cs, font, 11, 72, 640, "\u2022  Enhances security and transparency by allowing public access to code");
-                show(cs, font, 11, 72, 625, "\u2022  A strong global community improves and maintains the projects");
-            }
-            doc.save(pdf.toFile());
-        }
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+        Path pdf = onePage("leadin.pdf", PDRectangle.LETTER, cs -> {
+            show(cs, bold, 14, 72, 700, "Test 1:");
+            show(cs, font, 11, 72, 680, "Open-source software is cost-effective as it eliminates license fees for everyone.");
+            show(cs, bold, 11, 72, 655, "Key Benefits:");
+            show(cs, font, 11, 72, 640, "\u2022  Enhances security and transparency by allowing public access to code");
+            show(cs, font, 11, 72, 625, "\u2022  A strong global community improves and maintains the projects");
+        });
         assertThat(model(pdf).pages().getFirst().elements()).extracting(e -> e.type() + " " + e.text()).startsWith(
                 "HEADING Test 1:", "PARAGRAPH Open-source software is cost-effective as it eliminates license fees for everyone.",
                 "PARAGRAPH Key Benefits:");
