@@ -89,7 +89,6 @@ final class LatticeGrid {
         h = collapse(collapse(h));
         v = collapse(collapse(v));
         List<Rectangle2D.Float> cells = cells(h, v);
-        if (System.getProperty("latticeDebug") != null) { h.forEach(l -> System.err.println("DBG H " + l.x1 + " " + l.y1 + " " + l.x2 + " " + l.y2)); v.forEach(l -> System.err.println("DBG V " + l.x1 + " " + l.y1 + " " + l.x2 + " " + l.y2)); }
         List<Tabula.PdfTable> out = new ArrayList<>();
         for (Rectangle2D.Float area : areas(cells)) {
             Tabula.PdfTable t = table(page, area, cells, h, text);
