@@ -89,8 +89,15 @@ final class LatticeGrid {
         h = collapse(collapse(h));
         v = collapse(collapse(v));
         List<Rectangle2D.Float> cells = cells(h, v);
+        List<Rectangle2D.Float> areas;
+        try {
+            areas = areas(cells);
+        } catch (IllegalStateException e) {
+            // cells whose outline does not close: Tabula's detector fails on such a page, and it has no tables
+            return List.of();
+        }
         List<Tabula.PdfTable> out = new ArrayList<>();
-        for (Rectangle2D.Float area : areas(cells)) {
+        for (Rectangle2D.Float area : areas) {
             Tabula.PdfTable t = table(page, area, cells, h, text);
             if (t != null) out.add(t);
         }
@@ -277,36 +284,85 @@ final class LatticeGrid {
         return out;
     }
 
-    /** The tables' areas: the bounds of each group of cells linked by shared corners, top to bottom then left to right. */
+    /**
+     * The tables' areas, as Tabula traces them: the corners that an odd number of cells have (shared corners cancel out)
+     * are paired up along each level and each upright line, in order, into edges; following the edges, alternately
+     * along and across, closes outlines; each outline's bounds is an area. Cells that share corners make one area; cells
+     * that do not can still be paired into one outline (Tabula's pairing does not check that an edge is drawn). Areas
+     * that overlap by more than 0.4 pt in height are ordered left to right, others by their bottoms.
+     *
+     * @throws IllegalStateException when a level or line has an odd number of corners (Tabula then fails the page)
+     */
     private static List<Rectangle2D.Float> areas(List<Rectangle2D.Float> cells) {
-        List<Rectangle2D.Float> distinct = new ArrayList<>(new LinkedHashSet<>(cells));
-        int[] parent = new int[distinct.size()];
-        for (int i = 0; i < parent.length; i++) parent[i] = i;
-        Map<Point2D.Float, Integer> corner = new HashMap<>();
-        for (int i = 0; i < distinct.size(); i++) {
-            Rectangle2D.Float c = distinct.get(i);
+        java.util.Set<Point2D.Float> corners = new java.util.HashSet<>();
+        for (Rectangle2D.Float c : new LinkedHashSet<>(cells)) {
             for (Point2D.Float p : List.of(new Point2D.Float(c.x, c.y), new Point2D.Float(c.x + c.width, c.y),
                     new Point2D.Float(c.x, c.y + c.height), new Point2D.Float(c.x + c.width, c.y + c.height))) {
-                Integer other = corner.putIfAbsent(p, i);
-                if (other != null) parent[root(parent, i)] = root(parent, other);
+                if (!corners.remove(p)) corners.add(p);
             }
         }
-        Map<Integer, Rectangle2D.Float> byRoot = new LinkedHashMap<>();
-        for (int i = 0; i < distinct.size(); i++) {
-            Rectangle2D.Float c = distinct.get(i);
-            byRoot.merge(root(parent, i), (Rectangle2D.Float) c.clone(), (a, b) -> {
-                Rectangle2D.union(a, b, a);
-                return a;
-            });
+        Map<Point2D.Float, Point2D.Float> along = edges(corners, false), across = edges(corners, true);
+        List<Rectangle2D.Float> out = new ArrayList<>();
+        while (!along.isEmpty()) {
+            Point2D.Float first = along.keySet().iterator().next(), at = first;
+            float top = Float.MAX_VALUE, left = Float.MAX_VALUE, bottom = -Float.MAX_VALUE, right = -Float.MAX_VALUE;
+            boolean level = true;
+            do {
+                top = Math.min(top, at.y);
+                left = Math.min(left, at.x);
+                bottom = Math.max(bottom, at.y);
+                right = Math.max(right, at.x);
+                Point2D.Float next = level ? along.remove(at) : across.remove(at);
+                if (next == null) throw new IllegalStateException("an outline of cells does not close");
+                (level ? across : along).remove(at);
+                at = next;
+                level = !level;
+            } while (!at.equals(first) || !level);
+            along.remove(first);
+            across.remove(first);
+            out.add(new Rectangle2D.Float(left, top, right - left, bottom - top));
         }
-        List<Rectangle2D.Float> out = new ArrayList<>(byRoot.values());
         out.sort(Comparator.<Rectangle2D.Float>comparingDouble(r -> r.y).thenComparingDouble(r -> r.x));
+        return order(out);
+    }
+
+    /**
+     * The corners paired in order along each level ({@code byX}: along each upright line instead): each corner to its
+     * partner and back.
+     */
+    private static Map<Point2D.Float, Point2D.Float> edges(java.util.Set<Point2D.Float> corners, boolean byX) {
+        List<Point2D.Float> sorted = new ArrayList<>(corners);
+        Comparator<Point2D.Float> first = (a, b) -> compareRounded(byX ? a.x : a.y, byX ? b.x : b.y);
+        sorted.sort(first.thenComparing((a, b) -> compareRounded(byX ? a.y : a.x, byX ? b.y : b.x)));
+        Map<Point2D.Float, Point2D.Float> out = new HashMap<>();
+        int i = 0;
+        while (i < sorted.size()) {
+            float line = byX ? sorted.get(i).x : sorted.get(i).y;
+            while (i < sorted.size() && Math.abs((byX ? sorted.get(i).x : sorted.get(i).y) - line) < EPSILON) {
+                if (i + 1 >= sorted.size()) throw new IllegalStateException("a corner has no partner");
+                out.put(sorted.get(i), sorted.get(i + 1));
+                out.put(sorted.get(i + 1), sorted.get(i));
+                i += 2;
+            }
+        }
         return out;
     }
 
-    private static int root(int[] parent, int i) {
-        while (parent[i] != i) i = parent[i] = parent[parent[i]];
-        return i;
+    /** The areas in Tabula's order: side by side (more than 0.4 pt of common height) left to right, else by bottom. */
+    private static List<Rectangle2D.Float> order(List<Rectangle2D.Float> areas) {
+        Comparator<Rectangle2D.Float> tabula = (a, b) -> {
+            if (a.equals(b)) return 0;
+            double overlap = Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));
+            return overlap > 0.4 ? Double.compare(a.x, b.x) : Float.compare(a.y + a.height, b.y + b.height);
+        };
+        // an insertion sort: the order is not transitive, and a library sort may refuse it
+        List<Rectangle2D.Float> out = new ArrayList<>();
+        for (Rectangle2D.Float a : areas) {
+            int at = out.size();
+            while (at > 0 && tabula.compare(out.get(at - 1), a) > 0) at--;
+            out.add(at, a);
+        }
+        return out;
     }
 
     // --- a table

@@ -3,7 +3,11 @@ package dev.docapi.document;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.fontbox.util.BoundingBox;
 import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.font.PDFont;
+import org.apache.pdfbox.pdmodel.font.PDFontDescriptor;
+import org.apache.pdfbox.pdmodel.font.PDType3Font;
 import org.apache.pdfbox.text.PDFTextStripper;
 import org.apache.pdfbox.text.TextPosition;
 
@@ -77,6 +81,26 @@ final class LatticeText extends PDFTextStripper {
             }
             glyphs.add(g);
         }
+    }
+
+    /**
+     * A font's glyph height in text space (the height of {@code TextPosition#getHeightDir}), as Tabula's text reading
+     * has it: half the font's box, or its cap height, or half its ascent less descent, whichever is smallest and not
+     * zero. The smallest glyph's height is how near ruling ends are snapped together.
+     */
+    @Override
+    protected float computeFontHeight(PDFont font) throws IOException {
+        BoundingBox box = font.getBoundingBox();
+        float lowerLeftY = box.getLowerLeftY() < Short.MIN_VALUE ? -(box.getLowerLeftY() + 65536) : box.getLowerLeftY();
+        float height = (box.getUpperRightY() - lowerLeftY) / 2;
+        PDFontDescriptor d = font.getFontDescriptor();
+        if (d != null) {
+            float cap = d.getCapHeight();
+            if (cap != 0 && (cap < height || height == 0)) height = cap;
+            float ascent = d.getAscent(), descent = d.getDescent();
+            if (ascent > 0 && descent < 0 && ((ascent - descent) / 2 < height || height == 0)) height = (ascent - descent) / 2;
+        }
+        return font instanceof PDType3Font ? font.getFontMatrix().transformPoint(0, height).y : height / 1000;
     }
 
     private static boolean printable(String s) {
