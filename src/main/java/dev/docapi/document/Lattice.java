@@ -22,12 +22,16 @@ import org.apache.pdfbox.pdmodel.graphics.image.PDImage;
  * them (its {@code SpreadsheetExtractionAlgorithm} is the reference for the behaviour): the straight segments of painted
  * paths that have no curve are the rulings (a thin filled rectangle's sides count too), clipped to the clip's bounds;
  * their ends are snapped together, nearby collinear ones merged, and each rectangle whose four corners are crossings of
- * the same two horizontal and two vertical rulings is a drawn cell ({@link LatticeGrid}). Cells that share corners make
- * one table. A page that draws fewer than {@value #MIN_SEGMENTS} segments is not read further.
+ * the same two horizontal and two vertical rulings is a drawn cell; the cells' outlines are the tables ({@link
+ * LatticeGrid}). Only a page that draws at least {@value #MIN_SEGMENTS} segments has its text read ({@link LatticeText}:
+ * Tabula's glyph boxes, which set the snapping distance and say whether a ruled area reads as a table).
  *
  * <p>Coordinates: points from the page's top-left as Tabula gives them (the crop box's offset taken off; a page turned
  * by 90 or 270 degrees is transposed), the same as PDFBox's text positions' {@code XDirAdj}/{@code YDirAdj} on upright
- * pages. Only the content is parsed, never rasterised: a hostile path costs its segments, with no clipping loop.
+ * pages. Only the content is parsed, never rasterised or clipped against paths, and a page is bounded by its segments
+ * and crossings ({@value #MAX_SEGMENTS}, {@value LatticeGrid#MAX_CROSSINGS}): what the Tabula child's page timeout
+ * guarded against (a hostile page's endless clipping loop) cannot happen here, and a page drawing more is a drawing
+ * with no table read from it.
  */
 final class Lattice extends PDFGraphicsStreamEngine {
     /** Two horizontal and two vertical rulings bound a cell. */

@@ -19,8 +19,8 @@ import java.util.TreeMap;
  * a ruling is horizontal or vertical when its ends' levels differ by less than {@value #EPSILON}. The steps follow
  * Tabula 1.0.5 so that tables, cells and their order stay what its child JVM gave: ends snapped together within the
  * smallest glyph's size, collinear rulings that (nearly) touch merged, crossings found with 2-point tolerance, each
- * cell the smallest rectangle at a crossing whose corners sit on the same rulings, tables the groups of cells sharing
- * corners.
+ * cell the smallest rectangle at a crossing whose corners sit on the same rulings, tables the outlines of the cells
+ * ({@link #areas}).
  */
 final class LatticeGrid {
     private static final float EPSILON = 0.01f;
@@ -28,6 +28,8 @@ final class LatticeGrid {
     private static final float CROSS_REACH = 2f;
     /** How far (points) a ruling reaches past its end to join a collinear one. */
     private static final float JOIN_REACH = 1f;
+    /** A page whose rulings cross more often than this is a drawing (a hatching, a chart's grid): no table is read. */
+    static final int MAX_CROSSINGS = 20_000;
 
     /** The page's rulings as drawn (in any direction: slanted ones' ends take part in the snapping). */
     private final List<Line2D.Float> segments;
@@ -237,6 +239,7 @@ final class LatticeGrid {
                         Line2D.Float he = expand(h, CROSS_REACH), ve = expand(e.ruling(), CROSS_REACH);
                         if (!he.intersectsLine(ve)) continue;
                         out.put(new Point2D.Float(ve.x1, he.y1), new Crossing(he, ve));
+                        if (out.size() > MAX_CROSSINGS) return out;
                     }
                 }
                 case right -> open.remove(e.ruling().y1);
@@ -253,6 +256,8 @@ final class LatticeGrid {
     /** The drawn cells: from each crossing, the first rectangle (by its lower then right corner) closed by the same rulings. */
     private static List<Rectangle2D.Float> cells(List<Line2D.Float> hs, List<Line2D.Float> vs) {
         TreeMap<Point2D.Float, Crossing> at = crossings(hs, vs);
+        // each crossing is looked for a cell among those after it: the work grows with their square
+        if (at.size() > MAX_CROSSINGS) return List.of();
         List<Point2D.Float> points = new ArrayList<>(at.keySet());
         points.sort((a, b) -> {
             int y = compareRounded(a.y, b.y);
