@@ -38,7 +38,7 @@ final class LatticeGrid {
         this.segments = segments;
     }
 
-    /** The page's straight rulings after snapping and merging; null when they cannot bound a cell. */
+    /** The page's rulings (page coordinates, as drawn); null when fewer than two level and two upright ones: no cell. */
     static LatticeGrid of(List<Line2D.Float> segments) {
         List<Line2D.Float> h = new ArrayList<>(), v = new ArrayList<>();
         for (Line2D.Float s : segments) {
@@ -74,7 +74,7 @@ final class LatticeGrid {
     }
 
     /**
-     * The tables of page {@code page}, top to bottom, each with its drawn cells and their text (for
+     * The tables of page {@code page} in Tabula's order ({@link #areas}), each with its drawn cells and their text (for
      * {@link DocumentReader#tabular}) and the cells its open sides hold ({@link LatticeSides}). None on a page without text.
      */
     List<Tabula.PdfTable> tables(int page, LatticeText text) {
