@@ -13,6 +13,7 @@ import dev.docapi.support.TablePdf;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -483,6 +484,31 @@ class DocumentModelTest {
                 cs.stroke();
             }
             assertThat(Lattice.tables(doc)).isEmpty();
+        }
+    }
+
+    /**
+     * A page whose rulings cross more than {@value LatticeGrid#MAX_CROSSINGS} times (a 150 by 150 grid: 22,801
+     * crossings) is a drawing, read for no table and in bounded time: this JVM has no page timeout to stop a pass.
+     */
+    @Test
+    void aPageOfTooManyCrossingsIsReadForNoTable() throws Exception {
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage();
+            doc.addPage(page);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                show(cs, new PDType1Font(Standard14Fonts.FontName.HELVETICA), 11, 72, 740, "A hatching");
+                for (int i = 0; i <= 150; i++) {
+                    cs.moveTo(72 + 3 * i, 200);
+                    cs.lineTo(72 + 3 * i, 650);
+                    cs.moveTo(72, 200 + 3 * i);
+                    cs.lineTo(522, 200 + 3 * i);
+                }
+                cs.stroke();
+            }
+            long start = System.nanoTime();
+            assertThat(Lattice.tables(doc)).isEmpty();
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
         }
     }
 
