@@ -4,6 +4,7 @@ import dev.docapi.engines.tabula.Tabula;
 import java.awt.geom.AffineTransform;
 import java.awt.geom.GeneralPath;
 import java.awt.geom.Line2D;
+import java.awt.geom.Path2D;
 import java.awt.geom.PathIterator;
 import java.awt.geom.Point2D;
 import java.awt.geom.Rectangle2D;
@@ -45,6 +46,10 @@ final class Lattice extends PDFGraphicsStreamEngine {
     private final List<Line2D.Float> segments = new ArrayList<>();
     private final GeneralPath path = new GeneralPath();
     private int clipRule = -1;
+    /** The clipping paths {@link #clipBox} is the bounds of, and how many there were. */
+    private List<Path2D> clipPaths;
+    private int clipCount;
+    private Rectangle2D clipBox;
 
     private Lattice(PDPage page) {
         super(page);
@@ -150,7 +155,7 @@ final class Lattice extends PDFGraphicsStreamEngine {
         if (a == null || b == null) return;
         boolean ordered = round2(a.y) < round2(b.y) || round2(a.y) == round2(b.y) && round2(a.x) <= round2(b.x);
         Line2D.Float line = ordered ? new Line2D.Float(a, b) : new Line2D.Float(b, a);
-        Rectangle2D clip = toPage.createTransformedShape(getGraphicsState().getCurrentClippingPath()).getBounds2D();
+        Rectangle2D clip = clipBounds();
         if (!line.intersects(clip)) return;
         Line2D.Float r = LatticeGrid.normalized(line);
         if (LatticeGrid.horizontal(r) || LatticeGrid.vertical(r)) {
@@ -159,6 +164,29 @@ final class Lattice extends PDFGraphicsStreamEngine {
                     clamp(r.x2, clip.getMinX(), clip.getMaxX()), clamp(r.y2, clip.getMinY(), clip.getMaxY()));
         }
         if (Point2D.distance(r.x1, r.y1, r.x2, r.y2) > MIN_LENGTH) segments.add(r);
+    }
+
+    /**
+     * The clip's bounds on the page: the common part of its paths' bounds (Tabula takes the bounds of the paths' exact
+     * intersection, which is the same for the rectangles pages clip to). Kept while the clip stays the same: working
+     * out the exact intersection of a page's clipping paths, or their bounds for every segment, would cost what a
+     * hostile page chooses.
+     */
+    private Rectangle2D clipBounds() {
+        List<Path2D> paths = getGraphicsState().getCurrentClippingPaths();
+        if (paths != clipPaths || paths.size() != clipCount) {
+            Rectangle2D common = null;
+            for (Path2D p : paths) {
+                Rectangle2D b = p.getBounds2D();
+                if (common == null) common = b;
+                else Rectangle2D.intersect(common, b, common);
+            }
+            if (common == null || common.getWidth() < 0 || common.getHeight() < 0) common = new Rectangle2D.Double();
+            clipBox = toPage.createTransformedShape(common).getBounds2D();
+            clipPaths = paths;
+            clipCount = paths.size();
+        }
+        return clipBox;
     }
 
     private static float clamp(float v, double min, double max) {

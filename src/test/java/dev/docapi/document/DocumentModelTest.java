@@ -488,11 +488,13 @@ class DocumentModelTest {
     }
 
     /**
-     * A page whose rulings cross more than {@value LatticeGrid#MAX_CROSSINGS} times (a 150 by 150 grid: 22,801
-     * crossings) is a drawing, read for no table and in bounded time: this JVM has no page timeout to stop a pass.
+     * Hostile pages are read for no table, in bounded time (this JVM has no page timeout to stop a pass): one whose
+     * rulings cross more than {@value LatticeGrid#MAX_CROSSINGS} times (a 150 by 150 grid: 22,801 crossings, a drawing),
+     * and the page that sends Tabula's clipping into an endless loop (a {@code cm} scaling by the largest float, one
+     * oblique line: TabulaTest's).
      */
     @Test
-    void aPageOfTooManyCrossingsIsReadForNoTable() throws Exception {
+    void hostilePagesAreReadForNoTableInBoundedTime() throws Exception {
         try (PDDocument doc = new PDDocument()) {
             PDPage page = new PDPage();
             doc.addPage(page);
@@ -505,6 +507,14 @@ class DocumentModelTest {
                     cs.lineTo(522, 200 + 3 * i);
                 }
                 cs.stroke();
+            }
+            PDPage loop = new PDPage();
+            doc.addPage(loop);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, loop)) {
+                show(cs, new PDType1Font(Standard14Fonts.FontName.HELVETICA), 11, 72, 700, "A page whose rulings are out of all proportion");
+                String huge = "340282346638528859811704183484516925440";
+                cs.appendRawCommands(huge + " 0 0 " + huge + " 0 0 cm\n-0.433985736011608613793555377924349159002304077 0.5 m\n"
+                        + "0.000000000000000000000000000000000002834420070 0.000000000000000000000000000000000001550341558 l S\n");
             }
             long start = System.nanoTime();
             assertThat(Lattice.tables(doc)).isEmpty();
