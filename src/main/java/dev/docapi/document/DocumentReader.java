@@ -29,7 +29,7 @@ import org.springframework.stereotype.Component;
 /**
  * Builds a PDF's {@link DocumentModel} (issue 36). Pages without a text layer are OCR'd first, once per file (the kept
  * OCR, {@link OcrText#withTextLayer}); a form's values are placed where their widgets stand ({@link FormValues}); ruled tables'
- * cells come from Tabula's lattice mode, on the pages that draw enough lines to hold one ({@link Rulings}; an area that
+ * cells come from the pages' own rulings, found as Tabula's lattice mode finds them ({@link Lattice}; an area that
  * is a frame around the page or around running text is not a table),
  * their text and spans from the page's own glyphs and the cells' boxes ({@link RuledTable}, so no word of the area is lost);
  * the text is read as segments ({@link PageReader}), put in reading order ({@link Layout}: XY-cut with a column-flow
@@ -39,7 +39,6 @@ import org.springframework.stereotype.Component;
 @Component
 public class DocumentReader {
     private final OcrText ocrText;
-    private final Tabula tabula;
     private final PdfBox pdfBox;
 
     /** The kept model's variant in the kept-OCR table: a new model version is a new key, so it is built afresh. */
@@ -49,11 +48,10 @@ public class DocumentReader {
 
     private final TextLayer textLayer;
 
-    public DocumentReader(OcrText ocrText, TextLayer textLayer, Tabula tabula, PdfBox pdfBox, KeptOcr kept) {
+    public DocumentReader(OcrText ocrText, TextLayer textLayer, PdfBox pdfBox, KeptOcr kept) {
         this.textLayer = textLayer;
         this.kept = kept;
         this.ocrText = ocrText;
-        this.tabula = tabula;
         this.pdfBox = pdfBox;
     }
 
@@ -134,15 +132,7 @@ public class DocumentReader {
         }
         int total = pageCount;
         try (PDDocument doc = pdfBox.open(pdf, null, dir(workDir, "open"))) {
-            Tabula.Tables found;
-            try {
-                // Tabula's child JVM only for the pages that draw enough lines to hold a ruled table (none: no child)
-                found = tabula.lattice(pdf, Rulings.pages(doc));
-            } catch (EngineFailure e) {
-                throw new EngineFailure(e.kind(), "'" + in.file().name() + "': " + e.getMessage(), e);
-            }
-            if (found.note() != null) notes.add(found.note());
-            List<Tabula.PdfTable> ruled = found.tables().stream().filter(DocumentReader::tabular).toList();
+            List<Tabula.PdfTable> ruled = Lattice.tables(doc).stream().filter(DocumentReader::tabular).toList();
             return model(doc, ruled, ocrPages, notes, page -> progress.progress(page, total, "pages"));
         } catch (IOException e) {
             throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "'" + in.file().name() + "' could not be read: " + e.getMessage(), e);

@@ -2,6 +2,7 @@ package dev.docapi.document;
 
 import static dev.docapi.support.ApiTestBase.corpus;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.docapi.document.DocumentModel.Element;
 import dev.docapi.document.DocumentModel.Type;
@@ -12,6 +13,7 @@ import dev.docapi.support.TablePdf;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -422,20 +424,43 @@ class DocumentModelTest {
     }
 
     /**
-     * Tabula's child JVM is asked only about the pages that paint at least four straight segments of curve-free paths
-     * (a ruled cell's two horizontal and two vertical rulings): Word's ruled tables and a drawn box are asked about,
-     * Word's text pages, a circle (curves and a line) and a triangle (three segments) are not.
+     * Ruled tables are found in this JVM from the page's own rulings ({@link Lattice}): Word's first ruled table on
+     * word_tables.docx.pdf has its nine drawn cells in three rows of three, and each row's words stand in one line of
+     * pdftotext -layout, in the cells' order. A text page, a circle and a triangle (a curve and three segments) and a
+     * single drawn box hold no table.
      */
     @Test
-    void onlyPagesThatDrawEnoughLinesAreAskedForRuledTables() throws Exception {
-        try (PDDocument doc = Loader.loadPDF(Path.of("bench/structure/pdf/word_tables.docx.pdf").toFile())) {
-            assertThat(Rulings.pages(doc)).containsExactly(1, 2);
+    void ruledTablesAreFoundFromThePagesOwnRulings() throws Exception {
+        Path pdf = Path.of("bench/structure/pdf/word_tables.docx.pdf");
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            List<Tabula.PdfTable> found = Lattice.tables(doc);
+            assertThat(found).extracting(Tabula.PdfTable::page).contains(1, 2);
+            Tabula.PdfTable first = found.getFirst();
+            assertThat(first.cells()).hasSize(9);
+            List<List<String>> rows = List.of(List.of("Header 0.0", "Header 0.1", "Header 0.2"), List.of("Cell 1.0", "Cell 1.1", "Cell 1.2"),
+                    List.of("Cell 2.0", "Cell 2.1", "Cell 2.2"));
+            assertThat(first.rows()).isEqualTo(rows);
+            // three rows of three boxes side by side: the same tops within a row, the same lefts within a column
+            List<Tabula.CellBox> cells = first.cells();
+            for (int r = 0; r < 3; r++) {
+                for (int c = 0; c < 3; c++) {
+                    assertThat(cells.get(3 * r + c).top()).isCloseTo(cells.get(3 * r).top(), within(0.5f));
+                    assertThat(cells.get(3 * r + c).left()).isCloseTo(cells.get(c).left(), within(0.5f));
+                }
+            }
+            // the model's table reads the same cells
+            DocumentModel model = DocumentReader.model(doc, found.stream().filter(DocumentReader::tabular).toList(), Set.of(), new ArrayList<>(), p -> { });
+            assertThat(tables(model, 1).getFirst().grid()).isEqualTo(rows);
         }
+        List<String> lines = Independent.run("pdftotext", "-q", "-layout", "-enc", "UTF-8", "-f", "1", "-l", "1", pdf.toString(), "-").output()
+                .lines().map(String::strip).toList();
+        assertThat(lines).anySatisfy(l -> assertThat(l).matches("Header 0\\.0 +Header 0\\.1 +Header 0\\.2"));
+        assertThat(lines).anySatisfy(l -> assertThat(l).matches("Cell 1\\.0 +Cell 1\\.1 +Cell 1\\.2"));
+        assertThat(lines).anySatisfy(l -> assertThat(l).matches("Cell 2\\.0 +Cell 2\\.1 +Cell 2\\.2"));
         try (PDDocument doc = Loader.loadPDF(Path.of("bench/structure/pdf/lorem_ipsum.docx.pdf").toFile())) {
-            assertThat(Rulings.pages(doc)).isEmpty();
+            assertThat(Lattice.tables(doc)).isEmpty();
         }
         try (PDDocument doc = new PDDocument()) {
-            TablePdf.ruledTable(doc, "Maple Leafs", "13");
             PDFont font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
             PDPage shapes = new PDPage();
             doc.addPage(shapes);
@@ -460,7 +485,42 @@ class DocumentModelTest {
                 cs.addRect(72, 500, 200, 100);
                 cs.stroke();
             }
-            assertThat(Rulings.pages(doc)).containsExactly(1, 3);
+            assertThat(Lattice.tables(doc)).isEmpty();
+        }
+    }
+
+    /**
+     * Hostile pages are read for no table, in bounded time (this JVM has no page timeout to stop a pass): one whose
+     * rulings cross more than {@value LatticeGrid#MAX_CROSSINGS} times (a 150 by 150 grid: 22,801 crossings, a drawing),
+     * and the page that sends Tabula's clipping into an endless loop (a {@code cm} scaling by the largest float, one
+     * oblique line: TabulaTest's).
+     */
+    @Test
+    void hostilePagesAreReadForNoTableInBoundedTime() throws Exception {
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage();
+            doc.addPage(page);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                show(cs, new PDType1Font(Standard14Fonts.FontName.HELVETICA), 11, 72, 740, "A hatching");
+                for (int i = 0; i <= 150; i++) {
+                    cs.moveTo(72 + 3 * i, 200);
+                    cs.lineTo(72 + 3 * i, 650);
+                    cs.moveTo(72, 200 + 3 * i);
+                    cs.lineTo(522, 200 + 3 * i);
+                }
+                cs.stroke();
+            }
+            PDPage loop = new PDPage();
+            doc.addPage(loop);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, loop)) {
+                show(cs, new PDType1Font(Standard14Fonts.FontName.HELVETICA), 11, 72, 700, "A page whose rulings are out of all proportion");
+                String huge = "340282346638528859811704183484516925440";
+                cs.appendRawCommands(huge + " 0 0 " + huge + " 0 0 cm\n-0.433985736011608613793555377924349159002304077 0.5 m\n"
+                        + "0.000000000000000000000000000000000002834420070 0.000000000000000000000000000000000001550341558 l S\n");
+            }
+            long start = System.nanoTime();
+            assertThat(Lattice.tables(doc)).isEmpty();
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
         }
     }
 
@@ -910,17 +970,11 @@ class DocumentModelTest {
         assertThat(List.of(squeeze(Independent.pdftotext(pdf)).split(" "))).allSatisfy(w -> assertThat(cellText).contains(w));
     }
 
-    /** The lattice tables Tabula's child finds on {@code pdf}, run in this JVM as the service runs it in its own. */
+    /** The ruled tables found on {@code pdf}, as the service finds them ({@link Lattice}). */
     private static List<Tabula.PdfTable> lattice(Path pdf) throws IOException {
-        Path out = Files.createTempFile("lattice-", ".jsonl");
-        dev.docapi.engines.tabula.TabulaMain.main(new String[] {pdf.toString(), out.toString(), "1", "lattice", dev.docapi.engines.tabula.TabulaMain.ALL_PAGES});
-        tools.jackson.databind.json.JsonMapper json = tools.jackson.databind.json.JsonMapper.builder().build();
-        List<Tabula.PdfTable> tables = new ArrayList<>();
-        for (String line : Files.readAllLines(out)) {
-            tools.jackson.databind.JsonNode page = json.readTree(line);
-            if (page.has("tables")) tables.addAll(List.of(json.treeToValue(page.get("tables"), Tabula.PdfTable[].class)));
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            return Lattice.tables(doc);
         }
-        return tables;
     }
 
     /**
