@@ -12,7 +12,7 @@ import java.util.List;
  * at the sides) has drawn cells only between its outermost vertical rules. Where the table's top and bottom rules both
  * reach past its outermost cells and text stands in between, that strip is cut into cells: its rows lie between the
  * horizontal rules that cross the whole strip, its columns between the gaps that every line of the strip leaves open.
- * The same rule as the Tabula child's {@code OpenSides}, on this JVM's rulings and glyphs (points from the page's top-left).
+ * Points from the page's top-left.
  */
 final class LatticeSides {
     /** Rules or edges closer than this (points) are one line. */

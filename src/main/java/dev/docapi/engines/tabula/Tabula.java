@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
@@ -141,24 +140,8 @@ public class Tabula {
      *                       when the child JVM cannot start or exits in an unexpected way
      */
     public Tables tables(Path pdf, boolean streamFallback, IntConsumer pageDone) throws EngineFailure, InterruptedException {
-        return tables(pdf, streamFallback, null, pageDone);
-    }
-
-    /**
-     * The lattice tables of {@code pages} (from 1) only: the other pages are passed over (no tables, not unread). No
-     * child JVM is started when {@code pages} is empty.
-     *
-     * @throws EngineFailure as {@link #tables(Path, boolean, IntConsumer)}
-     */
-    public Tables lattice(Path pdf, Set<Integer> pages) throws EngineFailure, InterruptedException {
-        if (pages.isEmpty()) return new Tables(List.of(), List.of());
-        return tables(pdf, false, pages, null);
-    }
-
-    /** @param pages the pages to examine, or null for all */
-    private Tables tables(Path pdf, boolean streamFallback, Set<Integer> pages, IntConsumer pageDone) throws EngineFailure, InterruptedException {
         try {
-            return tablesOrIoFailure(pdf, streamFallback, pages, pageDone);
+            return tablesOrIoFailure(pdf, streamFallback, pageDone);
         } catch (IOException e) {
             // the service's own files (the child's class path, its output) failed: not the document's fault
             log.warn("Tabula could not run: {}", e.toString());
@@ -166,9 +149,8 @@ public class Tabula {
         }
     }
 
-    private Tables tablesOrIoFailure(Path pdf, boolean streamFallback, Set<Integer> pages, IntConsumer pageDone)
+    private Tables tablesOrIoFailure(Path pdf, boolean streamFallback, IntConsumer pageDone)
             throws IOException, EngineFailure, InterruptedException {
-        String examined = pages == null ? TabulaMain.ALL_PAGES : TabulaMain.ranges(pages);
         jvm.train(TabulaMain.class, HEAP_MB, Tabula::trainingInput);
         List<PdfTable> tables = new ArrayList<>();
         List<UnreadPage> unread = new ArrayList<>();
@@ -178,7 +160,7 @@ public class Tabula {
             while (pageCount < 0 || first <= pageCount) {
                 Path out = dir.resolve("pages-" + first + ".jsonl");
                 Child child = new Child(out);
-                String why = child.run(pdf, first, streamFallback, examined, dir, pageDone);
+                String why = child.run(pdf, first, streamFallback, dir, pageDone);
                 for (JsonNode line : child.lines) {
                     if (line.has("pages")) {
                         pageCount = line.get("pages").asInt();
@@ -224,11 +206,11 @@ public class Tabula {
          * @return null when every page from {@code first} on was done; else why the page after {@link #lastPage} was
          *         stopped, in words for the note
          */
-        String run(Path pdf, int first, boolean streamFallback, String pages, Path dir, IntConsumer pageDone)
+        String run(Path pdf, int first, boolean streamFallback, Path dir, IntConsumer pageDone)
                 throws IOException, EngineFailure, InterruptedException {
             lastPage = first - 1;
             List<String> command = jvm.command(TabulaMain.class, HEAP_MB,
-                    List.of(pdf.toString(), out.toString(), Integer.toString(first), streamFallback ? "stream" : "lattice", pages));
+                    List.of(pdf.toString(), out.toString(), Integer.toString(first), streamFallback ? "stream" : "lattice"));
             List<Path> readable = new ArrayList<>(jvm.readable());
             readable.add(pdf);
             Sandbox.Access access = Sandbox.Access.of(dir, readable);
@@ -331,6 +313,6 @@ public class Tabula {
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        return List.of(pdf.toString(), dir.resolve("tables.jsonl").toString(), "1", "stream", TabulaMain.ALL_PAGES);
+        return List.of(pdf.toString(), dir.resolve("tables.jsonl").toString(), "1", "stream");
     }
 }

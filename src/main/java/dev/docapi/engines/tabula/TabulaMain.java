@@ -18,17 +18,12 @@ import java.util.List;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The child JVM {@link Tabula} runs in its sandbox: {@code TabulaMain <pdf> <out.jsonl> <first page> <lattice|stream>
- * <pages>} reads the pages of {@code pdf} from {@code first page} (from 1) on and appends one JSON line per page to
+ * The child JVM {@link Tabula} runs in its sandbox: {@code TabulaMain <pdf> <out.jsonl> <first page> <lattice|stream>}
+ * reads the pages of {@code pdf} from {@code first page} (from 1) on and appends one JSON line per page to
  * {@code out.jsonl} as soon as the page is done: first {@code {"pages":N}}, then a {@link PageResult} for each page.
- * {@code pages} names the pages to examine ({@link #ranges}, or {@value #ALL_PAGES}); the others are done at once, with
- * no tables. Exit 0 when every page was done, 2 when the PDF cannot be opened (the reason on stderr's last line).
+ * Exit 0 when every page was done, 2 when the PDF cannot be opened (the reason on stderr's last line).
  */
 public final class TabulaMain {
-    /** The {@code pages} argument that examines every page. */
-    public static final String ALL_PAGES = "all";
-    /** A longer list of pages than this (characters) examines every page instead: a command line has a limit. */
-    private static final int MAX_RANGES = 32_000;
 
     /**
      * One page's outcome.
@@ -53,7 +48,6 @@ public final class TabulaMain {
         useFontCache(out.toAbsolutePath().getParent());
         int first = Integer.parseInt(args[2]);
         boolean streamFallback = args[3].equals("stream");
-        java.util.function.IntPredicate examined = examined(args[4]);
         JsonMapper json = JsonMapper.builder().build();
         // the output exists from the start: the parent's page timeout counts from here, so opening the PDF is bounded too
         try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
@@ -66,7 +60,7 @@ public final class TabulaMain {
                 return;
             }
             try (doc; ObjectExtractor extractor = new ObjectExtractor(doc)) {
-                pages(doc, extractor, first, streamFallback, examined, json, w);
+                pages(doc, extractor, first, streamFallback, json, w);
             }
         }
     }
@@ -86,41 +80,10 @@ public final class TabulaMain {
     }
 
     /**
-     * The {@code pages} argument for a set of pages (from 1): ascending runs, "1-3,7,9-12"; {@value #ALL_PAGES} when
-     * the list would be too long for a command line.
-     */
-    static String ranges(java.util.Set<Integer> pages) {
-        List<Integer> sorted = pages.stream().sorted().toList();
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < sorted.size(); ) {
-            int j = i;
-            while (j + 1 < sorted.size() && sorted.get(j + 1) == sorted.get(j) + 1) j++;
-            if (!sb.isEmpty()) sb.append(',');
-            sb.append(sorted.get(i));
-            if (j > i) sb.append('-').append(sorted.get(j));
-            i = j + 1;
-        }
-        return sb.length() > MAX_RANGES ? ALL_PAGES : sb.toString();
-    }
-
-    /** Whether a page is to be examined, by the {@code pages} argument ({@link #ranges}). */
-    private static java.util.function.IntPredicate examined(String ranges) {
-        if (ranges.equals(ALL_PAGES)) return p -> true;
-        java.util.BitSet set = new java.util.BitSet();
-        if (ranges.isEmpty()) return set::get;
-        for (String range : ranges.split(",")) {
-            String[] ends = range.split("-");
-            set.set(Integer.parseInt(ends[0]), Integer.parseInt(ends[ends.length - 1]) + 1);
-        }
-        return set::get;
-    }
-
-    /**
-     * Writes the page count, then each page's {@link PageResult} from {@code first} on, flushed as it is done; a page
-     * not {@code examined} has none of its tables read.
+     * Writes the page count, then each page's {@link PageResult} from {@code first} on, flushed as it is done.
      */
     private static void pages(PDDocument doc, ObjectExtractor extractor, int first, boolean streamFallback,
-                              java.util.function.IntPredicate examined, JsonMapper json, Writer w) throws IOException {
+                              JsonMapper json, Writer w) throws IOException {
         w.write(json.writeValueAsString(new Header(doc.getNumberOfPages())) + "\n");
         w.flush();
         SpreadsheetExtractionAlgorithm lattice = new SpreadsheetExtractionAlgorithm();
@@ -129,14 +92,12 @@ public final class TabulaMain {
             PageResult r;
             try {
                 // Tabula's page iterator swallows the IOException of a content stream it cannot decode: null
-                Page page = examined.test(p) ? extractor.extract(p) : null;
-                if (!examined.test(p)) {
-                    r = new PageResult(p, List.of(), null);
-                } else if (page == null) {
+                Page page = extractor.extract(p);
+                if (page == null) {
                     r = new PageResult(p, List.of(), "its content stream could not be read");
                 } else if (page.hasText()) {
-                    List<PdfTable> found = convert(p, page, lattice.extract(page), true);
-                    if (found.isEmpty() && streamFallback) found = convert(p, page, stream.extract(page), false);
+                    List<PdfTable> found = convert(p, lattice.extract(page), true);
+                    if (found.isEmpty() && streamFallback) found = convert(p, stream.extract(page), false);
                     r = new PageResult(p, found, null);
                 } else {
                     r = new PageResult(p, List.of(), null);
@@ -178,20 +139,16 @@ public final class TabulaMain {
         return cells == 0 || chars / cells > 40 || multi * 2 < rows.size();
     }
 
-    /** Tabula's tables as ours; a lattice table with the cells its rules leave open at its sides ({@link OpenSides}). */
-    private static List<PdfTable> convert(int number, Page page, List<Table> tables, boolean lattice) {
+    /** Tabula's tables as ours: their cells' text, row by row (the document model finds its ruled tables itself, {@code document/Lattice}). */
+    private static List<PdfTable> convert(int number, List<Table> tables, boolean lattice) {
         List<PdfTable> out = new ArrayList<>();
         for (Table t : tables) {
             List<List<String>> rows = new ArrayList<>();
-            List<Tabula.CellBox> boxes = new ArrayList<>();
             int cols = 0;
             for (List<RectangularTextContainer> row : t.getRows()) {
                 List<String> cells = new ArrayList<>();
                 for (RectangularTextContainer c : row) {
                     cells.add(c.getText().replace('\r', ' ').strip());
-                    // the positions no cell covers hold a shapeless placeholder
-                    if (lattice && c.getWidth() > 0 && c.getHeight() > 0)
-                        boxes.add(new Tabula.CellBox((float) c.getTop(), (float) c.getLeft(), (float) c.getWidth(), (float) c.getHeight()));
                 }
                 // trailing empty cells carry nothing
                 while (!cells.isEmpty() && cells.getLast().isEmpty()) cells.removeLast();
@@ -203,15 +160,7 @@ public final class TabulaMain {
             if (rows.isEmpty() || cols == 0) continue;
             if (!lattice && (rows.size() < 2 || cols < 2 || prose(rows))) continue;
             if (lattice && rows.size() * cols < 2) continue;
-            float left = t.getLeft(), right = t.getRight();
-            if (lattice) {
-                for (OpenSides.Box b : OpenSides.of(page, t)) {
-                    boxes.add(new Tabula.CellBox(b.top(), b.left(), b.width(), b.height()));
-                    left = Math.min(left, b.left());
-                    right = Math.max(right, b.left() + b.width());
-                }
-            }
-            out.add(new PdfTable(number, t.getTop(), left, right - left, (float) t.getHeight(), rows, lattice, boxes));
+            out.add(new PdfTable(number, t.getTop(), t.getLeft(), (float) t.getWidth(), (float) t.getHeight(), rows, lattice));
         }
         return out;
     }
