@@ -132,7 +132,9 @@ public class DocumentReader {
         }
         int total = pageCount;
         try (PDDocument doc = pdfBox.open(pdf, null, dir(workDir, "open"))) {
-            List<Tabula.PdfTable> ruled = Lattice.tables(doc).stream().filter(DocumentReader::tabular).toList();
+            Tabula.Tables found = Lattice.tables(doc);
+            if (found.note() != null) notes.add(found.note());
+            List<Tabula.PdfTable> ruled = found.tables().stream().filter(DocumentReader::tabular).toList();
             return model(doc, ruled, ocrPages, notes, page -> progress.progress(page, total, "pages"));
         } catch (IOException e) {
             throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "'" + in.file().name() + "' could not be read: " + e.getMessage(), e);

@@ -58,10 +58,12 @@ final class Lattice extends PDFGraphicsStreamEngine {
 
     /**
      * The ruled tables of {@code doc}: for each page (in order) its tables top to bottom, each with its drawn cells.
-     * A page whose content cannot be read has none.
+     * A page whose drawing or text cannot be read, or that draws more than {@value #MAX_SEGMENTS} lines or lines that
+     * cross more than {@value LatticeGrid#MAX_CROSSINGS} times, has none and is an unread page (the job's note says so).
      */
-    static List<Tabula.PdfTable> tables(PDDocument doc) {
+    static Tabula.Tables tables(PDDocument doc) {
         List<Tabula.PdfTable> out = new ArrayList<>();
+        List<Tabula.UnreadPage> unread = new ArrayList<>();
         int n = 0;
         for (PDPage page : doc.getPages()) {
             n++;
@@ -69,20 +71,27 @@ final class Lattice extends PDFGraphicsStreamEngine {
             try {
                 l.processPage(page);
             } catch (IOException | RuntimeException e) {
+                unread.add(new Tabula.UnreadPage(n, "its content stream could not be read"));
                 continue;
             }
-            if (l.segments.size() < MIN_SEGMENTS || l.segments.size() > MAX_SEGMENTS) continue;
+            if (l.segments.size() > MAX_SEGMENTS) {
+                unread.add(new Tabula.UnreadPage(n, "it draws more than " + MAX_SEGMENTS + " lines"));
+                continue;
+            }
+            if (l.segments.size() < MIN_SEGMENTS) continue;
             LatticeGrid grid = LatticeGrid.of(l.segments);
             if (grid == null) continue;
-            LatticeText text;
+            List<Tabula.PdfTable> found;
             try {
-                text = LatticeText.of(doc, n);
+                found = grid.tables(n, LatticeText.of(doc, n));
             } catch (IOException | RuntimeException e) {
+                unread.add(new Tabula.UnreadPage(n, "its text could not be read"));
                 continue;
             }
-            out.addAll(grid.tables(n, text));
+            if (found == null) unread.add(new Tabula.UnreadPage(n, "its lines cross more than " + LatticeGrid.MAX_CROSSINGS + " times"));
+            else out.addAll(found);
         }
-        return out;
+        return new Tabula.Tables(out, unread);
     }
 
     /**

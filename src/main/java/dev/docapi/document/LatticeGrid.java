@@ -75,7 +75,8 @@ final class LatticeGrid {
 
     /**
      * The tables of page {@code page} in Tabula's order ({@link #areas}), each with its drawn cells and their text (for
-     * {@link DocumentReader#tabular}) and the cells its open sides hold ({@link LatticeSides}). None on a page without text.
+     * {@link DocumentReader#tabular}) and the cells its open sides hold ({@link LatticeSides}). None on a page without text;
+     * null when its rulings cross more than {@value #MAX_CROSSINGS} times (a drawing: not read for tables).
      */
     List<Tabula.PdfTable> tables(int page, LatticeText text) {
         if (text.glyphs.isEmpty()) return List.of();
@@ -91,6 +92,7 @@ final class LatticeGrid {
         h = collapse(collapse(h));
         v = collapse(collapse(v));
         List<Rectangle2D.Float> cells = cells(h, v);
+        if (cells == null) return null;
         List<Rectangle2D.Float> areas;
         try {
             areas = areas(cells);
@@ -253,11 +255,14 @@ final class LatticeGrid {
         return Float.compare(Lattice.round2(a), Lattice.round2(b));
     }
 
-    /** The drawn cells: from each crossing, the first rectangle (by its lower then right corner) closed by the same rulings. */
+    /**
+     * The drawn cells: from each crossing, the first rectangle (by its lower then right corner) closed by the same
+     * rulings; null past {@value #MAX_CROSSINGS} crossings.
+     */
     private static List<Rectangle2D.Float> cells(List<Line2D.Float> hs, List<Line2D.Float> vs) {
         TreeMap<Point2D.Float, Crossing> at = crossings(hs, vs);
         // each crossing is looked for a cell among those after it: the work grows with their square
-        if (at.size() > MAX_CROSSINGS) return List.of();
+        if (at.size() > MAX_CROSSINGS) return null;
         List<Point2D.Float> points = new ArrayList<>(at.keySet());
         points.sort((a, b) -> {
             int y = compareRounded(a.y, b.y);
