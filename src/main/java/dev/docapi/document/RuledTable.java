@@ -16,12 +16,19 @@ import java.util.stream.Stream;
 final class RuledTable {
     /** Edges closer than this (points) are one grid line: double rules and rounding. */
     private static final float SNAP = 2.5f;
+    /**
+     * A table's cells meet their neighbours or its outline all round ({@link #tiled}): tables in the benchmark's files
+     * score 0.81 and more (a missed rule, an overhanging cell), a flowchart's boxes and arrows 0.43.
+     */
+    private static final double MIN_TILED = 0.6;
 
     /** One line of text inside a cell: its text in logical order, its top, bottom and left edge (points). */
     private record Line(String text, float top, float bottom, float x) {
     }
 
     private final List<DocumentModel.Box> cells;
+    /** How many of {@link #cells} are drawn boxes (those after them stand where the detector found no box). */
+    private final int drawn;
     private final List<List<Line>> lines = new ArrayList<>();
     private final float[] xs, ys;
     /** The cell at each grid position, -1 where no drawn box is (a cell whose rules were not found). */
@@ -30,7 +37,8 @@ final class RuledTable {
     /** @param cells the drawn cells' boxes, in points from the page's top-left; those inside another one are left out */
     RuledTable(List<DocumentModel.Box> cells) {
         this.cells = new ArrayList<>(outermost(cells));
-        for (int i = 0; i < this.cells.size(); i++) lines.add(new ArrayList<>());
+        drawn = this.cells.size();
+        for (int i = 0; i < drawn; i++) lines.add(new ArrayList<>());
         xs = grid(this.cells.stream().flatMap(b -> Stream.of(b.x(), b.right())).toList());
         ys = grid(this.cells.stream().flatMap(b -> Stream.of(b.y(), b.bottom())).toList());
         at = new int[Math.max(0, ys.length - 1)][Math.max(0, xs.length - 1)];
@@ -126,12 +134,14 @@ final class RuledTable {
     /**
      * The table: its grid from the cells' edges, each cell at its top-left grid position with its spans. Null when no
      * two cells with text stand side by side in a row: boxes stacked one above another are a box around text (a code
-     * listing's line backgrounds, a framed note, a figure of boxes drawn inside a box), not a table.
+     * listing's line backgrounds, a framed note, a figure of boxes drawn inside a box), not a table; null too when the
+     * drawn boxes do not tile their area ({@link #tiled}): frames standing apart, joined by lines (a flowchart's boxes
+     * and arrows, text boxes), are no table however their edges line up.
      */
     DocumentModel.Table table() {
         List<String> texts = texts();
         int rows = ys.length - 1, cols = xs.length - 1;
-        if (rows < 1 || cols < 1) return null;
+        if (rows < 1 || cols < 1 || tiled() < MIN_TILED) return null;
         int[][] place = new int[rows][cols];
         for (int[] r : place) Arrays.fill(r, -1);
         int[][] span = new int[cells.size()][];
@@ -186,6 +196,53 @@ final class RuledTable {
             out.add(row);
         }
         return new DocumentModel.Table(keptCols, true, out);
+    }
+
+    /**
+     * The share of the drawn boxes' outlines that lies on the outline of them all or on another box's side (within
+     * {@link #SNAP}): 1 for a table's cells, which meet their neighbours all round, far less for frames apart.
+     */
+    private double tiled() {
+        float left = Float.MAX_VALUE, top = Float.MAX_VALUE, right = -Float.MAX_VALUE, bottom = -Float.MAX_VALUE;
+        for (int i = 0; i < drawn; i++) {
+            DocumentModel.Box b = cells.get(i);
+            left = Math.min(left, b.x());
+            top = Math.min(top, b.y());
+            right = Math.max(right, b.right());
+            bottom = Math.max(bottom, b.bottom());
+        }
+        double met = 0, all = 0;
+        for (int i = 0; i < drawn; i++) {
+            DocumentModel.Box b = cells.get(i);
+            all += 2 * (b.width() + b.height());
+            met += side(i, b.x(), true, left, b.y(), b.bottom()) + side(i, b.right(), true, right, b.y(), b.bottom())
+                    + side(i, b.y(), false, top, b.x(), b.right()) + side(i, b.bottom(), false, bottom, b.x(), b.right());
+        }
+        return all == 0 ? 1 : met / all;
+    }
+
+    /**
+     * How much of one side of drawn box {@code box} meets the outline or another drawn box: the side lies at {@code at}
+     * (an x when {@code upright}, else a y) and runs from {@code from} to {@code to}.
+     */
+    private float side(int box, float at, boolean upright, float outline, float from, float to) {
+        if (Math.abs(at - outline) < SNAP) return to - from;
+        List<float[]> met = new ArrayList<>();
+        for (int j = 0; j < drawn; j++) {
+            DocumentModel.Box o = cells.get(j);
+            if (j == box) continue;
+            boolean meets = upright ? Math.abs(o.x() - at) < SNAP || Math.abs(o.right() - at) < SNAP : Math.abs(o.y() - at) < SNAP || Math.abs(o.bottom() - at) < SNAP;
+            float a = Math.max(from, upright ? o.y() : o.x()), b = Math.min(to, upright ? o.bottom() : o.right());
+            if (meets && b > a) met.add(new float[] {a, b});
+        }
+        met.sort((p, q) -> Float.compare(p[0], q[0]));
+        float length = 0, end = from;
+        for (float[] m : met) {
+            if (m[1] <= end) continue;
+            length += m[1] - Math.max(m[0], end);
+            end = m[1];
+        }
+        return length;
     }
 
     /** Whether some grid row holds text in two different cells. */

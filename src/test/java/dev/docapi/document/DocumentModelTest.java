@@ -1083,6 +1083,56 @@ class DocumentModelTest {
     }
 
     /**
+     * A flowchart's boxes joined by arrows, whose edges line up with each other, are a ruled area to Lattice but no
+     * table (issue 36): each box's text reads as its own paragraph, whole, instead of cells cut from the other boxes'
+     * edges ("show the sa | me sugg | ested re"). The boxes stand apart and meet no neighbour along their sides.
+     */
+    @Test
+    void aFlowchartsBoxesAndArrowsAreNotATable() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        Path pdf = onePage("flowchart.pdf", PDRectangle.A4, cs -> {
+            cs.setLineWidth(1);
+            cs.addRect(120, 700, 110, 28); // "Student falls ill"
+            cs.addRect(375, 560, 110, 168); // the symptoms, standing on the wide box below
+            cs.addRect(50, 600, 260, 70); // the caregiver's question
+            cs.addRect(165, 575, 40, 25); // a label box on the arrow below the question
+            cs.addRect(25, 460, 530, 100); // the wide box of what to report
+            cs.stroke();
+            // the arrows: from the first box down to the question, across to the symptoms, down through the label
+            cs.moveTo(175, 700);
+            cs.lineTo(175, 670);
+            cs.moveTo(230, 714);
+            cs.lineTo(375, 714);
+            cs.moveTo(185, 600);
+            cs.lineTo(185, 560);
+            cs.stroke();
+            show(cs, font, 11, 130, 710, "Student falls ill");
+            show(cs, font, 11, 385, 710, "Suggested symptoms:");
+            show(cs, font, 11, 385, 690, "Fever");
+            show(cs, font, 11, 385, 675, "Cough");
+            show(cs, font, 11, 385, 660, "Rash");
+            show(cs, font, 11, 60, 650, "If a caregiver suspects that a fifth of the class");
+            show(cs, font, 11, 60, 636, "show the same suggested reportable symptoms");
+            show(cs, font, 11, 175, 584, "Yes");
+            show(cs, font, 11, 40, 535, "A report must be submitted within 24 hours via the Ministry's network.");
+            show(cs, font, 11, 40, 520, "A report must also be submitted within 48 hours through the county's system.");
+        });
+        List<Tabula.PdfTable> ruled = lattice(pdf);
+        // the boxes' edges make a ruled area that reads as a table of two columns or more
+        assertThat(ruled).anySatisfy(t -> assertThat(DocumentReader.tabular(t)).isTrue());
+        List<Element> elements;
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            elements = DocumentReader.model(doc, ruled.stream().filter(DocumentReader::tabular).toList(), Set.of(), new ArrayList<>(), p -> { })
+                    .pages().getFirst().elements();
+        }
+        assertThat(elements).noneSatisfy(e -> assertThat(e.type()).isEqualTo(Type.TABLE));
+        String text = squeeze(String.join(" ", elements.stream().map(Element::text).toList()));
+        assertThat(text).contains("Student falls ill", "If a caregiver suspects that a fifth of the class show the same suggested reportable symptoms",
+                "A report must be submitted within 24 hours via the Ministry's network.");
+        assertThat(text).contains(squeeze(Independent.pdftotext(pdf)).split(" "));
+    }
+
+    /**
      * Lists set side by side on a slide are lists read one after another, each a list of its own, not a table; the
      * bulleted cells of a slide's table, with gaps between them, stay a table (issue 36). The structure set's
      * presentation exported to PDF: its table on slide 1, five lists side by side on slide 3 (pdftotext reads them
