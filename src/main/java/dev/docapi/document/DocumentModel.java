@@ -25,7 +25,7 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
      * The shape version: bump it when what the reader produces changes, so kept models are rebuilt; also the version of
      * the public JSON ({@code convert} to json, the OpenAPI {@code DocumentModel} schema says it).
      */
-    public static final int VERSION = 6;
+    public static final int VERSION = 7;
 
     /**
      * A page.
@@ -87,8 +87,9 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
     }
 
     /**
-     * A table: its rows of cells. A spanning cell appears once, in its top-left position; the positions it covers
-     * hold no cell, so rows may be shorter than the column count.
+     * A table: its rows of cells, each row's in reading order (a right-to-left table's from its rightmost column). A
+     * spanning cell appears once, in its first position; the positions it covers hold no cell, so rows may be shorter
+     * than the column count.
      *
      * @param columns the number of columns
      * @param ruled   true when found by its rulings (every cell drawn), false when by the alignment of its text
@@ -99,17 +100,45 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
         public List<List<String>> grid() {
             List<List<String>> out = new ArrayList<>();
             for (int r = 0; r < rows.size(); r++) out.add(new ArrayList<>(java.util.Collections.nCopies(columns, "")));
-            boolean[][] taken = new boolean[rows.size()][columns];
+            int[][] starts = starts();
             for (int r = 0; r < rows.size(); r++) {
+                for (int i = 0; i < starts[r].length; i++) if (starts[r][i] >= 0) out.get(r).set(starts[r][i], rows.get(r).get(i).text());
+            }
+            return out;
+        }
+
+        /**
+         * The table with its columns in the other order, each cell keeping its spans: a right-to-left table read in
+         * its own order (its first column is the one on the right).
+         */
+        Table mirrored() {
+            int[][] starts = starts();
+            List<List<Cell>> out = new ArrayList<>();
+            for (int r = 0; r < rows.size(); r++) {
+                List<Integer> kept = new ArrayList<>();
+                for (int i = 0; i < starts[r].length; i++) if (starts[r][i] >= 0) kept.add(i);
+                int row = r;
+                kept.sort(java.util.Comparator.comparingInt(i -> -starts[row][i] - rows.get(row).get(i).colSpan()));
+                out.add(kept.stream().map(rows.get(r)::get).toList());
+            }
+            return new Table(columns, ruled, out);
+        }
+
+        /** The first grid column of each cell of each row, -1 for a cell past the last column (left out). */
+        private int[][] starts() {
+            boolean[][] taken = new boolean[rows.size()][columns];
+            int[][] out = new int[rows.size()][];
+            for (int r = 0; r < rows.size(); r++) {
+                out[r] = new int[rows.get(r).size()];
+                java.util.Arrays.fill(out[r], -1);
                 int c = 0;
-                for (Cell cell : rows.get(r)) {
+                for (int i = 0; i < rows.get(r).size(); i++) {
+                    Cell cell = rows.get(r).get(i);
                     while (c < columns && taken[r][c]) c++;
                     if (c >= columns) break;
+                    out[r][i] = c;
                     for (int dr = 0; dr < cell.rowSpan() && r + dr < rows.size(); dr++) {
-                        for (int dc = 0; dc < cell.colSpan() && c + dc < columns; dc++) {
-                            taken[r + dr][c + dc] = true;
-                            if (dr == 0 && dc == 0) out.get(r + dr).set(c + dc, cell.text());
-                        }
+                        for (int dc = 0; dc < cell.colSpan() && c + dc < columns; dc++) taken[r + dr][c + dc] = true;
                     }
                     c += cell.colSpan();
                 }

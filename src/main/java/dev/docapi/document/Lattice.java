@@ -83,7 +83,7 @@ final class Lattice extends PDFGraphicsStreamEngine {
             if (grid == null) continue;
             List<Tabula.PdfTable> found;
             try {
-                found = grid.tables(n, LatticeText.of(doc, n));
+                found = grid.tables(n, LatticeText.of(doc, n), page.getCropBox().getWidth() * page.getCropBox().getHeight());
             } catch (IOException | RuntimeException e) {
                 unread.add(new Tabula.UnreadPage(n, "its text could not be read"));
                 continue;

@@ -78,7 +78,7 @@ final class LatticeGrid {
      * {@link DocumentReader#tabular}) and the cells its open sides hold ({@link LatticeSides}). None on a page without text;
      * null when its rulings cross more than {@value #MAX_CROSSINGS} times (a drawing: not read for tables).
      */
-    List<Tabula.PdfTable> tables(int page, LatticeText text) {
+    List<Tabula.PdfTable> tables(int page, LatticeText text, float pageArea) {
         if (text.glyphs.isEmpty()) return List.of();
         List<Line2D.Float> all = new ArrayList<>();
         for (Line2D.Float l : segments) all.add((Line2D.Float) l.clone());
@@ -102,7 +102,7 @@ final class LatticeGrid {
         }
         List<Tabula.PdfTable> out = new ArrayList<>();
         for (Rectangle2D.Float area : areas) {
-            Tabula.PdfTable t = table(page, area, cells, h, text);
+            Tabula.PdfTable t = table(page, area, cells, h, text, pageArea);
             if (t != null) out.add(t);
         }
         return out;
@@ -377,6 +377,12 @@ final class LatticeGrid {
 
     // --- a table
 
+    /** Whether {@code cell} holds {@code area} and reaches past it on some side (by more than a point). */
+    private static boolean around(Rectangle2D.Float cell, Rectangle2D.Float area) {
+        boolean holds = cell.x <= area.x + 1 && cell.y <= area.y + 1 && cell.getMaxX() >= area.getMaxX() - 1 && cell.getMaxY() >= area.getMaxY() - 1;
+        return holds && (cell.x < area.x - 1 || cell.y < area.y - 1 || cell.getMaxX() > area.getMaxX() + 1 || cell.getMaxY() > area.getMaxY() + 1);
+    }
+
     /** A cell placed in the table's grid, its box (merged with another placed at the same spot) and its words. */
     private static final class Placed {
         final Rectangle2D.Float box;
@@ -390,11 +396,14 @@ final class LatticeGrid {
 
     /**
      * The table in {@code area}: its cells placed row by row (a row's first cell after as many columns as the widest
-     * row of cells below-left of it has), the text of each, the rows that hold text, and the open sides' cells.
+     * row of cells below-left of it has), the text of each, the rows that hold text, and the open sides' cells. A frame
+     * drawn around the page (a cell over half its area, {@code pageArea} in square points) is no cell of a table inside
+     * it: Tabula takes every cell that meets the area, so each table inside a page's frame became the frame, and no
+     * table was read.
      */
-    private Tabula.PdfTable table(int page, Rectangle2D.Float area, List<Rectangle2D.Float> all, List<Line2D.Float> hs, LatticeText text) {
+    private Tabula.PdfTable table(int page, Rectangle2D.Float area, List<Rectangle2D.Float> all, List<Line2D.Float> hs, LatticeText text, float pageArea) {
         List<Rectangle2D.Float> cells = new ArrayList<>();
-        for (Rectangle2D.Float c : all) if (c.intersects(area)) cells.add(c);
+        for (Rectangle2D.Float c : all) if (c.intersects(area) && !(c.width * c.height > pageArea / 2 && around(c, area))) cells.add(c);
         if (cells.isEmpty()) return null;
         Rectangle2D.Float bounds = (Rectangle2D.Float) cells.getFirst().clone();
         for (Rectangle2D.Float c : cells) Rectangle2D.union(bounds, c, bounds);

@@ -68,13 +68,26 @@ public final class LogicalOrder {
             }
             if (!w.isEmpty()) normalised.add(w);
         }
-        if (!rtl || drawnInLogicalOrder(normalised)) return text(joined(normalised));
-        // By position, not word by word: PDFBox's words of a visual-order line can hold glyphs from both its ends,
-        // so its word breaks say nothing about where the spaces go; the gaps between the glyphs do.
+        // left-to-right text drawn from the right in runs (a date in a right-to-left table's cell, as Word writes it: "19",
+        // "/", "09", "/", "1403", each left of the one before) reads by position
+        if (!rtl) {
+            List<Glyph> runs = runsByPosition(normalised);
+            return runs == null ? text(joined(normalised)) : text(spacedByGaps(runs)).replaceAll("\\s{2,}", " ").strip();
+        }
+        if (drawnInLogicalOrder(normalised)) return text(joined(normalised));
+        return reorder(byPosition(normalised)).replaceAll("\\s{2,}", " ").strip();
+    }
+
+    /**
+     * The glyphs left to right, spaced by their gaps ({@link #spacedByGaps}): by position, not word by word, as PDFBox's
+     * words of a visual-order line can hold glyphs from both its ends, so its word breaks say nothing about where the
+     * spaces go; the gaps between the glyphs do.
+     */
+    private static List<Glyph> byPosition(List<List<Glyph>> words) {
         List<Glyph> visual = new ArrayList<>();
-        for (List<Glyph> w : normalised) visual.addAll(w);
+        for (List<Glyph> w : words) visual.addAll(w);
         visual.sort(Comparator.comparingDouble(Glyph::x));
-        return reorder(spacedByGaps(visual)).replaceAll("\\s{2,}", " ").strip();
+        return spacedByGaps(visual);
     }
 
     /**
@@ -112,6 +125,39 @@ public final class LogicalOrder {
             }
         }
         return leftwards > rightwards;
+    }
+
+    /**
+     * The glyphs of a line drawn in runs that are not left to right (a run starts at a glyph wholly left of the one
+     * before it: a mark drawn over its letter, or a glyph drawn twice for bold, overlaps it), the runs put left to
+     * right; null when the line is drawn left to right, or when two runs overlap (text drawn over text, as a clipped
+     * cell's overflow: no order by position reads it).
+     */
+    private static List<Glyph> runsByPosition(List<List<Glyph>> words) {
+        List<List<Glyph>> runs = new ArrayList<>();
+        Glyph previous = null;
+        for (List<Glyph> w : words) {
+            for (Glyph g : w) {
+                if (g.text().isBlank()) continue; // the gaps between the runs say where the spaces go
+                if (previous == null || g.x() + g.width() <= previous.x() + 0.01f) runs.add(new ArrayList<>());
+                runs.getLast().add(g);
+                previous = g;
+            }
+        }
+        if (runs.size() < 2) return null;
+        runs.sort(Comparator.comparingDouble(LogicalOrder::left));
+        for (int i = 1; i < runs.size(); i++) if (left(runs.get(i)) < right(runs.get(i - 1)) - 0.5f) return null;
+        List<Glyph> out = new ArrayList<>();
+        for (List<Glyph> r : runs) out.addAll(r);
+        return out;
+    }
+
+    private static float left(List<Glyph> run) {
+        return (float) run.stream().mapToDouble(Glyph::x).min().orElseThrow();
+    }
+
+    private static float right(List<Glyph> run) {
+        return (float) run.stream().mapToDouble(g -> g.x() + g.width()).max().orElseThrow();
     }
 
     /**

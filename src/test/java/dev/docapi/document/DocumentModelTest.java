@@ -1083,6 +1083,26 @@ class DocumentModelTest {
     }
 
     /**
+     * A frame drawn around a whole page of ruled tables (the structure set's Farsi form) leaves the tables inside it
+     * tables (issue 36): Tabula's lattice took the frame for a cell of every table inside it, so the page read as one
+     * cell and no table at all. The right-to-left table reads from its right column (label, then value), and a date in
+     * its cell, drawn from the right in runs, reads as printed (pdftotext gives it the same).
+     */
+    @Test
+    void tablesInsideAPagesFrameAreTablesAndARightToLeftTableReadsFromTheRight() throws Exception {
+        Path pdf = Path.of("bench/structure/pdf/right_to_left_03.pdf");
+        List<Tabula.PdfTable> ruled = lattice(pdf);
+        List<Element> tables;
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            tables = DocumentReader.model(doc, ruled.stream().filter(DocumentReader::tabular).toList(), Set.of(), new ArrayList<>(), p -> { })
+                    .pages().getFirst().elements().stream().filter(e -> e.type() == Type.TABLE).toList();
+        }
+        assertThat(tables).anySatisfy(t -> assertThat(t.table().grid()).contains(
+                List.of("تاريخ ارائه مدارک", "1403/09/19"), List.of("تاريخ پذيرش", "1403/10/04"), List.of("شماره جلسه کميته عرضه", "436")));
+        assertThat(Independent.pdftotext(pdf)).contains("تاريخ ارائه مدارک", "1403/09/19", "1403/10/04");
+    }
+
+    /**
      * A flowchart's boxes joined by arrows, whose edges line up with each other, are a ruled area to Lattice but no
      * table (issue 36): each box's text reads as its own paragraph, whole, instead of cells cut from the other boxes'
      * edges ("show the sa | me sugg | ested re"). The boxes stand apart and meet no neighbour along their sides.

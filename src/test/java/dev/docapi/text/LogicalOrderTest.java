@@ -100,4 +100,21 @@ class LogicalOrderTest {
         assertThat(LogicalOrder.line(List.of(hello, world))).isEqualTo("Hello World");
         assertThat(LogicalOrder.line(List.of(rightwards(0, "e", "ﬀ", "ort")))).isEqualTo("effort");
     }
+
+    /**
+     * Left-to-right text drawn in runs from the right (Word's date in a right-to-left table's cell: "19", "/", "09",
+     * "/", "1403", each left of the one before) reads left to right; text drawn over text (a clipped cell's overflow
+     * under its neighbour's text) and a mark drawn over its letter keep their drawing order.
+     */
+    @Test
+    void aLatinLineDrawnInRunsFromTheRightReadsByPosition() {
+        List<List<Glyph>> date = List.of(rightwards(40, "1", "9"), rightwards(35, "/"), rightwards(25, "0", "9"), rightwards(20, "/"),
+                rightwards(0, "1", "4", "0", "3"), List.of(new Glyph(" ", -5, 3)));
+        assertThat(LogicalOrder.line(date)).isEqualTo("1403/09/19");
+        // "Sub-category" clipped in its cell, "Production" drawn after it over the same place
+        assertThat(LogicalOrder.line(List.of(rightwards(10, "S", "u", "b"), rightwards(0, "P", "r", "o", "d", "u", "c", "t")))).isEqualTo("Sub Product");
+        assertThat(LogicalOrder.line(List.of(List.of(new Glyph("e", 0, 4), new Glyph("\u0301", 0, 0), new Glyph("t", 5, 4))))).isEqualTo("e\u0301t");
+        // a section's number drawn after its title, to the title's left
+        assertThat(LogicalOrder.line(List.of(rightwards(20, "I", "n", "t", "r", "o"), rightwards(0, "1")))).isEqualTo("1 Intro");
+    }
 }

@@ -236,6 +236,28 @@ class ConvertToMarkupTest extends ApiTestBase {
         assertThat(html.select("section#page-1")).hasSize(1);
     }
 
+    /**
+     * A right-to-left table (the structure set's Farsi form, its tables inside a frame around the page) reads from its
+     * right column: in HTML its first cell is the label on the right and the table is marked right-to-left; in Word the
+     * table is laid out right to left (bidiVisual) with the label in its first cell.
+     */
+    @Test
+    void aRightToLeftTableReadsFromItsRightInHtmlAndWord() throws Exception {
+        String key = newKey();
+        Path pdf = Path.of("bench/structure/pdf/right_to_left_03.pdf");
+        Document html = Jsoup.parse(downloadOutput(convert(key, pdf, Map.of("to", "html", "images", false)), 0).toFile(), "UTF-8");
+        assertThat(html.select("table[dir=rtl] tr").stream().map(tr -> tr.select("th, td").eachText()).toList())
+                .contains(List.of("تاريخ ارائه مدارک", "1403/09/19"), List.of("تاريخ پذيرش", "1403/10/04"));
+        Path docx = downloadOutput(convert(key, pdf, Map.of("to", "docx")), 0);
+        try (var word = new org.apache.poi.xwpf.usermodel.XWPFDocument(Files.newInputStream(docx))) {
+            assertThat(word.getTables()).anySatisfy(t -> {
+                assertThat(t.getCTTbl().getTblPr().isSetBidiVisual()).isTrue();
+                assertThat(t.getRow(0).getCell(0).getText()).isEqualTo("تاريخ ارائه مدارک");
+                assertThat(t.getRow(0).getCell(1).getText()).isEqualTo("1403/09/19");
+            });
+        }
+    }
+
     /** Pictures go in a ZIP beside the text, linked and decodable; {@code images: false} gives the text alone. */
     @Test
     void picturesGoInAZipLinkedFromTheText() throws Exception {
