@@ -368,7 +368,8 @@ final class Structure {
         String nextText = next.text();
         if (fragment(next, last) || fragment(last, next)) return false;
         if (itemMarker(nextText, ocr) != null) return true;
-        if (last.bold() != next.bold() || last.italic() != next.italic() || !sameSize(last.size(), next.size())) return true;
+        if (!sameSize(last.size(), next.size())) return true;
+        if ((last.bold() != next.bold() || last.italic() != next.italic()) && !continues(last, next)) return true;
         float gap = next.top() - last.bottom();
         if (gap > 0.7f * size || gap < -0.5f * size) return true;
         if (next.right() < last.x() || next.x() > last.right()) return true;
@@ -384,6 +385,16 @@ final class Structure {
         // a line that stops well short of the block's end (its left end on a right-to-left line) ends a sentence's paragraph
         boolean short_ = LogicalOrder.hasRightToLeft(t) ? last.x() > left + 4 * size : last.right() < right - 4 * size;
         return block.lines.size() >= 2 && ends && short_;
+    }
+
+    /**
+     * Whether {@code next} goes on with {@code last}'s sentence, whatever their weight: {@code last} ends no sentence and
+     * {@code next} starts with a lower-case letter (emphasis that runs onto the next line: "will handle <b>reporting</b>"
+     * over "<b>and specimen collection</b>.").
+     */
+    private static boolean continues(Line last, Line next) {
+        String n = next.text().strip();
+        return !endsSentence(last.text()) && !n.isEmpty() && Character.isLowerCase(n.codePointAt(0));
     }
 
     /** A few smaller characters on a line of their own: an index or exponent seen as a line. */

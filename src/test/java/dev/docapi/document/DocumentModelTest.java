@@ -1103,6 +1103,32 @@ class DocumentModelTest {
     }
 
     /**
+     * Emphasis that runs onto the next line stays in its paragraph (issue 36): a line set in bold that starts in lower
+     * case after a line that ends no sentence goes on with that sentence; it is no heading. A bold line that starts a
+     * sentence after a full stop still stands apart as the heading it is.
+     */
+    @Test
+    void boldWordsRunningOntoTheNextLineStayInTheirParagraph() throws Exception {
+        PDType1Font regular = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+        Path pdf = onePage("emphasis.pdf", PDRectangle.A4, cs -> {
+            show(cs, regular, 11, 72, 760, "Reports come from the kindergarten, which informs the parents first.");
+            show(cs, regular, 11, 72, 746, "After a first assessment of the case, the Health Bureau will handle");
+            show(cs, bold, 11, 72, 732, "reporting and specimen collection");
+            show(cs, regular, 11, 260, 732, ".");
+            show(cs, bold, 11, 72, 700, "Case closed");
+            show(cs, regular, 11, 72, 680, "The Health Bureau carries out the follow-up measures and asks for help if needed.");
+            show(cs, regular, 11, 72, 666, "It reports to the Centers for Disease Control when the case is closed.");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.text().contains("specimen")).singleElement().satisfies(e -> {
+            assertThat(e.type()).isEqualTo(Type.PARAGRAPH);
+            assertThat(squeeze(e.text())).contains("the Health Bureau will handle reporting and specimen collection");
+        });
+        assertThat(elements).filteredOn(e -> e.text().equals("Case closed")).singleElement().satisfies(e -> assertThat(e.type()).isEqualTo(Type.HEADING));
+    }
+
+    /**
      * A flowchart's boxes joined by arrows, whose edges line up with each other, are a ruled area to Lattice but no
      * table (issue 36): each box's text reads as its own paragraph, whole, instead of cells cut from the other boxes'
      * edges ("show the sa | me sugg | ested re"). The boxes stand apart and meet no neighbour along their sides.
