@@ -95,14 +95,38 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
      * @param ruled   true when found by its rulings (every cell drawn), false when by the alignment of its text
      */
     public record Table(int columns, boolean ruled, List<List<Cell>> rows) {
+        /** The longest merged cell's text that {@link #filledGrid} repeats. */
+        static final int FILLED_CHARS = 40;
+
         /** The rows as a grid of {@code columns} strings, a spanning cell's text in its first position, "" in the rest. */
         @JsonIgnore
         public List<List<String>> grid() {
+            return grid(false);
+        }
+
+        /**
+         * The rows as a grid of {@code columns} strings, a spanning cell's text in every position it covers, as
+         * pandas' {@code read_html} and Docling's Markdown fill a merged cell: each row read alone keeps its label or
+         * value. A cell across the whole row (a title or a section's row) and a longer text (over {@value
+         * #FILLED_CHARS} characters: prose, not a label) stand once, in their first position.
+         */
+        @JsonIgnore
+        public List<List<String>> filledGrid() {
+            return grid(true);
+        }
+
+        private List<List<String>> grid(boolean filled) {
             List<List<String>> out = new ArrayList<>();
             for (int r = 0; r < rows.size(); r++) out.add(new ArrayList<>(java.util.Collections.nCopies(columns, "")));
             int[][] starts = starts();
             for (int r = 0; r < rows.size(); r++) {
-                for (int i = 0; i < starts[r].length; i++) if (starts[r][i] >= 0) out.get(r).set(starts[r][i], rows.get(r).get(i).text());
+                for (int i = 0; i < starts[r].length; i++) {
+                    if (starts[r][i] < 0) continue;
+                    Cell cell = rows.get(r).get(i);
+                    boolean fill = filled && cell.colSpan() < columns && cell.text().length() <= FILLED_CHARS;
+                    int down = fill ? Math.min(cell.rowSpan(), rows.size() - r) : 1, across = fill ? Math.min(cell.colSpan(), columns - starts[r][i]) : 1;
+                    for (int dr = 0; dr < down; dr++) for (int dc = 0; dc < across; dc++) out.get(r + dr).set(starts[r][i] + dc, cell.text());
+                }
             }
             return out;
         }

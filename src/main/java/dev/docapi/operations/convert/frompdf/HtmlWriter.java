@@ -1,6 +1,7 @@
 package dev.docapi.operations.convert.frompdf;
 
 import com.ibm.icu.text.Bidi;
+import dev.docapi.document.DocumentModel;
 import java.util.List;
 import org.springframework.web.util.HtmlUtils;
 
@@ -78,19 +79,25 @@ final class HtmlWriter extends MarkupWriter {
         while (!open.isEmpty()) out.append("</li>\n").append(open.pop()).append('\n');
     }
 
+    /** The table's cells with their {@code rowspan} and {@code colspan}; its first row is the {@code <thead>}. */
     @Override
-    protected void table(List<List<String>> rows) {
+    protected void table(DocumentModel.Table table) {
         // a right-to-left table's rows come in reading order (DocumentModel.Table): its first cell stands on the right
-        out.append("<table").append(dir(String.join(" ", rows.stream().flatMap(List::stream).toList()))).append(">\n<thead>\n");
-        row(rows.getFirst(), "th");
+        out.append("<table").append(dir(String.join(" ", table.grid().stream().flatMap(List::stream).toList()))).append(">\n<thead>\n");
+        row(table.rows().getFirst(), "th");
         out.append("</thead>\n<tbody>\n");
-        for (List<String> r : rows.subList(1, rows.size())) row(r, "td");
+        for (List<DocumentModel.Cell> r : table.rows().subList(1, table.rows().size())) row(r, "td");
         out.append("</tbody>\n</table>\n");
     }
 
-    private void row(List<String> cells, String tag) {
+    private void row(List<DocumentModel.Cell> cells, String tag) {
         out.append("<tr>");
-        for (String c : cells) out.append('<').append(tag).append('>').append(esc(cell(c))).append("</").append(tag).append('>');
+        for (DocumentModel.Cell c : cells) {
+            out.append('<').append(tag);
+            if (c.rowSpan() > 1) out.append(" rowspan=\"").append(c.rowSpan()).append('"');
+            if (c.colSpan() > 1) out.append(" colspan=\"").append(c.colSpan()).append('"');
+            out.append('>').append(esc(cell(c.text()))).append("</").append(tag).append('>');
+        }
         out.append("</tr>\n");
     }
 

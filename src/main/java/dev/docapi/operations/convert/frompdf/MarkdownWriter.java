@@ -58,8 +58,10 @@ final class MarkdownWriter extends MarkupWriter {
         out.append('\n');
     }
 
+    /** A GitHub table has no spans: a merged cell's text stands in every position it covers ({@link DocumentModel.Table#filledGrid}). */
     @Override
-    protected void table(List<List<String>> rows) {
+    protected void table(DocumentModel.Table table) {
+        List<List<String>> rows = table.filledGrid();
         row(rows.getFirst());
         out.append('|');
         for (int c = 0; c < rows.getFirst().size(); c++) out.append(" --- |");

@@ -63,8 +63,7 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
                 switch (e.type()) {
                     case TABLE -> {
                         row = paragraph(row);
-                        List<List<String>> rows = rows(e.table());
-                        if (!rows.isEmpty()) table(rows);
+                        if (!e.table().rows().isEmpty() && e.table().columns() > 0) table(e.table());
                     }
                     case PICTURE -> {
                         row = paragraph(row);
@@ -136,13 +135,8 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
     /** A list: items nested by their level, each numbered or bulleted as its own marker is (its number kept). */
     protected abstract void list(List<ListItem> items);
 
-    /** A table: its rows, all of the same length; the first is written as the header. */
-    protected abstract void table(List<List<String>> rows);
-
-    /** A table's rows as {@link #table} writes them: a spanning cell's text in its first position ({@link DocumentModel.Table#grid}). */
-    protected List<List<String>> rows(DocumentModel.Table table) {
-        return table.grid();
-    }
+    /** A table (at least one row and column); its first row is written as the header. */
+    protected abstract void table(DocumentModel.Table table);
 
     /** A picture of the given page, by its path relative to the text. */
     protected abstract void image(String link, int page);
