@@ -46,7 +46,12 @@ final class Structure {
     private static final Pattern OCR_ITEM = Pattern.compile("^([eo©®«»¢°>])\\s+(?=\\p{Lu})");
     /** A numbered section heading: "3", "3.2", "A.1" then its title; group 1 the number. */
     private static final Pattern SECTION = Pattern.compile("(?s)^((?:\\d{1,2}|[A-Z])(?:\\.\\d{1,2}){0,4})\\.?\\s+\\p{L}.*");
-    private static final Pattern CAPTION = Pattern.compile("(?s)^(Figure|Fig\\.|Table|Tab\\.|Chart|Exhibit|Abbildung|Abb\\.|Tabelle|Listing)\\s*[\\dIVX]+.*", Pattern.CASE_INSENSITIVE);
+    /**
+     * A caption: "Figure 3", "Table II", "Abb. 2"; in Korean, Chinese and Japanese "표 1", "그림 2", "表1", "图 3", "図4",
+     * also bracketed as they are set there ("[표 1]", "<그림 2>", "【表1】").
+     */
+    private static final Pattern CAPTION = Pattern.compile("(?s)^(?:(?:Figure|Fig\\.|Table|Tab\\.|Chart|Exhibit|Abbildung|Abb\\.|Tabelle|Listing)\\s*[\\dIVX]+"
+            + "|[\\[<〈《【(（]?\\s*(?:표|그림|도표|表|图|圖|図)\\s*[\\d一二三四五六七八九十]+).*", Pattern.CASE_INSENSITIVE);
     private static final Pattern FOOTNOTE = Pattern.compile("(?s)^[\\d*†‡§¶∗]{1,3}\\s*\\S.*");
     /** A section number alone ("5.1"), as layout may set it apart from its title. */
     private static final Pattern SECTION_NUMBER = Pattern.compile("\\d{1,2}(?:\\.\\d{1,2}){0,4}\\.?");

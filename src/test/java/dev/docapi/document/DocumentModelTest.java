@@ -836,6 +836,42 @@ class DocumentModelTest {
     }
 
     /**
+     * A Korean, Chinese or Japanese caption ("[표 1] …", "图 2 …") set in bold at body size is a caption, not a heading
+     * (issue 36), as "Table 1" is; a bold line at body size without a caption's number heads its section.
+     */
+    @Test
+    void aCjkCaptionInBoldIsACaptionNotAHeading() throws Exception {
+        Path font = Path.of("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(font), "fonts-wqy-zenhei is installed");
+        Path pdf = Files.createTempDirectory("captions").resolve("captions.pdf");
+        String body = "보험약관의 현황과 문제점을 살펴보고 그에 따른 개선방안을 제시하고자 한다.";
+        try (PDDocument doc = new PDDocument(); TrueTypeCollection ttc = new TrueTypeCollection(font.toFile())) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            PDType0Font regular = PDType0Font.load(doc, ttc.getFontByName("WenQuanYiZenHei"), true);
+            PDType0Font bold = PDType0Font.load(doc, ttc.getFontByName("WenQuanYiZenHei"), true);
+            bold.getFontDescriptor().setFontWeight(700); // a bold face, as its descriptor says
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                show(cs, bold, 10, 60, 760, "코로나-19 관련 보험 현황");
+                float y = 740;
+                for (int i = 0; i < 4; i++, y -= 15) show(cs, regular, 10, 60, y, body);
+                show(cs, bold, 10, 60, y - 10, "[표 1] 감염병예방법 제2조 개정 전후 비교");
+                y -= 40;
+                for (int i = 0; i < 4; i++, y -= 15) show(cs, regular, 10, 60, y, body);
+                show(cs, bold, 10, 60, y - 10, "图 2 保险金支付情况");
+                y -= 40;
+                for (int i = 0; i < 4; i++, y -= 15) show(cs, regular, 10, 60, y, body);
+            }
+            doc.save(pdf.toFile());
+        }
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.text().startsWith("[표 1]")).singleElement().satisfies(e -> assertThat(e.type()).isEqualTo(Type.CAPTION));
+        assertThat(elements).filteredOn(e -> e.text().startsWith("图 2")).singleElement().satisfies(e -> assertThat(e.type()).isEqualTo(Type.CAPTION));
+        assertThat(elements).filteredOn(e -> e.text().equals("코로나-19 관련 보험 현황")).singleElement()
+                .satisfies(e -> assertThat(e.type()).isIn(Type.HEADING, Type.TITLE));
+    }
+
+    /**
      * An OCR'd bullet list is a list (issue 36): the list of a scanned brochure's left column, given a text layer by
      * Tesseract's own PDF renderer (as the kept OCR's ocrmypdf does), reads as list items, whatever OCR makes of the
      * bullets ("*", "©", "°", "¢"), and none of its items is a heading.
