@@ -402,9 +402,14 @@ final class Structure {
         return !endsSentence(last.text()) && !n.isEmpty() && Character.isLowerCase(n.codePointAt(0));
     }
 
-    /** A few smaller characters on a line of their own: an index or exponent seen as a line. */
+    /**
+     * A few smaller characters on a line of their own, touching {@code ref}'s line (within a quarter of its size): an
+     * index or exponent seen as a line. A short smaller line set further down is a line of its own (a byline under a
+     * title).
+     */
     private static boolean fragment(Line l, Line ref) {
-        return l.text().strip().length() <= 5 && l.size() < ref.size() * 0.9f;
+        float gap = Math.max(l.top() - ref.bottom(), ref.top() - l.bottom());
+        return l.text().strip().length() <= 5 && l.size() < ref.size() * 0.9f && gap <= 0.25f * ref.size();
     }
 
     static boolean sameSize(float a, float b) {

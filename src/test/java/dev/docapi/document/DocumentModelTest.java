@@ -1165,6 +1165,27 @@ class DocumentModelTest {
     }
 
     /**
+     * A short line in smaller type set a little under a title (a byline: "Duck") is a line of its own, not the title's
+     * last word (issue 36); an exponent raised over its line stays in it.
+     */
+    @Test
+    void aBylineUnderATitleIsNotPartOfTheTitle() throws Exception {
+        PDType1Font times = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+        Path pdf = onePage("byline.pdf", PDRectangle.LETTER, cs -> {
+            show(cs, times, 26, 72, 700, "Swimming in the lake");
+            show(cs, times, 8, 72, 680, "Duck");
+            show(cs, times, 11, 72, 640, "To get started with swimming, first lay down in the water and look around.");
+            show(cs, times, 11, 72, 626, "The energy of a duck at rest is E = mc");
+            show(cs, times, 7, 72 + times.getStringWidth("The energy of a duck at rest is E = mc") / 1000 * 11 + 0.5f, 630, "2");
+            show(cs, times, 11, 72, 612, "and nobody has measured it yet.");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements.getFirst().text()).isEqualTo("Swimming in the lake");
+        assertThat(elements).anySatisfy(e -> assertThat(e.text()).isEqualTo("Duck"));
+        assertThat(elements).filteredOn(e -> e.text().contains("mc")).singleElement().satisfies(e -> assertThat(squeeze(e.text())).contains("E = mc", "2", "nobody"));
+    }
+
+    /**
      * A flowchart's boxes joined by arrows, whose edges line up with each other, are a ruled area to Lattice but no
      * table (issue 36): each box's text reads as its own paragraph, whole, instead of cells cut from the other boxes'
      * edges ("show the sa | me sugg | ested re"). The boxes stand apart and meet no neighbour along their sides.
