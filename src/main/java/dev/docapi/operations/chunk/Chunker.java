@@ -24,7 +24,8 @@ import java.util.function.ToIntFunction;
  * which repeats its header instead). Running headers, footers, page numbers and pictures are left out.
  *
  * <p>A chunk's text: its elements separated by a blank line (list items by a line break, each with its marker),
- * a paragraph's lines joined by spaces, a table's rows one a line with tab-separated cells.
+ * a paragraph's lines joined by spaces, a table's rows one a line with tab-separated cells, a merged label or value in
+ * every row and column it covers ({@link DocumentModel.Table#filledGrid}), so each row reads alone.
  */
 final class Chunker {
     /** Where a chunk's text stands: the box of an element it draws from, in points from the page's top-left. */
@@ -104,7 +105,8 @@ final class Chunker {
     }
 
     private void addTable(Element e) {
-        List<Unit> rows = e.table().grid().stream().map(r -> unit(e, String.join("\t", r).strip(), false)).toList();
+        // a merged row head or value in each row it covers: a part cut from the table still says whose row it is
+        List<Unit> rows = e.table().filledGrid().stream().map(r -> unit(e, String.join("\t", r).strip(), false)).toList();
         if (fits(with(parts, rows))) {
             parts.addAll(rows);
             return;

@@ -99,6 +99,26 @@ class ChunkerTest {
         assertThat(rows).isEqualTo(expected);
     }
 
+    /** A merged row head stands in every row it covers, so each part of a table cut between rows says whose rows they are. */
+    @Test
+    void aMergedRowHeadStandsInEveryRowOfEachPart() {
+        List<List<Cell>> rows = new ArrayList<>();
+        rows.add(List.of(new Cell("Region", 1, 1), new Cell("Store", 1, 1), new Cell("Units", 1, 1)));
+        rows.add(List.of(new Cell("North", 8, 1), new Cell("Store1", 1, 1), new Cell("10", 1, 1)));
+        for (int r = 2; r <= 8; r++) rows.add(List.of(new Cell("Store" + r, 1, 1), new Cell(String.valueOf(r * 10), 1, 1)));
+        DocumentModel.Table table = new DocumentModel.Table(3, true, rows);
+        add(page1, Type.HEADING, 1, "Sales", null);
+        add(page1, Type.TABLE, null, String.join("\n", table.grid().stream().map(r -> String.join("\t", r)).toList()), table);
+        DocumentModel model = new DocumentModel(DocumentModel.VERSION, List.of(new DocumentModel.Page(1, 612, 792, false, page1)), List.of());
+        List<Chunker.Chunk> parts = Chunker.chunks(model, WORDS, 12, 0).stream().filter(c -> c.text().startsWith("Region")).toList();
+        assertThat(parts).hasSizeGreaterThan(1);
+        List<String> body = new ArrayList<>();
+        for (Chunker.Chunk part : parts) body.addAll(part.text().lines().skip(1).toList());
+        List<String> expected = new ArrayList<>();
+        for (int r = 1; r <= 8; r++) expected.add("North\tStore" + r + "\t" + r * 10);
+        assertThat(body).isEqualTo(expected);
+    }
+
     @Test
     void aTableThatFitsIsOneChunk() {
         List<Chunker.Chunk> chunks = Chunker.chunks(report(), WORDS, 64, 0);
