@@ -33,7 +33,7 @@ final class Structure {
      * font's glyph that maps to no character but its C1 code ({@link #UNMAPPED}: a Wingdings box without a ToUnicode
      * map); and ballot boxes (☐ ☑ ☒: a task list's items, {@link DocumentModel#checked}).
      */
-    private static final String BULLETS = "•◦▪‣●○■□➢►▶✓✔☐☑☒–—*·\\uF0B7\\uF0A7\\uF0D8\\uF076\\uF0FC\\uF06E\\uF0A8\\uF06C\\uF06F\\uF071\\uF0FE\\uF0FD\\-";
+    private static final String BULLETS = "•◦▪‣●○■□◆◇❖➢➤►▶✓✔☐☑☒–—*＊·・\\uF0B7\\uF0A7\\uF0D8\\uF076\\uF0FC\\uF06E\\uF0A8\\uF06C\\uF06F\\uF071\\uF0FE\\uF0FD\\-";
     /** A symbol font's glyph that maps to no character but its C1 code, once or drawn twice over itself. */
     private static final String UNMAPPED = "[\\u0080-\\u009F]{1,2}";
     /** A multi-level list number as Word sets it apart by a tab: "1.1." or "2.3.8.1." (always with its final dot). */

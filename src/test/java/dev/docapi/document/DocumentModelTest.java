@@ -872,6 +872,35 @@ class DocumentModelTest {
     }
 
     /**
+     * The bullets of Chinese, Japanese and Korean lists — a full-width asterisk "＊", the middle dot "・", a diamond "◆" —
+     * mark list items as "•" does (issue 36).
+     */
+    @Test
+    void cjkBulletsMarkListItems() throws Exception {
+        Path font = Path.of("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(font), "fonts-wqy-zenhei is installed");
+        Path pdf = Files.createTempDirectory("cjk-bullets").resolve("bullets.pdf");
+        try (PDDocument doc = new PDDocument(); TrueTypeCollection ttc = new TrueTypeCollection(font.toFile())) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            PDType0Font cjk = PDType0Font.load(doc, ttc.getFontByName("WenQuanYiZenHei"), true);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                show(cs, cjk, 11, 60, 760, "報告すべき症状は次のとおりです。");
+                String[] items = {"＊ 発熱", "＊ 咳", "・ 東京", "・ 大阪", "◆ 서울", "◆ 부산"};
+                float y = 740;
+                for (String item : items) {
+                    show(cs, cjk, 11, 60, y, item);
+                    y -= 16;
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        List<Element> items = model(pdf).pages().getFirst().elements().stream().filter(e -> e.type() == Type.LIST_ITEM).toList();
+        assertThat(items).extracting(Element::marker).containsExactly("＊", "＊", "・", "・", "◆", "◆");
+        assertThat(items).extracting(Element::text).containsExactly("発熱", "咳", "東京", "大阪", "서울", "부산");
+    }
+
+    /**
      * An OCR'd bullet list is a list (issue 36): the list of a scanned brochure's left column, given a text layer by
      * Tesseract's own PDF renderer (as the kept OCR's ocrmypdf does), reads as list items, whatever OCR makes of the
      * bullets ("*", "©", "°", "¢"), and none of its items is a heading.
