@@ -132,6 +132,22 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
         }
 
         /**
+         * Whether most of the table's text is in a right-to-left script: its rows are then in reading order from the
+         * right ({@link #mirrored}), and an output lays it out from the right.
+         */
+        @JsonIgnore
+        public boolean rightToLeft() {
+            int rtl = 0, all = 0;
+            for (List<Cell> row : rows) {
+                for (Cell c : row) {
+                    all += c.text().length();
+                    if (dev.docapi.text.LogicalOrder.hasRightToLeft(c.text())) rtl += c.text().length();
+                }
+            }
+            return rtl * 2 > all;
+        }
+
+        /**
          * The table with its columns in the other order, each cell keeping its spans: a right-to-left table read in
          * its own order (its first column is the one on the right).
          */

@@ -174,7 +174,7 @@ public class DocumentReader {
                 Tabula.PdfTable t = ruled.get(i);
                 if (t.page() != page.number()) continue;
                 DocumentModel.Table table = areas.get(i).cells().hasCells() ? areas.get(i).cells().table() : table(t);
-                if (table != null && rightToLeft(table)) table = table.mirrored();
+                if (table != null && table.rightToLeft()) table = table.mirrored();
                 if (table != null) items.add(new Layout.Item(new DocumentModel.Box(t.left(), t.top(), t.width(), t.height()), null, table));
                 // an area that is no table (a box around text) reads as the text it holds
                 else for (PageReader.Segment s : reader.areaText(areas.get(i))) items.add(Layout.Item.of(s));
@@ -256,18 +256,6 @@ public class DocumentReader {
         for (PageReader.Segment s : page.segments()) {
             all += s.chars();
             if (LogicalOrder.hasRightToLeft(s.text())) rtl += s.chars();
-        }
-        return rtl * 2 > all;
-    }
-
-    /** Whether most of a table's text is in a right-to-left script: its columns read from the right. */
-    private static boolean rightToLeft(DocumentModel.Table table) {
-        int rtl = 0, all = 0;
-        for (List<DocumentModel.Cell> row : table.rows()) {
-            for (DocumentModel.Cell c : row) {
-                all += c.text().length();
-                if (LogicalOrder.hasRightToLeft(c.text())) rtl += c.text().length();
-            }
         }
         return rtl * 2 > all;
     }

@@ -8,8 +8,9 @@ import org.springframework.web.util.HtmlUtils;
 /**
  * The document as one HTML5 file (issues 28, 36): a {@code <section>} per page ({@code id="page-N"}), {@code <h1>} to
  * {@code <h6>} headings, {@code <p>}, {@code <ul>} / {@code <ol>} lists, {@code <table>} with the first row as
- * {@code <thead>}, {@code <img>} pictures. A block or table whose first strong character is right-to-left (Arabic,
- * Hebrew) gets {@code dir="rtl"}. All text is escaped; nothing from the PDF becomes markup.
+ * {@code <thead>}, {@code <img>} pictures. A block whose first strong character is right-to-left (Arabic, Hebrew)
+ * and a table mostly in such a script ({@link DocumentModel.Table#rightToLeft}) get {@code dir="rtl"}. All text is
+ * escaped; nothing from the PDF becomes markup.
  */
 final class HtmlWriter extends MarkupWriter {
     private final String title;
@@ -83,7 +84,7 @@ final class HtmlWriter extends MarkupWriter {
     @Override
     protected void table(DocumentModel.Table table) {
         // a right-to-left table's rows come in reading order (DocumentModel.Table): its first cell stands on the right
-        out.append("<table").append(dir(String.join(" ", table.grid().stream().flatMap(List::stream).toList()))).append(">\n<thead>\n");
+        out.append(table.rightToLeft() ? "<table dir=\"rtl\">" : "<table>").append("\n<thead>\n");
         row(table.rows().getFirst(), "th");
         out.append("</thead>\n<tbody>\n");
         for (List<DocumentModel.Cell> r : table.rows().subList(1, table.rows().size())) row(r, "td");

@@ -132,7 +132,7 @@ public class PdfToDocxConverter implements Converter {
         if (rows == 0 || cols == 0) return;
         XWPFTable table = docx.createTable(rows, cols);
         // a right-to-left table's rows come in reading order (DocumentModel.Table): Word lays its first cell on the right
-        if (com.ibm.icu.text.Bidi.getBaseDirection(String.join(" ", grid.stream().flatMap(List::stream).toList())) == com.ibm.icu.text.Bidi.RTL) {
+        if (t.rightToLeft()) {
             (table.getCTTbl().getTblPr() != null ? table.getCTTbl().getTblPr() : table.getCTTbl().addNewTblPr()).addNewBidiVisual();
         }
         for (int r = 0; r < rows; r++) {
