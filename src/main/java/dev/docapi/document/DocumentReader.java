@@ -157,11 +157,11 @@ public class DocumentReader {
                 new RuledTable(t.cells().stream().map(c -> new DocumentModel.Box(c.left(), c.top(), c.width(), c.height())).toList()))).toList();
         PageReader reader = new PageReader(areas, pageDone);
         reader.writeText(doc, Writer.nullWriter());
-        List<List<Pictures.Picture>> pictures = new ArrayList<>();
+        List<Pictures.Found> pictures = new ArrayList<>();
         int n = 0;
         for (PDPage page : doc.getPages()) {
             n++;
-            pictures.add(ocrPages.contains(n) ? List.of() : Pictures.of(page, false));
+            pictures.add(ocrPages.contains(n) ? new Pictures.Found(List.of(), List.of()) : Pictures.of(page, false));
         }
         NamedHeadings named = NamedHeadings.of(doc);
         Structure.Body body = Structure.Body.of(reader.pages(), ocrPages, reader.tableSizes());
@@ -180,7 +180,8 @@ public class DocumentReader {
                 else for (PageReader.Segment s : reader.areaText(areas.get(i))) items.add(Layout.Item.of(s));
             }
             List<Layout.Placed> first = new ArrayList<>();
-            for (Pictures.Picture p : page.number() <= pictures.size() ? pictures.get(page.number() - 1) : List.<Pictures.Picture>of()) {
+            Pictures.Found found = page.number() <= pictures.size() ? pictures.get(page.number() - 1) : new Pictures.Found(List.of(), List.of());
+            for (Pictures.Picture p : found.pictures()) {
                 Layout.Item item = new Layout.Item(p.box(), null, p.number());
                 // a picture behind most of the page (a background) would block every gutter: it goes first
                 if (p.box().width() * p.box().height() > 0.4f * page.width() * page.height()) first.add(new Layout.Placed(item, -1));
@@ -188,7 +189,7 @@ public class DocumentReader {
             }
             List<Layout.Placed> placed = new ArrayList<>(first);
             placed.addAll(Layout.order(items, rightToLeft(page), body.size()));
-            laidOut.add(new Structure.LaidOut(page.number(), page.width(), page.height(), ocrPages.contains(page.number()), placed));
+            laidOut.add(new Structure.LaidOut(page.number(), page.width(), page.height(), ocrPages.contains(page.number()), placed, found.drawings()));
         }
         return new DocumentModel(DocumentModel.VERSION, Structure.elements(laidOut, body, named), List.copyOf(notes));
     }
@@ -235,7 +236,7 @@ public class DocumentReader {
     public List<List<byte[]>> pictures(Path pdf, Path workDir) throws EngineFailure, InterruptedException {
         List<List<byte[]>> out = new ArrayList<>();
         try (PDDocument doc = pdfBox.open(pdf, null, dir(workDir, "pictures"))) {
-            for (PDPage page : doc.getPages()) out.add(Pictures.of(page, true).stream().map(Pictures.Picture::png).toList());
+            for (PDPage page : doc.getPages()) out.add(Pictures.of(page, true).pictures().stream().map(Pictures.Picture::png).toList());
         } catch (IOException e) {
             throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "the pictures could not be read: " + e.getMessage(), e);
         }

@@ -5,7 +5,10 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import javax.imageio.ImageIO;
 import org.apache.pdfbox.contentstream.PDFGraphicsStreamEngine;
 import org.apache.pdfbox.cos.COSName;
@@ -19,7 +22,7 @@ import org.apache.pdfbox.util.Matrix;
  * The pictures drawn on a page, in drawing order: image XObjects at least {@value #MIN_SIDE} pixels a side (smaller
  * ones are rules, bullets or dots), each with the box it is drawn in (points from the page's top-left, the page's
  * {@code /Rotate} not applied) and, when asked for, its pixels as PNG. Stencil masks and inline images are not
- * pictures.
+ * pictures. Also the page's drawings: figures drawn in vector paths, whose text is their labels.
  */
 final class Pictures extends PDFGraphicsStreamEngine {
     static final int MIN_SIDE = 48;
@@ -30,9 +33,25 @@ final class Pictures extends PDFGraphicsStreamEngine {
     record Picture(int number, DocumentModel.Box box, byte[] png) {
     }
 
+    /**
+     * A page's pictures and drawings. A drawing is the box of at least {@value #MIN_SHAPES} painted paths that touch
+     * one another (a diagram's boxes, arrows and callouts; a chart's bars and axes), in the pictures' coordinates; a
+     * group over half the page (a slide's background, a frame around the page) is none.
+     */
+    record Found(List<Picture> pictures, List<DocumentModel.Box> drawings) {
+    }
+
+    static final int MIN_SHAPES = 8;
+    /** A page painting more paths than this has no drawings read (bounds the grouping, which is quadratic). */
+    private static final int MAX_SHAPES = 2_000;
+
     private final boolean withPixels;
     private final PDRectangle crop;
     private final List<Picture> found = new ArrayList<>();
+    private final List<DocumentModel.Box> shapes = new ArrayList<>();
+    /** The current path's bounds in PDF user space (minX, minY, maxX, maxY); empty while minX > maxX. */
+    private final float[] path = {Float.MAX_VALUE, Float.MAX_VALUE, -Float.MAX_VALUE, -Float.MAX_VALUE};
+    private final Point2D.Float current = new Point2D.Float();
 
     private Pictures(PDPage page, boolean withPixels) {
         super(page);
@@ -40,15 +59,49 @@ final class Pictures extends PDFGraphicsStreamEngine {
         this.crop = page.getCropBox();
     }
 
-    /** The page's pictures; a picture that cannot be decoded has no PNG (null) and a page that cannot be read none. */
-    static List<Picture> of(PDPage page, boolean withPixels) {
+    /**
+     * The page's pictures and drawings; a picture that cannot be decoded has no PNG (null) and a page that cannot be
+     * read none.
+     */
+    static Found of(PDPage page, boolean withPixels) {
         Pictures p = new Pictures(page, withPixels);
         try {
             p.processPage(page);
         } catch (IOException | RuntimeException e) {
             // a page whose content cannot be read: its pictures are left out, its text is read elsewhere
         }
-        return p.found;
+        float half = p.crop.getWidth() * p.crop.getHeight() / 2;
+        // a page's background joins no group: it would join them all
+        List<DocumentModel.Box> drawings = p.shapes.size() > MAX_SHAPES ? List.of()
+                : groups(p.shapes.stream().filter(b -> b.width() * b.height() <= half).toList()).stream()
+                        .filter(b -> b.width() * b.height() <= half).toList();
+        return new Found(p.found, drawings);
+    }
+
+    /** The boxes of the groups of at least {@value #MIN_SHAPES} shapes that touch (within a point) one another. */
+    private static List<DocumentModel.Box> groups(List<DocumentModel.Box> shapes) {
+        int[] parent = new int[shapes.size()];
+        for (int i = 0; i < parent.length; i++) parent[i] = i;
+        for (int i = 0; i < parent.length; i++) {
+            DocumentModel.Box a = shapes.get(i);
+            for (int j = i + 1; j < parent.length; j++) {
+                DocumentModel.Box b = shapes.get(j);
+                if (a.x() <= b.right() + 1 && b.x() <= a.right() + 1 && a.y() <= b.bottom() + 1 && b.y() <= a.bottom() + 1) parent[root(parent, i)] = root(parent, j);
+            }
+        }
+        Map<Integer, DocumentModel.Box> box = new LinkedHashMap<>();
+        Map<Integer, Integer> count = new HashMap<>();
+        for (int i = 0; i < parent.length; i++) {
+            int r = root(parent, i);
+            box.merge(r, shapes.get(i), DocumentModel.Box::union);
+            count.merge(r, 1, Integer::sum);
+        }
+        return box.entrySet().stream().filter(e -> count.get(e.getKey()) >= MIN_SHAPES).map(Map.Entry::getValue).toList();
+    }
+
+    private static int root(int[] parent, int i) {
+        while (parent[i] != i) i = parent[i] = parent[parent[i]];
+        return i;
     }
 
     @Override
@@ -78,8 +131,25 @@ final class Pictures extends PDFGraphicsStreamEngine {
         found.add(new Picture(found.size() + 1, box, png));
     }
 
+    /** Paints the current path: its box is a shape of the page (points from the top-left, as the pictures' boxes). */
+    private void paint() {
+        if (path[0] <= path[2] && shapes.size() <= MAX_SHAPES) {
+            shapes.add(new DocumentModel.Box(path[0] - crop.getLowerLeftX(), crop.getUpperRightY() - path[3], path[2] - path[0], path[3] - path[1]));
+        }
+        endPath();
+    }
+
+    private void extend(float x, float y) {
+        path[0] = Math.min(path[0], x);
+        path[1] = Math.min(path[1], y);
+        path[2] = Math.max(path[2], x);
+        path[3] = Math.max(path[3], y);
+        current.setLocation(x, y);
+    }
+
     @Override
     public void appendRectangle(Point2D p0, Point2D p1, Point2D p2, Point2D p3) {
+        for (Point2D p : new Point2D[] {p0, p1, p2, p3}) extend((float) p.getX(), (float) p.getY());
     }
 
     @Override
@@ -88,19 +158,24 @@ final class Pictures extends PDFGraphicsStreamEngine {
 
     @Override
     public void moveTo(float x, float y) {
+        extend(x, y);
     }
 
     @Override
     public void lineTo(float x, float y) {
+        extend(x, y);
     }
 
     @Override
     public void curveTo(float x1, float y1, float x2, float y2, float x3, float y3) {
+        extend(x1, y1);
+        extend(x2, y2);
+        extend(x3, y3);
     }
 
     @Override
     public Point2D getCurrentPoint() {
-        return new Point2D.Float();
+        return current;
     }
 
     @Override
@@ -109,18 +184,23 @@ final class Pictures extends PDFGraphicsStreamEngine {
 
     @Override
     public void endPath() {
+        path[0] = path[1] = Float.MAX_VALUE;
+        path[2] = path[3] = -Float.MAX_VALUE;
     }
 
     @Override
     public void strokePath() {
+        paint();
     }
 
     @Override
     public void fillPath(int windingRule) {
+        paint();
     }
 
     @Override
     public void fillAndStrokePath(int windingRule) {
+        paint();
     }
 
     @Override

@@ -181,8 +181,11 @@ final class Structure {
         }
     }
 
-    /** A page laid out: its items in order, size as seen, and whether its text came from OCR. */
-    record LaidOut(int number, float width, float height, boolean ocr, List<Layout.Placed> placed) {
+    /**
+     * A page laid out: its items in order, size as seen, whether its text came from OCR, and its drawings (the boxes of
+     * figures drawn in vector paths, {@link Pictures.Found}).
+     */
+    record LaidOut(int number, float width, float height, boolean ocr, List<Layout.Placed> placed, List<Box> drawings) {
     }
 
     private Structure() {
@@ -654,15 +657,17 @@ final class Structure {
     }
 
     /**
-     * Whether a block lies within a figure's box: a label of the figure (an infographic's captions), not a heading. A
-     * picture a few lines high (a box drawn behind a heading) or behind the whole page (placed first) is no figure.
+     * Whether a block lies within a figure's box, a picture's or a drawing's: a label of the figure (an infographic's
+     * captions, a syntax diagram's parts), not a heading. A figure a few lines high (a box drawn behind a heading) or a
+     * picture behind the whole page (placed first) is no figure.
      */
     private static boolean label(Block b, LaidOut page, Body body) {
+        List<Box> figures = new ArrayList<>(page.drawings());
+        for (Layout.Placed p : page.placed()) if (p.item().atom() instanceof Integer && p.flow() >= 0) figures.add(p.item().box());
         Box box = b.box();
-        for (Layout.Placed p : page.placed()) {
-            boolean figure = p.item().atom() instanceof Integer && p.flow() >= 0 && p.item().box().height() > 3 * body.size();
-            Box pic = figure ? p.item().box() : null;
-            if (pic != null && box.x() >= pic.x() - 1 && box.right() <= pic.right() + 1 && box.y() >= pic.y() - 1 && box.bottom() <= pic.bottom() + 1) return true;
+        for (Box f : figures) {
+            if (f.height() > 3 * body.size() && box.x() >= f.x() - 1 && box.right() <= f.right() + 1 && box.y() >= f.y() - 1
+                    && box.bottom() <= f.bottom() + 1) return true;
         }
         return false;
     }

@@ -1412,6 +1412,33 @@ class DocumentModelTest {
     }
 
     /**
+     * The parts of a syntax diagram drawn in vector shapes (callouts, arrows), set larger than the body and some bold,
+     * are the figure's labels, not headings; the heading after the figure's caption is still one, and every word is kept
+     * (issue 36: redp5110's page 10, where each part of "CREATE PERMISSION" was an ###### heading).
+     */
+    @Test
+    void theLabelsOfAFigureDrawnInVectorShapesAreNoHeadings() throws Exception {
+        Path pdf = Path.of("bench/structure/pdf/redp5110_sampled.pdf");
+        List<Element> page = model(pdf).pages().get(9).elements();
+        List<String> typed = page.stream().map(e -> e.type() + " " + squeeze(e.text())).toList();
+        int intro = typed.indexOf(typed.stream().filter(t -> t.startsWith("PARAGRAPH The SQL CREATE PERMISSION statement")).findFirst().orElseThrow());
+        int caption = typed.indexOf("CAPTION Figure 3-1 CREATE PERMISSION SQL statement");
+        assertThat(caption).isGreaterThan(intro + 8);
+        assertThat(typed.subList(intro + 1, caption)).as("the figure's text").contains("PARAGRAPH ON <table name>", "PARAGRAPH FOR ROWS")
+                .noneSatisfy(t -> assertThat(t).startsWith("HEADING"));
+        assertThat(typed).contains("HEADING Column mask");
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            // the figure's words are all there: the diagram is read, only not as headings
+            String shown = squeeze(String.join(" ", page.stream().map(Element::text).toList()));
+            assertThat(shown).contains("CREATE PERMISSION <permission name>", "ENFORCED FOR ALL ACCESS", "WHERE <logic to test: user and/or group and/or column value>");
+            assertThat(Pictures.of(doc.getPage(9), false).drawings()).as("the diagram's box").anySatisfy(b -> {
+                assertThat(b.y()).isLessThan(140);
+                assertThat(b.bottom()).isGreaterThan(390);
+            });
+        }
+    }
+
+    /**
      * A line larger than the body, over list items of its own size and weight (one text box of a slide), leads into
      * the list and is no heading; the slide's title, larger than what follows it, is (issue 36).
      */
