@@ -50,7 +50,11 @@ final class Structure {
      * A caption: "Figure 3", "Table II", "Abb. 2"; in Korean, Chinese and Japanese "표 1", "그림 2", "表1", "图 3", "図4",
      * also bracketed as they are set there ("[표 1]", "<그림 2>", "【表1】").
      */
-    private static final Pattern CAPTION = Pattern.compile("(?s)^(?:(?:Figure|Fig\\.|Table|Tab\\.|Chart|Exhibit|Abbildung|Abb\\.|Tabelle|Listing)\\s*[\\dIVX]+"
+    /**
+     * A caption: a label and number ("Table 3-1", "Fig. 2b", "Table IV", "[표 1]") that no lower-case word follows
+     * ("Table 3-1 summarizes ..." is a sentence about the table; "Table view" no number).
+     */
+    private static final Pattern CAPTION = Pattern.compile("(?s)^(?:(?:Figure|Fig\\.|Table|Tab\\.|Chart|Exhibit|Abbildung|Abb\\.|Tabelle|Listing)\\s*(?-i:[\\dIVX]++(?:[.\\-–][\\dIVX]++)*+[a-z]?+(?!\\p{L})(?!\\s+\\p{Ll}{2}))"
             + "|[\\[<〈《【(（]?\\s*(?:표|그림|도표|表|图|圖|図)\\s*[\\d一二三四五六七八九十]+).*", Pattern.CASE_INSENSITIVE);
     private static final Pattern FOOTNOTE = Pattern.compile("(?s)^[\\d*†‡§¶∗]{1,3}\\s*\\S.*");
     /** A section number alone ("5.1"), as layout may set it apart from its title. */

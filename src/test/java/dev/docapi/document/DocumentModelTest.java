@@ -1439,6 +1439,19 @@ class DocumentModelTest {
     }
 
     /**
+     * A sentence that starts by naming a table or figure ("Table 3-1 summarizes these special registers ...") is a
+     * paragraph of the text; the table's own caption under it ("Table 3-1 Special registers ...") is the caption (issue 36).
+     */
+    @Test
+    void aSentenceThatNamesATableIsNoCaption() throws Exception {
+        List<String> typed = model(Path.of("bench/structure/pdf/redp5110_sampled.pdf")).pages().get(10).elements().stream()
+                .map(e -> e.type() + " " + squeeze(e.text())).toList();
+        assertThat(typed).contains("PARAGRAPH Table 3-1 summarizes these special registers and their values.",
+                "CAPTION Table 3-1 Special registers and their corresponding values", "CAPTION Figure 3-5 Special registers and adopted authority");
+        assertThat(typed).filteredOn(t -> t.contains("Figure 3-5 shows the difference")).singleElement().asString().startsWith("PARAGRAPH");
+    }
+
+    /**
      * A line larger than the body, over list items of its own size and weight (one text box of a slide), leads into
      * the list and is no heading; the slide's title, larger than what follows it, is (issue 36).
      */
