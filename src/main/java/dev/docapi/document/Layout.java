@@ -140,6 +140,7 @@ final class Layout {
                 band(region, true);
             } else {
                 flow++;
+                columns = withCellColumns(columns);
                 if (rightToLeft) columns = columns.reversed();
                 for (List<Item> column : columns) {
                     flow++;
@@ -149,6 +150,31 @@ final class Layout {
             }
             i = j;
         }
+    }
+
+    /**
+     * The columns, each column of short lines that all stand beside lines of the column on its left joined to that
+     * column: a table's last column ("CSOs" over a "*" in each row) set apart from the rest of its table by a gutter
+     * that the page's other lines leave clear. At least two columns stay.
+     */
+    private static List<List<Item>> withCellColumns(List<List<Item>> columns) {
+        List<List<Item>> out = new ArrayList<>();
+        for (int c = 0; c < columns.size(); c++) {
+            List<Item> column = columns.get(c);
+            List<Item> lines = column.stream().filter(it -> it.segment() != null).toList();
+            boolean cells = !out.isEmpty() && !lines.isEmpty() && lines.size() == column.size()
+                    && lines.stream().noneMatch(it -> running(it.segment().text()))
+                    && lines.stream().allMatch(it -> beside(it, column, List.of(out.getLast())));
+            // joining two columns leaves one fewer
+            if (cells && out.size() + columns.size() - c > 2) {
+                List<Item> joined = new ArrayList<>(out.removeLast());
+                joined.addAll(column);
+                out.add(joined);
+            } else {
+                out.add(column);
+            }
+        }
+        return out;
     }
 
     /** Bands from {@code start} on, as many as keep a gutter in common, their gutters, and the band after them. */

@@ -205,7 +205,9 @@ final class PageReader extends LineStripper {
         for (List<TextPosition> w : byX) {
             float left = w.getFirst().getXDirAdj();
             float size = size(w.getFirst());
-            if (!run.isEmpty() && left - runRight > SEGMENT_GAP * Math.max(size, 4) && !marker(run) && !(letterBullet && run.size() == 1 && run.getFirst() == byX.getFirst())) {
+            // a list marker keeps its text after a gap, but not another marker: two "*" a gap apart are two cells
+            boolean item = marker(run) && !marker(List.of(w));
+            if (!run.isEmpty() && left - runRight > SEGMENT_GAP * Math.max(size, 4) && !item && !(letterBullet && run.size() == 1 && run.getFirst() == byX.getFirst())) {
                 runs.add(new Run(run, letterBullet && run.getFirst() == byX.getFirst(), splittable, out));
                 run = new ArrayList<>();
             }

@@ -1439,6 +1439,23 @@ class DocumentModelTest {
     }
 
     /**
+     * A table's last column of symbols ("CSOs" over a "*" in each row), set apart from the rest of its table by a gutter
+     * that the page's other column leaves clear, is the table's column, not a column of the page; and two "*" a gap apart
+     * are two cells, not a list marker and its text (issue 36: the survey annex's "State funded legal aid" and "CSOs"
+     * answers read as one column).
+     */
+    @Test
+    void aTablesColumnOfSymbolsIsItsColumn() throws Exception {
+        DocumentModel model = model(Path.of("bench/structure/pdf/table_mislabeled_as_picture.pdf"));
+        DocumentModel.Table table = tables(model, 1).stream().filter(t -> t.rows().stream().flatMap(List::stream)
+                .anyMatch(c -> c.text().equals("Children"))).findFirst().orElseThrow();
+        List<String> children = table.rows().stream().filter(r -> r.stream().anyMatch(c -> c.text().equals("Children"))).findFirst().orElseThrow()
+                .stream().map(c -> c.text().strip()).toList();
+        assertThat(children).containsExactly("yy", "Children", "*", "*");
+        assertThat(table.rows().getFirst().stream().map(c -> c.text().strip()).toList()).contains("State funded", "CSOs");
+    }
+
+    /**
      * A sentence that starts by naming a table or figure ("Table 3-1 summarizes these special registers ...") is a
      * paragraph of the text; the table's own caption under it ("Table 3-1 Special registers ...") is the caption (issue 36).
      */
