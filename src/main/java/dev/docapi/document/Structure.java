@@ -66,6 +66,8 @@ final class Structure {
     /** A person's name as written on a cover: a capital, then letters (an apostrophe or hyphen inside), or an initial. */
     private static final Pattern NAME = Pattern.compile("\\p{Lu}(?:[\\p{L}'’-]*\\p{Ll}|\\.)");
     /** A number alone: arabic or roman, as page and chapter numbers are set. */
+    /** A web or mail address alone ("ibm.com/redbooks", "www.example.org", "info@example.com"): never a heading. */
+    private static final Pattern ADDRESS = Pattern.compile("(?i)(?:https?://|www\\.)\\S+|[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+|[\\w-]+(?:\\.[\\w-]+)*\\.(?:com|org|net|edu|gov|int|io)(?:/\\S*)?");
     private static final Pattern LONE_NUMBER = Pattern.compile("(?i)\\d{1,4}\\.?|[ivxlc]{1,7}\\.?");
     private static final Pattern PAGE_NUMBER = Pattern.compile("^(page|seite|p\\.|s\\.|pg\\.)?\\s*[-–]?\\s*#\\s*[-–]?(\\s*(of|/|von|de)\\s*#)?$");
     /** Letters one per line, this many in a run, are a word set vertically ({@link #stackedLetters}). */
@@ -233,6 +235,7 @@ final class Structure {
         italicHeadings(blocks, body);
         leadIns(blocks);
         for (List<Block> page : blocks) sideBySide(page);
+        addresses(blocks);
         levels(blocks);
         title(pages, blocks, body);
         List<DocumentModel.Page> out = new ArrayList<>();
@@ -776,6 +779,20 @@ final class Structure {
         for (Block b : labels) {
             b.type = Type.PARAGRAPH;
             b.level = null;
+        }
+    }
+
+    /**
+     * A web or mail address set large ("ibm.com/redbooks" on a cover) is no heading. Typed after {@link #sideBySide},
+     * where it still counts as a heading's neighbour: a logo's word beside it is a label too.
+     */
+    private static void addresses(List<List<Block>> pages) {
+        for (List<Block> page : pages) {
+            for (Block b : page) {
+                if (b.type != Type.HEADING || b.named || !ADDRESS.matcher(b.text.strip()).matches()) continue;
+                b.type = Type.PARAGRAPH;
+                b.level = null;
+            }
         }
     }
 

@@ -1456,6 +1456,18 @@ class DocumentModelTest {
     }
 
     /**
+     * A web address is an address, however large it is set: no heading (issue 36: redp5110's back cover, where
+     * "ibm.com/redbooks" is 12 pt and the body 10); the numbered sections stay headings.
+     */
+    @Test
+    void anAddressSetLargeIsNoHeading() throws Exception {
+        DocumentModel model = model(Path.of("bench/structure/pdf/redp5110_sampled.pdf"));
+        List<String> back = model.pages().get(17).elements().stream().map(e -> e.type() + " " + squeeze(e.text())).toList();
+        assertThat(back).contains("PARAGRAPH ibm.com/redbooks");
+        assertThat(model.pages().get(5).elements()).anySatisfy(e -> assertThat(e.type() + " " + e.text()).isEqualTo("HEADING 1.1  Security fundamentals"));
+    }
+
+    /**
      * A sentence that starts by naming a table or figure ("Table 3-1 summarizes these special registers ...") is a
      * paragraph of the text; the table's own caption under it ("Table 3-1 Special registers ...") is the caption (issue 36).
      */
