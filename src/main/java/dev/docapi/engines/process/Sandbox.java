@@ -37,8 +37,10 @@ public class Sandbox {
      * Run by {@code /bin/sh} under {@code setpriv --pdeathsig HUP}: the sandbox's parent for its whole run. It exits
      * unless its parent is still the service ({@code $1}), runs bubblewrap as its child (stdin passed on through fd 3:
      * an asynchronous command's own stdin is {@code /dev/null}) and exits with its status. When the service dies (the
-     * HUP), or the sandbox is stopped (INT, TERM), it stops bubblewrap, so that it starts nothing more, then kills its
-     * child, PID 1 of the sandbox's PID namespace (the kernel kills the rest of the namespace with it), and bubblewrap.
+     * HUP), or the sandbox is stopped (INT, TERM), it stops bubblewrap and waits until it has stopped (a signal is
+     * only sent when {@code kill} returns: bubblewrap, running on another core, could still start PID 1 after its
+     * children were read), so that it starts nothing more, then kills its child, PID 1 of the sandbox's PID namespace
+     * (the kernel kills the rest of the namespace with it), and bubblewrap.
      *
      * <p>Why not bubblewrap's {@code --die-with-parent} alone: bubblewrap 0.8 arms it in the sandbox's PID 1 only
      * after setting the sandbox up. A service killed in those milliseconds left the sandbox running: blocked for good
@@ -46,7 +48,9 @@ public class Sandbox {
      * started a sandbox; none with this parent; {@code SandboxParentTest}).
      */
     private static final String PARENT = "exec 3<&0; "
-            + "trap 'kill -STOP $! 2>/dev/null; for c in $(cat /proc/$!/task/$!/children 2>/dev/null); do kill -KILL $c; done; "
+            + "trap 'kill -STOP $! 2>/dev/null; n=0; "
+            + "while [ -n \"$!\" ] && [ $n -lt 100000 ] && read -r _ _ s _ < /proc/$!/stat; do case $s in [TtZX]) break;; esac; n=$((n + 1)); done 2>/dev/null; "
+            + "for c in $(cat /proc/$!/task/$!/children 2>/dev/null); do kill -KILL $c; done; "
             + "kill -KILL $! 2>/dev/null; exit 137' HUP INT TERM; "
             + "read -r _ _ _ parent _ < /proc/$$/stat; [ \"$parent\" = \"$1\" ] || exit 137; "
             + "shift; \"$@\" <&3 3<&- & wait $!";
