@@ -391,8 +391,10 @@ final class Structure {
         boolean item = itemMarker(block.lines.getFirst().text(), ocr) != null;
         float left = (float) block.lines.stream().mapToDouble(Line::x).min().orElse(0);
         float right = (float) block.lines.stream().mapToDouble(Line::right).max().orElse(0);
-        // an indented first line starts a paragraph (where paragraphs have no space between them)
-        if (!item && block.lines.size() >= 2 && next.x() - left >= 0.8f * size && next.x() - left <= 5 * size && last.right() >= right - 2 * size) {
+        // an indented first line starts a paragraph (where paragraphs have no space between them); centred lines
+        // (a text box's, a cover's) start where their length puts them
+        boolean centred = Math.abs((next.x() + next.right()) - (last.x() + last.right())) / 2 < 0.15f * size && Math.abs(next.x() - last.x()) >= 0.8f * size;
+        if (!item && !centred && block.lines.size() >= 2 && next.x() - left >= 0.8f * size && next.x() - left <= 5 * size && last.right() >= right - 2 * size) {
             return true;
         }
         String t = last.text().strip();

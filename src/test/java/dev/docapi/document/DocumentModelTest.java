@@ -1468,6 +1468,34 @@ class DocumentModelTest {
     }
 
     /**
+     * Centred lines (a text box's, a cover's) are one paragraph, though each starts where its length puts it; in
+     * left-aligned text with no space between paragraphs, an indented first line still starts a paragraph (issue 36:
+     * the flowchart's centred question was cut in two where a line started further in).
+     */
+    @Test
+    void centredLinesAreOneParagraphAndAnIndentedLineStartsOne() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        String[] centred = {"If a caregiver suspects that within one week, a", "fifth of the class (for classes with more than 15",
+                "students) or more than three students (for", "classes with 15 or fewer students)", "show the same suggested reportable symptoms"};
+        String[] left = {"The first paragraph runs over two lines of text set flush left at the margin and", "ends here.",
+                "    The second paragraph starts with an indented first line and runs on over the", "margin like the first one did."};
+        Path pdf = onePage("centred.pdf", PDRectangle.A4, cs -> {
+            float y = 700;
+            for (String line : centred) {
+                show(cs, font, 12, 300 - font.getStringWidth(line) / 1000 * 12 / 2, y, line);
+                y -= 14;
+            }
+            y -= 30;
+            for (String line : left) {
+                show(cs, font, 11, 72, y, line);
+                y -= 13;
+            }
+        });
+        List<String> texts = model(pdf).pages().getFirst().elements().stream().map(e -> squeeze(e.text())).toList();
+        assertThat(texts).containsExactly(squeeze(String.join(" ", centred)), squeeze(left[0] + " " + left[1]), squeeze(left[2] + " " + left[3]));
+    }
+
+    /**
      * A sentence that starts by naming a table or figure ("Table 3-1 summarizes these special registers ...") is a
      * paragraph of the text; the table's own caption under it ("Table 3-1 Special registers ...") is the caption (issue 36).
      */
