@@ -327,25 +327,46 @@ final class Structure {
             flows.add(placed.flow());
             atoms.add(null);
         }
+        // pictures set beside a paragraph that goes on after them (a picture the text wraps around): they follow it
+        List<Block> beside = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             Line l = lines.get(i);
             if (l == null) {
-                blocks.add(new Block(page.number(), atoms.get(i)));
+                Block atom = new Block(page.number(), atoms.get(i));
+                int next = i + 1;
+                while (next < lines.size() && lines.get(next) == null && atoms.get(next).atom() instanceof Integer) next++;
+                if (current != null && atoms.get(i).atom() instanceof Integer && next < lines.size() && lines.get(next) != null
+                        && !startsBlock(current, currentFlow, lines.get(next), flows.get(next), page, named)) {
+                    beside.add(atom);
+                    continue;
+                }
+                blocks.addAll(beside);
+                beside.clear();
+                blocks.add(atom);
                 current = null;
                 continue;
             }
-            boolean tagEdge = current != null && named.inTagged(page.number(), current.lines.getLast().box()) != named.inTagged(page.number(), l.box());
-            if (current == null || flows.get(i) != currentFlow || tagEdge || breaks(current, l, page.ocr())) {
+            if (startsBlock(current, currentFlow, l, flows.get(i), page, named)) {
+                blocks.addAll(beside);
+                beside.clear();
                 current = new Block(page.number(), null);
                 blocks.add(current);
                 currentFlow = flows.get(i);
             }
             current.lines.add(l);
         }
+        blocks.addAll(beside);
         for (Block b : blocks) if (b.atom == null) b.text = join(b.lines);
         rejoinNumbers(blocks);
         blocks.removeIf(b -> b.atom == null && b.text.isBlank()); // glyphs without text (a symbol font's box)
         return blocks;
+    }
+
+    /** Whether line {@code l} of flow {@code flow} starts a new block after {@code current} (null: none open) of {@code currentFlow}. */
+    private static boolean startsBlock(Block current, int currentFlow, Line l, int flow, LaidOut page, NamedHeadings named) {
+        if (current == null || flow != currentFlow) return true;
+        boolean tagEdge = named.inTagged(page.number(), current.lines.getLast().box()) != named.inTagged(page.number(), l.box());
+        return tagEdge || breaks(current, l, page.ocr());
     }
 
     /**

@@ -1496,6 +1496,35 @@ class DocumentModelTest {
     }
 
     /**
+     * A picture the text wraps around (floated at a paragraph's right, its top between two of the paragraph's lines)
+     * follows the paragraph, which stays one (issue 36: redp5110's author photo cut "... on the DB2 for i" from "Center
+     * of Excellence team ..."; the cover's globe cut a bold line from its last words).
+     */
+    @Test
+    void aPictureTheTextWrapsAroundFollowsItsParagraph() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        String[] lines = {"The paragraph before the picture runs over several lines of text set", "flush left at the margin, and the picture floats at its right side,",
+                "so that the lines beside it are shorter than the ones above it are,", "as a word processor wraps text around a picture placed in the",
+                "middle of a paragraph; the lines go on below the picture's foot", "where they reach the right margin again and the paragraph ends."};
+        Path pdf = Files.createTempDirectory("wrap").resolve("wrap.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                for (int i = 0; i < lines.length; i++) show(cs, font, 11, 72, 700 - 14 * i, lines[i]);
+                java.awt.image.BufferedImage photo = new java.awt.image.BufferedImage(60, 60, java.awt.image.BufferedImage.TYPE_INT_RGB);
+                cs.drawImage(LosslessFactory.createFromImage(doc, photo), 430, 640, 80, 50);
+            }
+            doc.save(pdf.toFile());
+        }
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).extracting(Element::type).containsExactly(Type.PARAGRAPH, Type.PICTURE);
+        assertThat(squeeze(elements.getFirst().text())).isEqualTo(String.join(" ", lines));
+        assertThat(model(Path.of("bench/structure/pdf/redp5110_sampled.pdf")).pages().get(3).elements())
+                .anySatisfy(e -> assertThat(squeeze(e.text())).startsWith("Jim Bainbridge is a senior DB2 consultant on the DB2 for i Center of Excellence team"));
+    }
+
+    /**
      * A sentence that starts by naming a table or figure ("Table 3-1 summarizes these special registers ...") is a
      * paragraph of the text; the table's own caption under it ("Table 3-1 Special registers ...") is the caption (issue 36).
      */
