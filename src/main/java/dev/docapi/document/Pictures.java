@@ -1,6 +1,9 @@
 package dev.docapi.document;
 
+import java.awt.geom.GeneralPath;
+import java.awt.geom.Path2D;
 import java.awt.geom.Point2D;
+import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -52,6 +55,8 @@ final class Pictures extends PDFGraphicsStreamEngine {
     /** The current path's bounds in PDF user space (minX, minY, maxX, maxY); empty while minX > maxX. */
     private final float[] path = {Float.MAX_VALUE, Float.MAX_VALUE, -Float.MAX_VALUE, -Float.MAX_VALUE};
     private final Point2D.Float current = new Point2D.Float();
+    /** Whether the current path is also the new clip. */
+    private boolean clipping;
 
     private Pictures(PDPage page, boolean withPixels) {
         super(page);
@@ -117,7 +122,13 @@ final class Pictures extends PDFGraphicsStreamEngine {
             minY = Math.min(minY, pt.y);
             maxY = Math.max(maxY, pt.y);
         }
-        DocumentModel.Box box = new DocumentModel.Box(minX - crop.getLowerLeftX(), crop.getUpperRightY() - maxY, maxX - minX, maxY - minY);
+        // the part the clip lets show (the bounds of its paths, which bounds the work): an image clipped out of sight (a
+        // banner's pieces beyond its frame) is none
+        Rectangle2D shown = new Rectangle2D.Float(minX, minY, maxX - minX, maxY - minY);
+        for (Path2D clip : getGraphicsState().getCurrentClippingPaths()) Rectangle2D.intersect(shown, clip.getBounds2D(), shown);
+        if (shown.getWidth() < 1 || shown.getHeight() < 1) return;
+        DocumentModel.Box box = new DocumentModel.Box((float) shown.getMinX() - crop.getLowerLeftX(), crop.getUpperRightY() - (float) shown.getMaxY(),
+                (float) shown.getWidth(), (float) shown.getHeight());
         byte[] png = null;
         if (withPixels) {
             try {
@@ -154,6 +165,8 @@ final class Pictures extends PDFGraphicsStreamEngine {
 
     @Override
     public void clip(int windingRule) {
+        // the clip takes effect at the path's end; its bounds stand for it (the pictures' boxes are bounds too)
+        clipping = true;
     }
 
     @Override
@@ -184,6 +197,10 @@ final class Pictures extends PDFGraphicsStreamEngine {
 
     @Override
     public void endPath() {
+        if (clipping && path[0] <= path[2]) {
+            getGraphicsState().intersectClippingPath(new GeneralPath(new Rectangle2D.Float(path[0], path[1], path[2] - path[0], path[3] - path[1])));
+        }
+        clipping = false;
         path[0] = path[1] = Float.MAX_VALUE;
         path[2] = path[3] = -Float.MAX_VALUE;
     }

@@ -405,7 +405,9 @@ final class Structure {
         if (fragment(next, last) || fragment(last, next)) return false;
         if (itemMarker(nextText, ocr) != null) return true;
         if (!sameSize(last.size(), next.size())) return true;
-        if ((last.bold() != next.bold() || last.italic() != next.italic()) && !continues(last, next)) return true;
+        // a bold line's italic words (a title of a work in a heading) do not end it
+        boolean italicOnly = last.bold() == next.bold() && last.italic() != next.italic();
+        if ((last.bold() != next.bold() || (last.italic() != next.italic() && !(italicOnly && last.bold()))) && !continues(last, next)) return true;
         float gap = next.top() - last.bottom();
         if (gap > 0.7f * size || gap < -0.5f * size) return true;
         if (next.right() < last.x() || next.x() > last.right()) return true;

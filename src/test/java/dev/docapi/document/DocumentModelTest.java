@@ -1525,6 +1525,49 @@ class DocumentModelTest {
     }
 
     /**
+     * A bold heading whose second line is mostly italic (a work's title set in italic within it) is one heading, as
+     * is the report's title whose last line is italic (issue 36: the GAO report's "The Administration Needs to Fully
+     * Develop and" / "Implement the <i>National Cybersecurity Strategy</i>" were two headings).
+     */
+    @Test
+    void aBoldHeadingWithItalicWordsIsOneHeading() throws Exception {
+        List<Element> page = model(corpus("pdf-text/indesign-2p-linearized-pdf17.pdf")).pages().getFirst().elements();
+        assertThat(page).filteredOn(e -> e.type() == Type.HEADING).extracting(e -> squeeze(e.text()))
+                .contains("The Administration Needs to Fully Develop and Implement the National Cybersecurity Strategy");
+        assertThat(page).filteredOn(e -> e.type() == Type.TITLE).singleElement().extracting(e -> squeeze(e.text()))
+                .asString().endsWith("Implementing the National Cybersecurity Strategy");
+    }
+
+    /**
+     * A picture is where it shows: an image drawn partly off the page has the box of its part on the page, and one the
+     * clip hides entirely is no picture.
+     */
+    @Test
+    void aPictureIsThePartOfItsImageThatShows() throws Exception {
+        Path pdf = Files.createTempDirectory("clip").resolve("clip.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                var image = LosslessFactory.createFromImage(doc, new java.awt.image.BufferedImage(60, 60, java.awt.image.BufferedImage.TYPE_INT_RGB));
+                cs.drawImage(image, -20, 700, 60, 60); // a third of it left of the page
+                cs.saveGraphicsState();
+                cs.addRect(300, 300, 50, 50);
+                cs.clip();
+                cs.drawImage(image, 400, 500, 60, 60); // outside the clip
+                cs.restoreGraphicsState();
+            }
+            doc.save(pdf.toFile());
+            List<Pictures.Picture> pictures = Pictures.of(doc.getPage(0), false).pictures();
+            assertThat(pictures).singleElement().satisfies(p -> {
+                assertThat(p.box().x()).isEqualTo(0f);
+                assertThat(p.box().width()).isEqualTo(40f);
+                assertThat(p.box().y()).isEqualTo(PDRectangle.A4.getHeight() - 760);
+            });
+        }
+    }
+
+    /**
      * A sentence that starts by naming a table or figure ("Table 3-1 summarizes these special registers ...") is a
      * paragraph of the text; the table's own caption under it ("Table 3-1 Special registers ...") is the caption (issue 36).
      */
