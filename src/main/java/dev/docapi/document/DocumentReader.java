@@ -183,8 +183,11 @@ public class DocumentReader {
             Pictures.Found found = page.number() <= pictures.size() ? pictures.get(page.number() - 1) : new Pictures.Found(List.of(), List.of());
             for (Pictures.Picture p : found.pictures()) {
                 Layout.Item item = new Layout.Item(p.box(), null, p.number());
-                // a picture behind most of the page (a background) would block every gutter: it goes first
-                if (p.box().width() * p.box().height() > 0.4f * page.width() * page.height()) first.add(new Layout.Placed(item, -1));
+                // a picture behind most of the page (a background) would block every gutter, and an icon-sized one (a
+                // decoration's dot, a bullet's image) would set a column of its own beside the lines it stands by: they go first
+                boolean background = p.box().width() * p.box().height() > 0.4f * page.width() * page.height();
+                boolean icon = p.box().width() < 3 * body.size() && p.box().height() < 3 * body.size();
+                if (background || icon) first.add(new Layout.Placed(item, -1));
                 else items.add(item);
             }
             List<Layout.Placed> placed = new ArrayList<>(first);

@@ -39,7 +39,7 @@ final class Pictures extends PDFGraphicsStreamEngine {
     /**
      * A page's pictures and drawings. A drawing is the box of at least {@value #MIN_SHAPES} painted paths that touch
      * one another (a diagram's boxes, arrows and callouts; a chart's bars and axes), in the pictures' coordinates; a
-     * group over half the page (a slide's background, a frame around the page) is none.
+     * group over half the page (a slide's background, a frame around the page) or reaching off it (a bleed) is none.
      */
     record Found(List<Picture> pictures, List<DocumentModel.Box> drawings) {
     }
@@ -75,11 +75,12 @@ final class Pictures extends PDFGraphicsStreamEngine {
         } catch (IOException | RuntimeException e) {
             // a page whose content cannot be read: its pictures are left out, its text is read elsewhere
         }
-        float half = p.crop.getWidth() * p.crop.getHeight() / 2;
-        // a page's background joins no group: it would join them all
+        float width = p.crop.getWidth(), height = p.crop.getHeight(), half = width * height / 2;
+        // a page's background joins no group: it would join them all; a group that bleeds off the page is a design's
+        // decoration (a banner's lines and dots), not a figure
         List<DocumentModel.Box> drawings = p.shapes.size() > MAX_SHAPES ? List.of()
                 : groups(p.shapes.stream().filter(b -> b.width() * b.height() <= half).toList()).stream()
-                        .filter(b -> b.width() * b.height() <= half).toList();
+                        .filter(b -> b.width() * b.height() <= half && b.x() >= -1 && b.y() >= -1 && b.right() <= width + 1 && b.bottom() <= height + 1).toList();
         return new Found(p.found, drawings);
     }
 
