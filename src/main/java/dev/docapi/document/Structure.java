@@ -236,6 +236,7 @@ final class Structure {
         leadIns(blocks);
         for (List<Block> page : blocks) sideBySide(page);
         addresses(blocks);
+        for (List<Block> page : blocks) headingRuns(page);
         levels(blocks);
         title(pages, blocks, body);
         List<DocumentModel.Page> out = new ArrayList<>();
@@ -805,6 +806,31 @@ final class Structure {
             b.type = Type.PARAGRAPH;
             b.level = null;
         }
+    }
+
+    /**
+     * Three or more headings found by their style alone, one right after another in one style with no text between
+     * them (a cover's points in bold, "Implement roles …" over "Leverage row permissions …" over "Protect columns …"),
+     * are lines of text: a heading heads text. Numbered sections and headings the file names stay.
+     */
+    private static void headingRuns(List<Block> page) {
+        List<Block> text = page.stream().filter(b -> b.atom == null && !b.type.furniture()).toList();
+        int i = 0;
+        while (i < text.size()) {
+            int j = i;
+            while (j < text.size() && styleHeading(text.get(j)) && style(text.get(j)).equals(style(text.get(i)))) j++;
+            if (j - i >= 3) {
+                for (Block b : text.subList(i, j)) {
+                    b.type = Type.PARAGRAPH;
+                    b.level = null;
+                }
+            }
+            i = Math.max(j, i + 1);
+        }
+    }
+
+    private static boolean styleHeading(Block b) {
+        return b.type == Type.HEADING && !b.named && b.level == null;
     }
 
     /**

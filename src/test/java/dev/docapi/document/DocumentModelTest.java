@@ -1571,6 +1571,19 @@ class DocumentModelTest {
     }
 
     /**
+     * Three bold lines one after another in one style with no text between them (a cover's points) are text, not
+     * three headings; a bold line over text stays a heading (issue 36: redp5110's cover).
+     */
+    @Test
+    void aRunOfHeadingStyledLinesWithNoTextBetweenIsText() throws Exception {
+        DocumentModel model = model(Path.of("bench/structure/pdf/redp5110_sampled.pdf"));
+        List<String> cover = model.pages().getFirst().elements().stream().map(e -> e.type() + " " + squeeze(e.text())).toList();
+        assertThat(cover).contains("PARAGRAPH Implement roles and separation of duties", "PARAGRAPH Leverage row permissions on the database",
+                "PARAGRAPH Protect columns by defining column masks");
+        assertThat(model.pages().get(1).elements()).anySatisfy(e -> assertThat(e.type() + " " + e.text()).isEqualTo("HEADING Contents"));
+    }
+
+    /**
      * A sentence that starts by naming a table or figure ("Table 3-1 summarizes these special registers ...") is a
      * paragraph of the text; the table's own caption under it ("Table 3-1 Special registers ...") is the caption (issue 36).
      */
