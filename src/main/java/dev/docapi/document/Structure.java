@@ -237,6 +237,7 @@ final class Structure {
         for (List<Block> page : blocks) sideBySide(page);
         addresses(blocks);
         for (List<Block> page : blocks) headingRuns(page);
+        headingsOverNothing(blocks);
         levels(blocks);
         title(pages, blocks, body);
         List<DocumentModel.Page> out = new ArrayList<>();
@@ -826,6 +827,24 @@ final class Structure {
                 }
             }
             i = Math.max(j, i + 1);
+        }
+    }
+
+    /**
+     * A heading found by its style alone that ends its page (no text, table or picture after it), when the next page
+     * starts with a heading or there is none, heads nothing: it is text (a slide's note under its table, "With
+     * footnote"). One that the next page's text goes on from (a flowing document's page break after a heading) stays.
+     */
+    private static void headingsOverNothing(List<List<Block>> pages) {
+        for (int p = 0; p < pages.size(); p++) {
+            // a table or a picture after it is what it heads
+            List<Block> text = pages.get(p).stream().filter(b -> !b.type.furniture()).toList();
+            if (text.isEmpty() || text.getLast().atom != null || !styleHeading(text.getLast())) continue;
+            Block next = p + 1 < pages.size() ? pages.get(p + 1).stream().filter(b -> b.atom == null && !b.type.furniture()).findFirst().orElse(null) : null;
+            if (next == null || next.type == Type.HEADING) {
+                text.getLast().type = Type.PARAGRAPH;
+                text.getLast().level = null;
+            }
         }
     }
 

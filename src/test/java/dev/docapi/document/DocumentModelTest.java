@@ -1584,6 +1584,37 @@ class DocumentModelTest {
     }
 
     /**
+     * A line set as a heading that ends its page, with a heading next (the next slide's title), heads nothing: it is
+     * text (a slide's note under its table, "With footnote"). One whose text goes on at the next page's top (a flowing
+     * document's page break after a heading) stays a heading (issue 36).
+     */
+    @Test
+    void aHeadingThatEndsItsPageHeadsTheNextPagesTextOrIsText() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA), bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+        Path pdf = Files.createTempDirectory("ends").resolve("ends.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            String[][] pages = {{"Quarterly figures", "With footnote"}, {"Second slide title", "Methods"}, {"", ""}};
+            for (int n = 0; n < 3; n++) {
+                PDPage page = new PDPage(PDRectangle.A4);
+                doc.addPage(page);
+                try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                    float y = 760;
+                    if (n < 2) {
+                        show(cs, bold, 24, 72, y, pages[n][0]);
+                        y -= 40;
+                    }
+                    for (int i = 0; i < 10; i++, y -= 14) show(cs, font, 11, 72, y, "Body text of page " + (n + 1) + " goes on over line number " + (i + 1) + " of ten.");
+                    if (n < 2) show(cs, bold, 16, 72, y - 20, pages[n][1]);
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        DocumentModel model = model(pdf);
+        assertThat(model.pages().getFirst().elements().getLast()).satisfies(e -> assertThat(e.type() + " " + e.text()).isEqualTo("PARAGRAPH With footnote"));
+        assertThat(model.pages().get(1).elements().getLast()).satisfies(e -> assertThat(e.type() + " " + e.text()).isEqualTo("HEADING Methods"));
+    }
+
+    /**
      * A sentence that starts by naming a table or figure ("Table 3-1 summarizes these special registers ...") is a
      * paragraph of the text; the table's own caption under it ("Table 3-1 Special registers ...") is the caption (issue 36).
      */
