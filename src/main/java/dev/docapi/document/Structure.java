@@ -238,6 +238,7 @@ final class Structure {
         addresses(blocks);
         for (List<Block> page : blocks) headingRuns(page);
         headingsOverNothing(blocks);
+        for (List<Block> page : blocks) kickers(page);
         levels(blocks);
         title(pages, blocks, body);
         List<DocumentModel.Page> out = new ArrayList<>();
@@ -844,6 +845,22 @@ final class Structure {
             if (next == null || next.type == Type.HEADING) {
                 text.getLast().type = Type.PARAGRAPH;
                 text.getLast().level = null;
+            }
+        }
+    }
+
+    /**
+     * A heading found by its style alone right over a larger heading is the line set above a title (a kicker: "Summer
+     * activities" over "Swimming in the lake", "Front cover" over a report's name, an issue's number over its
+     * headline): text, as a heading heads what is smaller than it.
+     */
+    private static void kickers(List<Block> page) {
+        List<Block> text = page.stream().filter(b -> !b.type.furniture()).toList();
+        for (int i = 0; i + 1 < text.size(); i++) {
+            Block b = text.get(i), next = text.get(i + 1);
+            if (styleHeading(b) && next.atom == null && next.type == Type.HEADING && next.size() >= 1.15f * b.size()) {
+                b.type = Type.PARAGRAPH;
+                b.level = null;
             }
         }
     }

@@ -1615,6 +1615,19 @@ class DocumentModelTest {
     }
 
     /**
+     * A line set above a larger heading (a kicker: "Summer activities" over the title "Swimming in the lake", "Front
+     * cover" over a report's name) is text: a heading heads what is smaller than it (issue 36).
+     */
+    @Test
+    void aKickerOverALargerHeadingIsText() throws Exception {
+        List<String> page = model(Path.of("bench/structure/pdf/word_sample.docx.pdf")).pages().getFirst().elements().stream()
+                .map(e -> e.type() + " " + squeeze(e.text())).toList();
+        assertThat(page).startsWith("PARAGRAPH Summer activities", "TITLE Swimming in the lake");
+        assertThat(model(Path.of("bench/structure/pdf/redp5110_sampled.pdf")).pages().getFirst().elements().getFirst())
+                .satisfies(e -> assertThat(e.type() + " " + e.text()).isEqualTo("PARAGRAPH Front cover"));
+    }
+
+    /**
      * A sentence that starts by naming a table or figure ("Table 3-1 summarizes these special registers ...") is a
      * paragraph of the text; the table's own caption under it ("Table 3-1 Special registers ...") is the caption (issue 36).
      */
