@@ -72,6 +72,8 @@ final class Structure {
     private static final Pattern PAGE_NUMBER = Pattern.compile("^(page|seite|p\\.|s\\.|pg\\.)?\\s*[-–]?\\s*#\\s*[-–]?(\\s*(of|/|von|de)\\s*#)?$");
     /** Letters one per line, this many in a run, are a word set vertically ({@link #stackedLetters}). */
     private static final int STACK = 3;
+    /** Type this large (points) is display type: a title's or a cover's. */
+    private static final float DISPLAY = 20;
     /** Top and bottom share of the page where running headers and footers stand. */
     private static final float MARGIN = 0.15f;
     /** A lone number stands this far into the page and is still its page number (LaTeX's foot on A4: 85 % down). */
@@ -407,7 +409,9 @@ final class Structure {
         String nextText = next.text();
         if (fragment(next, last) || fragment(last, next)) return false;
         if (itemMarker(nextText, ocr) != null) return true;
-        if (!sameSize(last.size(), next.size())) return true;
+        // display type (a cover's title set at 33 and 30 pt, fitted line by line) varies more from line to line
+        boolean display = Math.min(last.size(), next.size()) >= DISPLAY && Math.min(last.size(), next.size()) >= 0.88f * size && last.x() == next.x();
+        if (!sameSize(last.size(), next.size()) && !display) return true;
         // a bold line's italic words (a title of a work in a heading) do not end it
         boolean italicOnly = last.bold() == next.bold() && last.italic() != next.italic();
         if ((last.bold() != next.bold() || (last.italic() != next.italic() && !(italicOnly && last.bold()))) && !continues(last, next)) return true;

@@ -1628,6 +1628,23 @@ class DocumentModelTest {
     }
 
     /**
+     * A title in display type whose lines are set in sizes a little apart (fitted line by line: 33 and 30 pt) is one
+     * heading (issue 36: redp5110's back cover); a subtitle set clearly smaller stays apart.
+     */
+    @Test
+    void aDisplayTitleFittedLineByLineIsOneHeading() throws Exception {
+        assertThat(model(Path.of("bench/structure/pdf/redp5110_sampled.pdf")).pages().get(17).elements())
+                .anySatisfy(e -> assertThat(e.type() + " " + squeeze(e.text())).isEqualTo("HEADING Row and Column Access Control Support in IBM DB2 for i"));
+        PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD), font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        Path pdf = onePage("subtitle.pdf", PDRectangle.A4, cs -> {
+            show(cs, bold, 30, 72, 740, "Annual Report");
+            show(cs, bold, 22, 72, 712, "The Year in Review");
+            for (int i = 0; i < 8; i++) show(cs, font, 11, 72, 670 - 14 * i, "Body text of the report goes on over line number " + (i + 1) + " of eight.");
+        });
+        assertThat(model(pdf).pages().getFirst().elements()).extracting(e -> e.text()).startsWith("Annual Report", "The Year in Review");
+    }
+
+    /**
      * A sentence that starts by naming a table or figure ("Table 3-1 summarizes these special registers ...") is a
      * paragraph of the text; the table's own caption under it ("Table 3-1 Special registers ...") is the caption (issue 36).
      */
