@@ -109,10 +109,11 @@ final class TextTables {
                 if (Layout.NUMBER.matcher(t).matches()) numbers++;
                 if (c == 0 && Structure.MARKER_ONLY.matcher(t).matches()) markers++;
             }
-            int filled = 0;
-            for (String s : row) if (s != null) filled++;
-            // a line just under a row, its first column empty where the row's is not: the row's cells wrapped
-            if (previous != null && row[0] == null && texts.getLast()[0] != null && hugs(previous, band)) {
+            int filled = filled(row);
+            // a line just under a row, its first column empty where the row's is not: the row's cells wrapped; and a
+            // line just under the first row, with fewer cells and each under one of that row's: its header wrapped
+            if (previous != null && hugs(previous, band) && ((row[0] == null && texts.getLast()[0] != null)
+                    || (texts.size() == 1 && filled < filled(texts.getFirst()) && under(row, texts.getFirst())))) {
                 String[] last = texts.getLast();
                 for (int c = 0; c < cols; c++) if (row[c] != null) last[c] = last[c] == null ? row[c] : last[c] + " " + row[c];
                 previous = band;
@@ -156,6 +157,18 @@ final class TextTables {
             }
         }
         return new Found(box, new DocumentModel.Table(cols, false, rows), size / n, end);
+    }
+
+    private static int filled(String[] row) {
+        int n = 0;
+        for (String s : row) if (s != null) n++;
+        return n;
+    }
+
+    /** Whether every cell of {@code row} stands in a column where {@code above} has a cell. */
+    private static boolean under(String[] row, String[] above) {
+        for (int c = 0; c < row.length; c++) if (row[c] != null && above[c] == null) return false;
+        return true;
     }
 
     /**
