@@ -412,15 +412,17 @@ final class Structure {
         // display type (a cover's title set at 33 and 30 pt, fitted line by line) varies more from line to line
         boolean display = Math.min(last.size(), next.size()) >= DISPLAY && Math.min(last.size(), next.size()) >= 0.88f * size && last.x() == next.x();
         if (!sameSize(last.size(), next.size()) && !display) return true;
-        // a bold line's italic words (a title of a work in a heading) do not end it
+        float left = (float) block.lines.stream().mapToDouble(Line::x).min().orElse(0);
+        float right = (float) block.lines.stream().mapToDouble(Line::right).max().orElse(0);
+        // a bold line's italic words (a title of a work in a heading) do not end it, nor do a running text's (a line
+        // mostly in italics, "2018 <i>National Cyber Strategy</i>", that fills the measure and ends no sentence)
         boolean italicOnly = last.bold() == next.bold() && last.italic() != next.italic();
-        if ((last.bold() != next.bold() || (last.italic() != next.italic() && !(italicOnly && last.bold()))) && !continues(last, next)) return true;
+        boolean runsOn = !endsSentence(last.text()) && last.right() - last.x() >= 0.8f * (Math.max(right, next.right()) - Math.min(left, next.x()));
+        if ((last.bold() != next.bold() || (last.italic() != next.italic() && !(italicOnly && (last.bold() || runsOn)))) && !continues(last, next)) return true;
         float gap = next.top() - last.bottom();
         if (gap > 0.7f * size || gap < -0.5f * size) return true;
         if (next.right() < last.x() || next.x() > last.right()) return true;
         boolean item = itemMarker(block.lines.getFirst().text(), ocr) != null;
-        float left = (float) block.lines.stream().mapToDouble(Line::x).min().orElse(0);
-        float right = (float) block.lines.stream().mapToDouble(Line::right).max().orElse(0);
         // an indented first line starts a paragraph (where paragraphs have no space between them); centred lines
         // (a text box's, a cover's) start where their length puts them
         boolean centred = Math.abs((next.x() + next.right()) - (last.x() + last.right())) / 2 < 0.15f * size && Math.abs(next.x() - last.x()) >= 0.8f * size;

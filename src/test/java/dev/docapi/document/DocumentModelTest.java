@@ -1544,6 +1544,20 @@ class DocumentModelTest {
     }
 
     /**
+     * A line mostly in italics inside running text (a work's title: "the 2018 <i>National Cyber Strategy</i> and its
+     * 2019 <i>Implementation</i>" over "<i>Plan</i> did not address") that fills the measure and ends no sentence leaves
+     * its paragraph whole.
+     */
+    @Test
+    void italicWordsFillingALineStayInTheirParagraph() throws Exception {
+        List<Element> page = model(corpus("pdf-text/indesign-2p-linearized-pdf17.pdf")).pages().getFirst().elements();
+        assertThat(page).filteredOn(e -> e.text().contains("Coordinating the federal")).singleElement().satisfies(e -> {
+            assertThat(e.type()).isEqualTo(Type.PARAGRAPH);
+            assertThat(squeeze(e.text())).contains("we reported that the 2018 National Cyber Strategy and its 2019 Implementation Plan did not address");
+        });
+    }
+
+    /**
      * A picture is where it shows: an image drawn partly off the page has the box of its part on the page, and one the
      * clip hides entirely is no picture.
      */
