@@ -414,15 +414,22 @@ final class Structure {
         if (!sameSize(last.size(), next.size()) && !display) return true;
         float left = (float) block.lines.stream().mapToDouble(Line::x).min().orElse(0);
         float right = (float) block.lines.stream().mapToDouble(Line::right).max().orElse(0);
+        Line first = block.lines.getFirst();
+        boolean item = itemMarker(first.text(), ocr) != null;
+        boolean leftToRight = !LogicalOrder.hasRightToLeft(first.text());
+        // an item's text hangs right of its marker: a line under that text goes on with the item whatever its style
+        // (a bold lead-in over its explanation); a line back at the marker's place is the text after the list
+        boolean hanging = item && leftToRight && next.x() - first.x() >= 0.5f * size && next.x() - first.x() <= 5 * size
+                && block.lines.stream().skip(1).allMatch(l -> Math.abs(l.x() - next.x()) < 0.5f * size);
+        if (item && leftToRight && block.lines.size() >= 2 && !hanging && block.lines.get(1).x() - first.x() >= 0.5f * size) return true;
         // a bold line's italic words (a title of a work in a heading) do not end it, nor do a running text's (a line
         // mostly in italics, "2018 <i>National Cyber Strategy</i>", that fills the measure and ends no sentence)
         boolean italicOnly = last.bold() == next.bold() && last.italic() != next.italic();
         boolean runsOn = !endsSentence(last.text()) && last.right() - last.x() >= 0.8f * (Math.max(right, next.right()) - Math.min(left, next.x()));
-        if ((last.bold() != next.bold() || (last.italic() != next.italic() && !(italicOnly && (last.bold() || runsOn)))) && !continues(last, next)) return true;
+        if ((last.bold() != next.bold() || (last.italic() != next.italic() && !(italicOnly && (last.bold() || runsOn)))) && !continues(last, next) && !hanging) return true;
         float gap = next.top() - last.bottom();
         if (gap > 0.7f * size || gap < -0.5f * size) return true;
         if (next.right() < last.x() || next.x() > last.right()) return true;
-        boolean item = itemMarker(block.lines.getFirst().text(), ocr) != null;
         // an indented first line starts a paragraph (where paragraphs have no space between them); centred lines
         // (a text box's, a cover's) start where their length puts them
         boolean centred = Math.abs((next.x() + next.right()) - (last.x() + last.right())) / 2 < 0.15f * size && Math.abs(next.x() - last.x()) >= 0.8f * size;

@@ -1558,6 +1558,42 @@ class DocumentModelTest {
     }
 
     /**
+     * A list item's text hangs right of its marker: a line under that text goes on with the item though its style
+     * differs (a bold lead-in line over its explanation), and a line back at the marker's place after hanging lines is
+     * the text after the list.
+     */
+    @Test
+    void anItemsHangingLinesAreItsTextAndALineAtItsMarkerIsNot() throws Exception {
+        PDType1Font regular = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+        Path pdf = onePage("hanging.pdf", PDRectangle.A4, cs -> {
+            show(cs, regular, 10, 72, 760, "The office names two challenges.");
+            show(cs, regular, 10, 72, 740, "\u2022");
+            show(cs, bold, 10, 84, 740, "Timely issuance of the implementation plan.");
+            show(cs, regular, 10, 84, 728, "As previously mentioned, the office plans to specify the details of key activities");
+            show(cs, regular, 10, 84, 716, "such as performance measures and needed resources.");
+            show(cs, regular, 10, 72, 700, "\u2022");
+            show(cs, bold, 10, 84, 700, "Vacant director position.");
+            show(cs, regular, 10, 84, 688, "The director resigned in February and a replacement has not yet been named, so an");
+            show(cs, regular, 10, 84, 676, "acting official carries out the duties of the position in the meantime.");
+            show(cs, regular, 10, 72, 664, "According to the strategy, the office will work with federal agencies on a plan.");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).extracting(Element::type).containsExactly(Type.PARAGRAPH, Type.LIST_ITEM, Type.LIST_ITEM, Type.PARAGRAPH);
+        assertThat(squeeze(elements.get(1).text())).isEqualTo("Timely issuance of the implementation plan. As previously mentioned, the office "
+                + "plans to specify the details of key activities such as performance measures and needed resources.");
+        assertThat(squeeze(elements.get(2).text())).endsWith("carries out the duties of the position in the meantime.");
+        assertThat(elements.get(3).text()).startsWith("According to the strategy");
+
+        List<Element> report = model(corpus("pdf-text/indesign-2p-linearized-pdf17.pdf")).pages().get(1).elements();
+        assertThat(report).filteredOn(e -> e.text().startsWith("Vacant National Cyber Director")).singleElement()
+                .satisfies(e -> assertThat(e.type()).isEqualTo(Type.LIST_ITEM))
+                .satisfies(e -> assertThat(squeeze(e.text())).contains("position. The National Cyber Director resigned"));
+        assertThat(report).filteredOn(e -> e.text().startsWith("According to the strategy")).singleElement()
+                .satisfies(e -> assertThat(e.type()).isEqualTo(Type.PARAGRAPH));
+    }
+
+    /**
      * A picture is where it shows: an image drawn partly off the page has the box of its part on the page, and one the
      * clip hides entirely is no picture.
      */
