@@ -21,7 +21,8 @@ import org.apache.pdfbox.pdmodel.graphics.image.PDImage;
 /**
  * Ruled tables found in the service's own JVM from the page's vector paths (issue 36), as Tabula's lattice mode finds
  * them (its {@code SpreadsheetExtractionAlgorithm} is the reference for the behaviour): the straight segments of painted
- * paths that have no curve are the rulings (a thin filled rectangle's sides count too), clipped to the clip's bounds;
+ * paths that have no curve are the rulings (a thin filled rectangle's sides count too; a shade's side with the same
+ * colour filled on both of its sides does not show and is none), clipped to the clip's bounds;
  * their ends are snapped together, nearby collinear ones merged, and each rectangle whose four corners are crossings of
  * the same two horizontal and two vertical rulings is a drawn cell; the cells' outlines are the tables ({@link
  * LatticeGrid}). Only a page that draws at least {@value #MIN_SEGMENTS} segments has its text read ({@link LatticeText}:
@@ -44,6 +45,8 @@ final class Lattice extends PDFGraphicsStreamEngine {
 
     private final AffineTransform toPage;
     private final List<Line2D.Float> segments = new ArrayList<>();
+    /** The filled rectangles (not thin ones: those are lines), with the segments their sides became. */
+    private final List<Fill> fills = new ArrayList<>();
     private final GeneralPath path = new GeneralPath();
     private int clipRule = -1;
     /** The clipping paths {@link #clipBox} is the bounds of, and how many there were. */
@@ -78,6 +81,7 @@ final class Lattice extends PDFGraphicsStreamEngine {
                 unread.add(new Tabula.UnreadPage(n, "it draws more than " + MAX_SEGMENTS + " lines"));
                 continue;
             }
+            l.dropHiddenSides();
             if (l.segments.size() < MIN_SEGMENTS) continue;
             LatticeGrid grid = LatticeGrid.of(l.segments);
             if (grid == null) continue;
@@ -247,7 +251,83 @@ final class Lattice extends PDFGraphicsStreamEngine {
 
     @Override
     public void fillPath(int windingRule) {
+        Rectangle2D box = rectangle();
+        int from = segments.size();
         paint();
+        if (box != null && box.getWidth() > THIN && box.getHeight() > THIN) fills.add(new Fill(box, fillColour(), from, segments.size()));
+    }
+
+    /** A filled rectangle in page coordinates, its colour (null when it cannot be read) and its sides' segments [from, to). */
+    private record Fill(Rectangle2D box, Integer rgb, int from, int to) {
+    }
+
+    /** A filled rectangle thinner than this (points) is a line. */
+    private static final float THIN = 2;
+    /** How far either side of a fill's side the colour is looked at (points). */
+    private static final float SIDE = 0.6f;
+
+    /** The path's bounds in page coordinates when it is one upright rectangle; else null. */
+    private Rectangle2D rectangle() {
+        Rectangle2D box = path.getBounds2D();
+        if (box.isEmpty()) return null;
+        box = toPage.createTransformedShape(box).getBounds2D();
+        PathIterator it = path.getPathIterator(toPage);
+        float[] c = new float[6];
+        int points = 0;
+        for (; !it.isDone(); it.next()) {
+            int type = it.currentSegment(c);
+            if (type == PathIterator.SEG_CLOSE) continue;
+            if (type != PathIterator.SEG_MOVETO && type != PathIterator.SEG_LINETO || ++points > 5) return null;
+            boolean corner = (Math.abs(c[0] - box.getMinX()) < 0.01 || Math.abs(c[0] - box.getMaxX()) < 0.01)
+                    && (Math.abs(c[1] - box.getMinY()) < 0.01 || Math.abs(c[1] - box.getMaxY()) < 0.01);
+            if (!corner) return null;
+        }
+        return points >= 4 ? box : null;
+    }
+
+    private Integer fillColour() {
+        try {
+            return getGraphicsState().getNonStrokingColor().toRGB();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Drops the sides of filled rectangles that do not show: a side with the same colour filled on both of its sides
+     * (Word shades a table cell's paragraphs line by line inside the cell's own shading; the edges between those shades
+     * are no rulings, and taken as rulings they split a wrapped cell into rows). Bounded: a page of more fills than
+     * {@value #MAX_FILLS} keeps them all.
+     */
+    private void dropHiddenSides() {
+        if (fills.isEmpty() || fills.size() > MAX_FILLS) return;
+        boolean[] hidden = new boolean[segments.size()];
+        for (Fill f : fills) {
+            if (f.rgb() == null) continue;
+            for (int i = f.from(); i < f.to() && i < segments.size(); i++) hidden[i] = hidden(segments.get(i), f.rgb());
+        }
+        List<Line2D.Float> kept = new ArrayList<>();
+        for (int i = 0; i < segments.size(); i++) if (!hidden[i]) kept.add(segments.get(i));
+        segments.clear();
+        segments.addAll(kept);
+    }
+
+    private static final int MAX_FILLS = 2_000;
+
+    private boolean hidden(Line2D.Float s, int rgb) {
+        boolean horizontal = LatticeGrid.horizontal(s), vertical = LatticeGrid.vertical(s);
+        if (!horizontal && !vertical) return false;
+        for (float t : new float[] {0.25f, 0.5f, 0.75f}) {
+            float x = s.x1 + t * (s.x2 - s.x1), y = s.y1 + t * (s.y2 - s.y1);
+            boolean covered = horizontal ? filled(x, y - SIDE, rgb) && filled(x, y + SIDE, rgb) : filled(x - SIDE, y, rgb) && filled(x + SIDE, y, rgb);
+            if (!covered) return false;
+        }
+        return true;
+    }
+
+    private boolean filled(float x, float y, int rgb) {
+        for (Fill f : fills) if (f.rgb() != null && f.rgb() == rgb && f.box().contains(x, y)) return true;
+        return false;
     }
 
     @Override

@@ -1127,8 +1127,10 @@ class DocumentModelTest {
         }
         for (Path pdf : List.of(page, Path.of("bench/structure/pdf/code_and_formula.pdf"))) {
             List<Tabula.PdfTable> ruled = lattice(pdf);
-            // the drawings are ruled areas Tabula reads as tables of two columns or more
-            assertThat(ruled).anySatisfy(t -> assertThat(DocumentReader.tabular(t)).isTrue());
+            // the box in a box is a ruled area read as a table of two columns or more; the listing's line backgrounds,
+            // of one colour, show no edge between them and are no rulings at all
+            if (pdf == page) assertThat(ruled).anySatisfy(t -> assertThat(DocumentReader.tabular(t)).isTrue());
+            else assertThat(ruled).noneSatisfy(t -> assertThat(DocumentReader.tabular(t)).isTrue());
             List<Element> elements;
             try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
                 elements = DocumentReader.model(doc, ruled.stream().filter(DocumentReader::tabular).toList(), Set.of(), new ArrayList<>(), p -> { })
@@ -1163,8 +1165,54 @@ class DocumentModelTest {
                     .pages().getFirst().elements().stream().filter(e -> e.type() == Type.TABLE).toList();
         }
         assertThat(tables).anySatisfy(t -> assertThat(t.table().grid()).contains(
-                List.of("تاريخ ارائه مدارک", "1403/09/19"), List.of("تاريخ پذيرش", "1403/10/04"), List.of("شماره جلسه کميته عرضه", "436")));
+                List.of("تاريخ ارائه مدارک", "1403/09/19"), List.of("تاريخ پذيرش", "1403/10/04"), List.of("شماره جلسه کميته عرضه", "436"),
+                List.of("نحوة تعيين قيمت پايه پس از پذيرش کالا در بورس", "بر اساس قيمت های جهانی")));
         assertThat(Independent.pdftotext(pdf)).contains("تاريخ ارائه مدارک", "1403/09/19", "1403/10/04");
+    }
+
+    /**
+     * Shading is no ruling where it does not show (issue 36): Word shades a cell's paragraphs line by line inside the
+     * cell's own shading, so the edge between two shaded lines of one colour is invisible; a wrapped label stays one
+     * cell beside its value. A shade of another colour under the next row still ends its row.
+     */
+    @Test
+    void theEdgesBetweenShadesOfOneColourAreNoRulings() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        float left = 72, middle = 272, right = 500, top = 700;
+        float[] rows = {top, top - 20, top - 50, top - 70};
+        Path pdf = onePage("shaded.pdf", PDRectangle.A4, cs -> {
+            for (int r = 0; r < 3; r++) {
+                float y0 = rows[r + 1], y1 = rows[r];
+                cs.setNonStrokingColor(r == 2 ? 0.75f : 0.9f, 0.9f, 1f);
+                cs.addRect(left, y0, middle - left, y1 - y0);
+                cs.fill();
+                // the label's lines shaded one by one, as Word exports a shaded paragraph
+                for (float y = y1; y - 12 >= y0 - 0.01f; y -= 12) {
+                    cs.addRect(left + 4, Math.max(y0, y - 15), middle - left - 8, Math.min(15, y - y0));
+                    cs.fill();
+                }
+            }
+            cs.setNonStrokingColor(0f, 0f, 0f);
+            for (float y : rows) cs.addRect(left, y - 0.25f, right - left, 0.5f);
+            for (float x : new float[] {left, middle, right}) cs.addRect(x - 0.25f, rows[3], 0.5f, top - rows[3]);
+            cs.fill();
+            show(cs, font, 10, left + 6, top - 14, "Date of filing");
+            show(cs, font, 10, middle + 6, top - 14, "2024-12-09");
+            show(cs, font, 10, left + 6, top - 34, "How the base price is set once the goods");
+            show(cs, font, 10, left + 6, top - 46, "are admitted");
+            show(cs, font, 10, middle + 6, top - 34, "From world prices");
+            show(cs, font, 10, left + 6, top - 64, "Tolerance");
+            show(cs, font, 10, middle + 6, top - 64, "5% of the last shipment");
+        });
+        List<Tabula.PdfTable> ruled = lattice(pdf);
+        assertThat(ruled).singleElement().satisfies(t -> assertThat(t.rows()).hasSize(3));
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            List<Element> tables = DocumentReader.model(doc, ruled, Set.of(), new ArrayList<>(), p -> { }).pages().getFirst().elements()
+                    .stream().filter(e -> e.type() == Type.TABLE).toList();
+            assertThat(tables).singleElement().satisfies(t -> assertThat(t.table().grid()).containsExactly(
+                    List.of("Date of filing", "2024-12-09"), List.of("How the base price is set once the goods are admitted", "From world prices"),
+                    List.of("Tolerance", "5% of the last shipment")));
+        }
     }
 
     /**
