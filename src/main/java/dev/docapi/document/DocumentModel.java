@@ -25,7 +25,7 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
      * The shape version: bump it when what the reader produces changes, so kept models are rebuilt; also the version of
      * the public JSON ({@code convert} to json, the OpenAPI {@code DocumentModel} schema says it).
      */
-    public static final int VERSION = 8;
+    public static final int VERSION = 9;
 
     /**
      * A page.
@@ -42,7 +42,9 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
     /** What an element is. Its JSON name is the lower-case constant name. */
     public enum Type {
         TITLE, HEADING, PARAGRAPH, LIST_ITEM, TABLE, PICTURE, CAPTION, FORMULA, FOOTNOTE, PAGE_HEADER, PAGE_FOOTER,
-        PAGE_NUMBER, FORM_FIELD;
+        PAGE_NUMBER, FORM_FIELD,
+        /** A listing in a monospaced font where the body is not: its text keeps its lines, their indentation and blank lines. */
+        CODE;
 
         @JsonValue
         public String json() {

@@ -252,7 +252,8 @@ final class PageReader extends LineStripper {
                 List<List<TextPosition>> words = r.words();
                 List<List<TextPosition>> part = new ArrayList<>();
                 for (int i = 0; i < words.size(); i++) {
-                    if (i > 0 && cellLike(r) && columnStart(words, i, edges, gutters)) {
+                    // Word's bullet "o" is a marker too: its item's text stays with it
+                    if (i > 0 && !(i == 1 && r.letterBullet()) && cellLike(r) && columnStart(words, i, edges, gutters)) {
                         add(part, r.letterBullet() && part.getFirst() == words.getFirst(), r.out());
                         part = new ArrayList<>();
                     }
@@ -372,14 +373,16 @@ final class PageReader extends LineStripper {
                 if (fonts.mono(p.getFont())) mono++;
                 chars++;
                 float base = p.getYDirAdj();
-                x = Math.min(x, p.getXDirAdj());
+                // a space drawn as a glyph before the text (a line indented with spaces, as code is) is no ink: the
+                // segment starts at its first letter
+                if (!p.getUnicode().isBlank()) x = Math.min(x, p.getXDirAdj());
                 right = Math.max(right, p.getXDirAdj() + p.getWidthDirAdj());
                 top = Math.min(top, base - Math.max(p.getHeightDir(), 0.7f * size));
                 bottom = Math.max(bottom, base + 0.2f * size);
             }
         }
         String text = LogicalOrder.line(glyphs).strip();
-        if (text.isEmpty()) return;
+        if (text.isEmpty() || x == Float.MAX_VALUE) return;
         if (letterBullet) text = WHITE_BULLET + text.substring(1);
         float size = sizes.entrySet().stream().max(Map.Entry.<Float, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
                 .map(Map.Entry::getKey).orElse(0f);

@@ -57,6 +57,8 @@ final class Structure {
     private static final Pattern CAPTION = Pattern.compile("(?s)^(?:(?:Figure|Fig\\.|Table|Tab\\.|Chart|Exhibit|Abbildung|Abb\\.|Tabelle|Listing)\\s*(?-i:[\\dIVX]++(?:[.\\-–][\\dIVX]++)*+[a-z]?+(?!\\p{L})(?!\\s+\\p{Ll}{2}))"
             + "|[\\[<〈《【(（]?\\s*(?:표|그림|도표|表|图|圖|図)\\s*[\\d一二三四五六七八九十]+).*", Pattern.CASE_INSENSITIVE);
     private static final Pattern FOOTNOTE = Pattern.compile("(?s)^[\\d*†‡§¶∗]{1,3}\\s*\\S.*");
+    /** A character that code has and prose seldom does: a block in a typewriter face without one is prose. */
+    private static final Pattern CODE_SIGNS = Pattern.compile("[{}\\[\\]()<>=;_/\\\\#*$@|&^~`]");
     /** A section number alone ("5.1"), as layout may set it apart from its title. */
     private static final Pattern SECTION_NUMBER = Pattern.compile("\\d{1,2}(?:\\.\\d{1,2}){0,4}\\.?");
     /** A roman page number, as front matter is numbered. */
@@ -126,6 +128,10 @@ final class Structure {
 
         boolean italic() {
             return most(List.of(this), PageReader.Segment::italic);
+        }
+
+        boolean mono() {
+            return most(List.of(this), PageReader.Segment::mono);
         }
     }
 
@@ -233,6 +239,7 @@ final class Structure {
         for (LaidOut p : pages) blocks.add(blocks(p, named));
         furniture(pages, blocks, body);
         for (int i = 0; i < pages.size(); i++) for (Block b : blocks.get(i)) typeBlock(b, pages.get(i), body, named);
+        for (List<Block> page : blocks) listings(page, body);
         numberedHeadings(blocks, body);
         italicHeadings(blocks, body);
         leadIns(blocks);
@@ -427,6 +434,8 @@ final class Structure {
         boolean italicOnly = last.bold() == next.bold() && last.italic() != next.italic();
         boolean runsOn = !endsSentence(last.text()) && last.right() - last.x() >= 0.8f * (Math.max(right, next.right()) - Math.min(left, next.x()));
         if ((last.bold() != next.bold() || (last.italic() != next.italic() && !(italicOnly && (last.bold() || runsOn)))) && !continues(last, next) && !hanging) return true;
+        // a listing's last line ("END") is no start of the text under it
+        if (last.mono() != next.mono() && !continues(last, next)) return true;
         float gap = next.top() - last.bottom();
         if (gap > 0.7f * size || gap < -0.5f * size) return true;
         if (next.right() < last.x() || next.x() > last.right()) return true;
@@ -718,6 +727,86 @@ final class Structure {
                     && box.bottom() <= f.bottom() + 1) return true;
         }
         return false;
+    }
+
+    /**
+     * Code listings: a paragraph set in a monospaced font where the body is not ({@link #code}), with a sign of code in
+     * it ({@link #CODE_SIGNS}: typewriter prose has none), is a listing unless it stands inside a sentence (a path or a name set in the code font between running words: the text before it ends
+     * no sentence, or it ends none and the text after it goes on in lower case). Listings one under the other with at
+     * most a blank line between them are one; its text is {@link #codeText}.
+     */
+    private static void listings(List<Block> page, Body body) {
+        for (int i = 0; i < page.size(); i++) {
+            Block b = page.get(i);
+            if (!typewriter(b, body) || b.text.codePoints().noneMatch(Character::isLetterOrDigit) || !CODE_SIGNS.matcher(b.text).find()) continue;
+            Block before = i > 0 ? page.get(i - 1) : null, after = i + 1 < page.size() ? page.get(i + 1) : null;
+            boolean inSentence = running(before) && !endsSentence(before.text)
+                    || running(after) && !endsSentence(b.text) && !after.text.isEmpty() && Character.isLowerCase(after.text.codePointAt(0));
+            if (!inSentence) b.type = Type.CODE;
+        }
+        // a listing's lines that layout set apart (an indented line, a blank line) join it, a sign of code or not
+        for (boolean merged = true; merged; ) {
+            merged = false;
+            for (int i = page.size() - 1; i > 0; i--) {
+                Block above = page.get(i - 1), b = page.get(i);
+                boolean joins = above.type == Type.CODE ? b.type == Type.CODE || typewriter(b, body) : b.type == Type.CODE && typewriter(above, body);
+                if (!joins) continue;
+                Box a = above.box(), n = b.box();
+                float gap = n.y() - (a.y() + a.height());
+                if (gap < -1 || gap > 2.5f * above.size() || n.x() > a.right() || n.right() < a.x()) continue;
+                above.lines.addAll(b.lines);
+                above.type = Type.CODE;
+                page.remove(i);
+                merged = true;
+            }
+        }
+        for (Block b : page) if (b.type == Type.CODE) b.text = codeText(b.lines);
+    }
+
+    /** Whether a block is a paragraph in a monospaced font where the body is not. */
+    private static boolean typewriter(Block b, Body body) {
+        return b.atom == null && b.type == Type.PARAGRAPH && code(b, body);
+    }
+
+    /** Whether a block is running text: a paragraph not in a monospaced font. */
+    private static boolean running(Block b) {
+        return b != null && b.atom == null && b.type == Type.PARAGRAPH && !b.mono();
+    }
+
+    /**
+     * A listing's lines as they stand: each line indented by its distance from the listing's left edge in characters of
+     * the font's pitch, the gaps inside a line kept the same way, and a blank line where the space between two lines
+     * holds one (at most 3).
+     */
+    private static String codeText(List<Line> lines) {
+        List<Float> widths = new ArrayList<>();
+        for (Line l : lines) for (PageReader.Segment s : l.segments()) if (s.text().length() >= 3) widths.add((s.right() - s.x()) / s.text().length());
+        java.util.Collections.sort(widths);
+        float size = lines.getFirst().size();
+        float pitch = widths.isEmpty() ? 0.6f * size : Math.max(0.2f * size, widths.get(widths.size() / 2));
+        float left = (float) lines.stream().mapToDouble(Line::x).min().orElse(0);
+        float lead = Float.MAX_VALUE;
+        for (int i = 1; i < lines.size(); i++) {
+            float step = lines.get(i).top() - lines.get(i - 1).top();
+            if (step > 0.5f * size) lead = Math.min(lead, step);
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < lines.size(); i++) {
+            Line l = lines.get(i);
+            if (i > 0) {
+                sb.append('\n');
+                float step = l.top() - lines.get(i - 1).top();
+                if (lead < Float.MAX_VALUE) sb.append("\n".repeat(Math.max(0, Math.min(3, Math.round(step / lead) - 1))));
+            }
+            sb.append(" ".repeat(Math.max(0, Math.round((l.x() - left) / pitch))));
+            PageReader.Segment previous = null;
+            for (PageReader.Segment s : l.segments()) {
+                if (previous != null) sb.append(" ".repeat(Math.max(1, Math.round((s.x() - previous.right()) / pitch))));
+                sb.append(s.text());
+                previous = s;
+            }
+        }
+        return sb.toString();
     }
 
     /** Whether a block is set in a monospace font where the body is not: code or a command's syntax, never a heading. */

@@ -782,10 +782,10 @@ class DocumentModelTest {
         Path pdf = italicAndCodePage();
         List<Element> elements = model(pdf).pages().getFirst().elements();
         assertThat(elements).filteredOn(e -> e.type() == Type.HEADING).extracting(Element::text).containsExactly("Boots Self-Locking Nut");
-        // the italic sentence and the bold monospace syntax stay text, in the order pdftotext reads them
+        // the italic sentence stays text and the bold monospace syntax is code, no heading, in the order pdftotext reads them
         assertThat(elements).filteredOn(e -> e.text().contains("Note that the nut")).singleElement().extracting(Element::type).isEqualTo(Type.PARAGRAPH);
         assertThat(elements).filteredOn(e -> e.text().contains("CREATE PERMISSION")).singleElement().satisfies(e -> {
-            assertThat(e.type()).isEqualTo(Type.PARAGRAPH);
+            assertThat(e.type()).isEqualTo(Type.CODE);
             assertThat(e.bold()).isTrue();
         });
         String read = squeeze(Independent.pdftotext(pdf));
@@ -1639,6 +1639,40 @@ class DocumentModelTest {
                 .satisfies(e -> assertThat(squeeze(e.text())).contains("position. The National Cyber Director resigned"));
         assertThat(report).filteredOn(e -> e.text().startsWith("According to the strategy")).singleElement()
                 .satisfies(e -> assertThat(e.type()).isEqualTo(Type.PARAGRAPH));
+    }
+
+    /**
+     * A block in a monospaced font where the body is not is a code listing (issue 36) when it has a sign of code in it
+     * and does not stand inside a sentence: its text keeps its lines, each line's indentation (spaces drawn as glyphs
+     * are no ink) and a blank line; its last line is no start of the text under it. A path set in the code font inside a
+     * sentence, and prose in a typewriter face, stay paragraphs.
+     */
+    @Test
+    void aMonospacedListingIsCodeWithItsIndentation() throws Exception {
+        PDType1Font regular = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        PDType1Font courier = new PDType1Font(Standard14Fonts.FontName.COURIER);
+        float pitch = 10 * 0.6f;
+        Path pdf = onePage("listing.pdf", PDRectangle.A4, cs -> {
+            show(cs, regular, 11, 72, 760, "The definitions must follow the syntax below:");
+            show(cs, courier, 10, 72, 740, "Group ::= SEQUENCE {");
+            show(cs, courier, 10, 72, 728, "   id     OBJECT IDENTIFIER,");
+            show(cs, courier, 10, 72 + 3 * pitch, 716, "value  Value");
+            show(cs, courier, 10, 72, 704, "}");
+            show(cs, courier, 10, 72, 680, "END");
+            show(cs, regular, 11, 72, 668, "The token must be separate from other elements, as the parser reads it.");
+            show(cs, regular, 11, 72, 640, "The files are read from");
+            show(cs, courier, 10, 72, 626, "/usr/share/mime/packages/freedesktop.org.xml");
+            show(cs, regular, 11, 72, 612, "and the user's own folder, in that order.");
+            show(cs, courier, 10, 72, 584, "This memo is set in a typewriter face for a vintage look.");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.type() == Type.CODE).singleElement().extracting(Element::text)
+                .isEqualTo("Group ::= SEQUENCE {\n   id     OBJECT IDENTIFIER,\n   value  Value\n}\n\nEND");
+        assertThat(elements).filteredOn(e -> e.text().startsWith("The token")).singleElement().satisfies(e -> assertThat(e.type()).isEqualTo(Type.PARAGRAPH));
+        assertThat(elements).filteredOn(e -> e.text().contains("/usr/share/mime")).singleElement().satisfies(e -> assertThat(e.type()).isEqualTo(Type.PARAGRAPH));
+        assertThat(elements).filteredOn(e -> e.text().contains("typewriter")).singleElement().satisfies(e -> assertThat(e.type()).isEqualTo(Type.PARAGRAPH));
+        // pdftotext's layout shows the indentation
+        assertThat(Independent.run("pdftotext", "-q", "-layout", pdf.toString(), "-").output()).contains("Group ::= SEQUENCE {\n   id", "\n   value");
     }
 
     /**

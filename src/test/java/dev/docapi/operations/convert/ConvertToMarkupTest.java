@@ -291,6 +291,39 @@ class ConvertToMarkupTest extends ApiTestBase {
         }
     }
 
+    /**
+     * A listing set in a monospaced font keeps its lines and indentation (issue 36): a fenced code block in Markdown
+     * (read back by commonmark-java), {@code <pre><code>} in HTML (jsoup), Courier New lines in Word (POI), as pdftotext's
+     * layout shows the page: "return a + b;" indented under "function add(a, b) {". The sentence around it stays prose.
+     */
+    @Test
+    void aCodeListingKeepsItsLinesAndIndentation() throws Exception {
+        Path pdf = Path.of("bench/structure/pdf/code_and_formula.pdf");
+        assertThat(Independent.run("pdftotext", "-q", "-layout", pdf.toString(), "-").output()).contains("function add (a , b ) {\n    return a + b ;\n}");
+        String listing = "function add(a, b) {\n    return a + b;\n}\nconsole.log(add(3, 5));";
+        String key = newKey();
+        String md = Files.readString(downloadOutput(convert(key, pdf, Map.of("to", "md", "images", false)), 0));
+        List<String> blocks = new ArrayList<>();
+        Parser.builder().build().parse(md).accept(new AbstractVisitor() {
+            @Override
+            public void visit(org.commonmark.node.FencedCodeBlock block) {
+                blocks.add(block.getLiteral());
+            }
+        });
+        assertThat(blocks).as(md).containsExactly(listing + "\n");
+        Document html = Jsoup.parse(downloadOutput(convert(key, pdf, Map.of("to", "html", "images", false)), 0).toFile(), "UTF-8");
+        assertThat(html.select("pre > code").eachText()).hasSize(1);
+        assertThat(html.select("pre > code").first().wholeText()).isEqualTo(listing);
+        assertThat(html.select("p").eachText()).anySatisfy(p -> assertThat(p).startsWith("Lorem ipsum"));
+        Path docx = downloadOutput(convert(key, pdf, Map.of("to", "docx")), 0);
+        try (var word = new org.apache.poi.xwpf.usermodel.XWPFDocument(Files.newInputStream(docx))) {
+            assertThat(word.getParagraphs()).filteredOn(p -> p.getText().startsWith("function add")).singleElement().satisfies(p -> {
+                assertThat(p.getText()).isEqualTo(listing);
+                assertThat(p.getRuns()).allSatisfy(r -> assertThat(r.getFontFamily()).isEqualTo("Courier New"));
+            });
+        }
+    }
+
     /** Pictures go in a ZIP beside the text, linked and decodable; {@code images: false} gives the text alone. */
     @Test
     void picturesGoInAZipLinkedFromTheText() throws Exception {

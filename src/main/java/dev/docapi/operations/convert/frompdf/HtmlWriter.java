@@ -7,7 +7,7 @@ import org.springframework.web.util.HtmlUtils;
 
 /**
  * The document as one HTML5 file (issues 28, 36): a {@code <section>} per page ({@code id="page-N"}), {@code <h1>} to
- * {@code <h6>} headings, {@code <p>}, {@code <ul>} / {@code <ol>} lists, {@code <table>} with the first row as
+ * {@code <h6>} headings, {@code <p>}, {@code <pre><code>} listings, {@code <ul>} / {@code <ol>} lists, {@code <table>} with the first row as
  * {@code <thead>}, {@code <img>} pictures. A block whose first strong character is right-to-left (Arabic, Hebrew)
  * and a table mostly in such a script ({@link DocumentModel.Table#rightToLeft}) get {@code dir="rtl"}. All text is
  * escaped; nothing from the PDF becomes markup.
@@ -47,6 +47,11 @@ final class HtmlWriter extends MarkupWriter {
     @Override
     protected void paragraph(String text) {
         out.append("<p").append(dir(text)).append('>').append(esc(text)).append("</p>\n");
+    }
+
+    @Override
+    protected void code(String text) {
+        out.append("<pre><code>").append(esc(text)).append("</code></pre>\n");
     }
 
     @Override

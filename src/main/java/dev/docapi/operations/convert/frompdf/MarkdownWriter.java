@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 
 /**
  * The document as CommonMark with GitHub's tables (issues 28, 36): {@code #} to {@code ######} headings, paragraphs one per line,
- * {@code -} and {@code 1.} lists (each item its own kind and number, nested past its parent's marker; {@code - [x]} task items), pipe tables (the first row as the header), {@code ![…](images/…)} pictures. Text is
+ * fenced code blocks, {@code -} and {@code 1.} lists (each item its own kind and number, nested past its parent's marker; {@code - [x]} task items), pipe tables (the first row as the header), {@code ![…](images/…)} pictures. Text is
  * escaped so that it reads back as the same words: inline markers ({@code * _ ` [ ] < \}) everywhere, and what would
  * start a block at the start of a line ({@code #}, {@code >}, {@code -}, {@code +}, {@code 1.}).
  */
@@ -36,6 +36,14 @@ final class MarkdownWriter extends MarkupWriter {
     @Override
     protected void paragraph(String text) {
         out.append(line(text)).append("\n\n");
+    }
+
+    /** A fenced code block, its text as it is: the fence is longer than any run of backticks in it (CommonMark 4.5). */
+    @Override
+    protected void code(String text) {
+        String fence = "```";
+        while (text.contains(fence)) fence += "`";
+        out.append(fence).append('\n').append(text).append('\n').append(fence).append("\n\n");
     }
 
     @Override

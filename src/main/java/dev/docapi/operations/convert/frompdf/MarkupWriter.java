@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * Writes a PDF's {@link DocumentModel} as a markup text, Markdown or HTML (issues 28, 36): the title as a level-1
  * heading and the document's headings one level below their own (a section "1" is level 2), paragraphs, captions and
- * footnotes as paragraphs, a form field's value after its label on one line ("Name: Alice", "☑ Agree"; see
+ * footnotes as paragraphs, code listings line by line, a form field's value after its label on one line ("Name: Alice", "☑ Agree"; see
  * {@link DocumentModel#rowJoint}), consecutive list items as one list (nested by their level; numbered when the first item is),
  * tables, and links to pictures, in the model's reading order. Running headers, footers and page numbers are left
  * out. A subclass says how each block is written.
@@ -78,6 +78,10 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
                         row = paragraph(row);
                         heading(Math.min(6, (e.level() == null ? 1 : e.level()) + 1), text(e.text()));
                     }
+                    case CODE -> {
+                        row = paragraph(row);
+                        code(PdfToPptxConverter.clean(e.text()));
+                    }
                     default -> {
                         String t = text(e.text());
                         if (t.isEmpty()) continue;
@@ -131,6 +135,9 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
     protected abstract void heading(int level, String text);
 
     protected abstract void paragraph(String text);
+
+    /** A code listing, its lines as they are ({@code \n} between them, leading spaces kept). */
+    protected abstract void code(String text);
 
     /** A list: items nested by their level, each numbered or bulleted as its own marker is (its number kept). */
     protected abstract void list(List<ListItem> items);

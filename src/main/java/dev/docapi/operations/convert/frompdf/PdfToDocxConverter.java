@@ -31,7 +31,8 @@ import org.springframework.stereotype.Component;
  * become Heading 1 to Heading 6 (real Word heading styles, so they show in the navigation pane; the title is Heading 1,
  * a section "1" Heading 2); list items become paragraphs with their marker, indented by their level; each PDF page
  * starts a new Word page; tables (ruled, or found by the alignment of their text) become real Word tables; pictures
- * stand where the model places them (OCR'd scans have none: their image is the page). Running headers, footers and
+ * stand where the model places them (OCR'd scans have none: their image is the page); code listings keep their lines
+ * in Courier New. Running headers, footers and
  * page numbers are kept as small paragraphs where they stand. Scans are OCR'd first. Not carried over: columns, fonts,
  * exact positions.
  */
@@ -99,6 +100,10 @@ public class PdfToDocxConverter implements Converter {
     }
 
     private static void write(XWPFParagraph para, DocumentModel.Element e) {
+        if (e.type() == DocumentModel.Type.CODE) {
+            code(para, e);
+            return;
+        }
         String text = e.text().replace('\n', ' ');
         Integer heading = switch (e.type()) {
             case TITLE -> 1;
@@ -123,6 +128,18 @@ public class PdfToDocxConverter implements Converter {
             if (e.bold()) run.setBold(true);
             float size = e.type().furniture() ? Math.min(e.fontSize(), 8) : e.fontSize();
             if (size > 0) run.setFontSize(Math.max(6, Math.min(28, Math.round(size))));
+        }
+    }
+
+    /** A code listing: its lines in a monospaced font, a line break between them (leading spaces kept). */
+    private static void code(XWPFParagraph para, DocumentModel.Element e) {
+        XWPFRun run = para.createRun();
+        run.setFontFamily("Courier New");
+        if (e.fontSize() > 0) run.setFontSize(Math.max(6, Math.min(28, Math.round(e.fontSize()))));
+        String[] lines = PdfToPptxConverter.clean(e.text()).split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            if (i > 0) run.addBreak();
+            run.setText(lines[i]);
         }
     }
 
