@@ -59,6 +59,8 @@ final class Structure {
     private static final Pattern FOOTNOTE = Pattern.compile("(?s)^[\\d*†‡§¶∗]{1,3}\\s*\\S.*");
     /** A character that code has and prose seldom does: a block in a typewriter face without one is prose. */
     private static final Pattern CODE_SIGNS = Pattern.compile("[{}\\[\\]()<>=;_/\\\\#*$@|&^~`]");
+    /** A table of contents' entry: its title, a leader of dots, its page number (arabic or roman). */
+    private static final Pattern CONTENTS_ENTRY = Pattern.compile("(.*?\\S)\\s*(?:[.·…]\\s*){3,}(\\d{1,4}|[ivxlcdm]{1,7}|[IVXLCDM]{1,7})");
     /** A section number alone ("5.1"), as layout may set it apart from its title. */
     private static final Pattern SECTION_NUMBER = Pattern.compile("\\d{1,2}(?:\\.\\d{1,2}){0,4}\\.?");
     /** A roman page number, as front matter is numbered. */
@@ -236,7 +238,7 @@ final class Structure {
     /** The elements of every page, numbered in reading order across the document. */
     static List<DocumentModel.Page> elements(List<LaidOut> pages, Body body, NamedHeadings named) {
         List<List<Block>> blocks = new ArrayList<>();
-        for (LaidOut p : pages) blocks.add(blocks(p, named));
+        for (LaidOut p : pages) blocks.add(contents(blocks(p, named)));
         furniture(pages, blocks, body);
         for (int i = 0; i < pages.size(); i++) for (Block b : blocks.get(i)) typeBlock(b, pages.get(i), body, named);
         for (List<Block> page : blocks) listings(page, body);
@@ -372,6 +374,50 @@ final class Structure {
         rejoinNumbers(blocks);
         blocks.removeIf(b -> b.atom == null && b.text.isBlank()); // glyphs without text (a symbol font's box)
         return blocks;
+    }
+
+    /**
+     * A table of contents is a table of two columns, each entry's title (its leader of dots left out) and its page number
+     * (as Docling reads one): blocks one after another, at least half of whose lines end in a leader and a number, three
+     * entries or more (a title wrapped over two lines, its second with the leader, is one entry). Returns {@code blocks}, the entries'
+     * blocks replaced by their table.
+     */
+    private static List<Block> contents(List<Block> blocks) {
+        for (int i = 0; i < blocks.size(); i++) {
+            int end = i;
+            while (end < blocks.size() && entries(blocks.get(end))) end++;
+            List<Line> lines = new ArrayList<>();
+            for (Block b : blocks.subList(i, end)) lines.addAll(b.lines);
+            if (lines.stream().filter(l -> CONTENTS_ENTRY.matcher(l.text().strip()).matches()).count() < 3) continue;
+            List<List<DocumentModel.Cell>> rows = new ArrayList<>();
+            StringBuilder title = new StringBuilder();
+            Box box = null;
+            for (Line l : lines) {
+                box = box == null ? l.box() : box.union(l.box());
+                Matcher m = CONTENTS_ENTRY.matcher(l.text().strip());
+                if (!title.isEmpty()) title.append(' ');
+                if (!m.matches()) {
+                    title.append(l.text().strip());
+                    continue;
+                }
+                title.append(m.group(1));
+                rows.add(List.of(new DocumentModel.Cell(title.toString().replaceAll("\\s+", " "), 1, 1), new DocumentModel.Cell(m.group(2), 1, 1)));
+                title.setLength(0);
+            }
+            // a title whose leader and number the page does not show stays, without a number
+            if (!title.isEmpty()) rows.add(List.of(new DocumentModel.Cell(title.toString().replaceAll("\\s+", " "), 1, 1), new DocumentModel.Cell("", 1, 1)));
+            Block table = new Block(blocks.get(i).page, new Layout.Item(box, null, new DocumentModel.Table(2, false, rows)));
+            blocks.subList(i, end).clear();
+            blocks.add(i, table);
+        }
+        return blocks;
+    }
+
+    /** Whether a block is entries of a table of contents: at least half its lines, one at least. */
+    private static boolean entries(Block b) {
+        if (b.atom != null) return false;
+        long entries = b.lines.stream().filter(l -> CONTENTS_ENTRY.matcher(l.text().strip()).matches()).count();
+        return entries > 0 && entries * 2 >= b.lines.size();
     }
 
     /** Whether line {@code l} of flow {@code flow} starts a new block after {@code current} (null: none open) of {@code currentFlow}. */

@@ -1676,6 +1676,37 @@ class DocumentModelTest {
     }
 
     /**
+     * A table of contents is a table of two columns, each entry's title without its leader of dots and its page number
+     * (issue 36; Docling reads one so): the Redpaper's contents page, and a drawn one whose long title wraps onto a
+     * second line that carries the leader. pdftotext reads each entry on its line with its number.
+     */
+    @Test
+    void aTableOfContentsIsATableOfTitlesAndPageNumbers() throws Exception {
+        Path redp = Path.of("bench/structure/pdf/redp5110_sampled.pdf");
+        List<Element> contents = model(redp).pages().get(1).elements();
+        assertThat(contents).filteredOn(e -> e.type() == Type.TABLE).singleElement().satisfies(t -> {
+            assertThat(t.table().grid()).hasSize(43).startsWith(List.of("Notices", "vii"), List.of("Trademarks", "viii"))
+                    .contains(List.of("Chapter 1. Securing and protecting IBM DB2 data", "1"), List.of("3.6.8 Demonstrating data access with a view and RCAC", "32"));
+        });
+        assertThat(Independent.run("pdftotext", "-q", "-layout", "-f", "2", "-l", "2", redp.toString(), "-").output())
+                .containsPattern("Notices[ .]+vii").containsPattern("3\\.6\\.8 +Demonstrating data access with a view and RCAC[ .]+32");
+
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        Path pdf = onePage("contents.pdf", PDRectangle.A4, cs -> {
+            show(cs, font, 16, 72, 760, "Contents");
+            show(cs, font, 10, 72, 730, "1 Introduction . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . 1");
+            show(cs, font, 10, 72, 716, "2 A chapter whose title is long enough to wrap onto a second line of the");
+            show(cs, font, 10, 84, 702, "table of contents . . . . . . . . . . . . . . . . . . . . . . . . . . . . 7");
+            show(cs, font, 10, 72, 688, "3 Results . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . 12");
+            show(cs, font, 10, 72, 660, "The chapters can be read in any order.");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).as(elements.toString()).extracting(Element::type).containsExactly(Type.TITLE, Type.TABLE, Type.PARAGRAPH);
+        assertThat(elements.get(1).table().grid()).containsExactly(List.of("1 Introduction", "1"),
+                List.of("2 A chapter whose title is long enough to wrap onto a second line of the table of contents", "7"), List.of("3 Results", "12"));
+    }
+
+    /**
      * A picture is where it shows: an image drawn partly off the page has the box of its part on the page, and one the
      * clip hides entirely is no picture.
      */
