@@ -618,11 +618,13 @@ final class Structure {
      */
     private static void furniture(List<LaidOut> pages, List<List<Block>> blocks, Body body) {
         Map<String, Set<Integer>> seen = new HashMap<>();
+        // the size each page sets a margin text in: a title repeated small as the other pages' header is no header
+        Map<String, Map<Integer, Float>> sizes = new HashMap<>();
         for (int i = 0; i < pages.size(); i++) {
             for (Block b : blocks.get(i)) {
                 String zone = zone(b, pages.get(i), MARGIN);
                 if (zone == null) continue;
-                seen.computeIfAbsent(zone + key(b.text), k -> new HashSet<>()).add(i);
+                sizes.computeIfAbsent(zone + key(b.text), k -> new HashMap<>()).put(i, b.atom == null ? b.size() : 0);
                 String place = place(b, pages.get(i), zone, blocks.get(i), body);
                 if (place != null) seen.computeIfAbsent(place, k -> new HashSet<>()).add(i);
             }
@@ -639,7 +641,9 @@ final class Structure {
                 String zone = zone(b, pages.get(i), MARGIN);
                 if (zone == null) continue;
                 String place = place(b, pages.get(i), zone, blocks.get(i), body);
-                boolean running = seen.get(zone + key).size() >= 2 || (zone.equals("bottom:") && COPYRIGHT.matcher(b.text).find())
+                float size = b.atom == null ? b.size() : 0;
+                boolean repeated = sizes.get(zone + key).values().stream().filter(o -> sameSize(o, size)).count() >= 2;
+                boolean running = repeated || (zone.equals("bottom:") && COPYRIGHT.matcher(b.text).find())
                         || (place != null && pages.size() >= 2 && seen.get(place).size() == pages.size());
                 if (running) b.type = zone.equals("top:") ? Type.PAGE_HEADER : Type.PAGE_FOOTER;
             }

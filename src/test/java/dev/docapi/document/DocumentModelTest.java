@@ -1707,6 +1707,39 @@ class DocumentModelTest {
     }
 
     /**
+     * A title that the following pages repeat small as their running header is the first page's title, not a header
+     * (issue 36: a specification's "Shared MIME-info Database" at 25 pt over its first page, at 10 pt atop the others,
+     * was left out of Markdown as furniture); the small copies stay headers.
+     */
+    @Test
+    void aTitleRepeatedSmallAsTheRunningHeaderIsTheTitle() throws Exception {
+        Path pdf = Files.createTempDirectory("title").resolve("title.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+            for (int n = 1; n <= 3; n++) {
+                PDPage page = new PDPage(PDRectangle.A4);
+                doc.addPage(page);
+                try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                    if (n == 1) show(cs, bold, 25, 160, 760, "Shared MIME-info Database");
+                    else show(cs, font, 10, 420, 800, "Shared MIME-info Database");
+                    show(cs, font, 11, 72, 700, "Section " + n + " of the specification says what applications must do with the database.");
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        DocumentModel model = model(pdf);
+        assertThat(model.pages().getFirst().elements().getFirst()).satisfies(e -> {
+            assertThat(e.type()).isEqualTo(Type.TITLE);
+            assertThat(e.text()).isEqualTo("Shared MIME-info Database");
+        });
+        for (DocumentModel.Page page : model.pages().subList(1, 3)) {
+            assertThat(page.elements().getFirst()).satisfies(e -> assertThat(e.type()).isEqualTo(Type.PAGE_HEADER));
+        }
+        assertThat(Independent.pdftotext(pdf, 1)).contains("Shared MIME-info Database");
+    }
+
+    /**
      * A picture is where it shows: an image drawn partly off the page has the box of its part on the page, and one the
      * clip hides entirely is no picture.
      */
