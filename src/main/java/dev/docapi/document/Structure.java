@@ -72,6 +72,10 @@ final class Structure {
     /** A number alone: arabic or roman, as page and chapter numbers are set. */
     /** A web or mail address alone ("ibm.com/redbooks", "www.example.org", "info@example.com"): never a heading. */
     private static final Pattern ADDRESS = Pattern.compile("(?i)(?:https?://|www\\.)\\S+|[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+|[\\w-]+(?:\\.[\\w-]+)*\\.(?:com|org|net|edu|gov|int|io)(?:/\\S*)?");
+    /** A mail address anywhere in a text. */
+    private static final Pattern MAIL = Pattern.compile("[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+");
+    /** A web address in brackets: "X Desktop Group (http://www.freedesktop.org)". */
+    private static final Pattern BRACKETED_URL = Pattern.compile("\\((?:https?://|www\\.)\\S+\\)");
     private static final Pattern LONE_NUMBER = Pattern.compile("(?i)\\d{1,4}\\.?|[ivxlc]{1,7}\\.?");
     private static final Pattern PAGE_NUMBER = Pattern.compile("^(page|seite|p\\.|s\\.|pg\\.)?\\s*[-–]?\\s*#\\s*[-–]?(\\s*(of|/|von|de)\\s*#)?$");
     /** Letters one per line, this many in a run, are a word set vertically ({@link #stackedLetters}). */
@@ -379,8 +383,8 @@ final class Structure {
     /**
      * A table of contents is a table of two columns, each entry's title (its leader of dots left out) and its page number
      * (as Docling reads one): blocks one after another, at least half of whose lines end in a leader and a number, three
-     * entries or more (a title wrapped over two lines, its second with the leader, is one entry). Returns {@code blocks}, the entries'
-     * blocks replaced by their table.
+     * entries or more (a title wrapped over two lines, its second with the leader, is one entry; a chapter's number set
+     * apart on its title's line goes before it). Returns {@code blocks}, the entries' blocks replaced by their table.
      */
     private static List<Block> contents(List<Block> blocks) {
         for (int i = 0; i < blocks.size(); i++) {
@@ -389,6 +393,22 @@ final class Structure {
             List<Line> lines = new ArrayList<>();
             for (Block b : blocks.subList(i, end)) lines.addAll(b.lines);
             if (lines.stream().filter(l -> CONTENTS_ENTRY.matcher(l.text().strip()).matches()).count() < 3) continue;
+            // a chapter's number that layout set apart in a column of its own goes back before its title
+            Map<Line, Line> numbers = new java.util.IdentityHashMap<>(); // an entry's line → its number's
+            List<Block> numbered = new ArrayList<>();
+            for (Block n : blocks) {
+                if (n.atom != null || !n.lines.stream().allMatch(nl -> SECTION_NUMBER.matcher(nl.text().strip()).matches())) continue;
+                for (Line nl : n.lines) {
+                    for (Line l : lines) {
+                        float gap = l.x() - nl.right();
+                        if (gap >= 0 && gap <= 4 * Math.max(nl.size(), 1) && overlaps(nl, l.segments().getFirst()) && !numbers.containsKey(l)) {
+                            numbers.put(l, nl);
+                            if (!numbered.contains(n)) numbered.add(n);
+                            break;
+                        }
+                    }
+                }
+            }
             List<List<DocumentModel.Cell>> rows = new ArrayList<>();
             StringBuilder title = new StringBuilder();
             Box box = null;
@@ -396,6 +416,11 @@ final class Structure {
                 box = box == null ? l.box() : box.union(l.box());
                 Matcher m = CONTENTS_ENTRY.matcher(l.text().strip());
                 if (!title.isEmpty()) title.append(' ');
+                Line number = numbers.get(l);
+                if (number != null) {
+                    title.append(number.text().strip()).append(' ');
+                    box = box.union(number.box());
+                }
                 if (!m.matches()) {
                     title.append(l.text().strip());
                     continue;
@@ -409,6 +434,16 @@ final class Structure {
             Block table = new Block(blocks.get(i).page, new Layout.Item(box, null, new DocumentModel.Table(2, false, rows)));
             blocks.subList(i, end).clear();
             blocks.add(i, table);
+            for (Block n : numbered) {
+                n.lines.removeIf(nl -> numbers.containsValue(nl));
+                if (!n.lines.isEmpty()) {
+                    n.text = join(n.lines);
+                    continue;
+                }
+                int at = blocks.indexOf(n);
+                blocks.remove(at);
+                if (at < i) i--;
+            }
         }
         return blocks;
     }
@@ -480,8 +515,9 @@ final class Structure {
         boolean italicOnly = last.bold() == next.bold() && last.italic() != next.italic();
         boolean runsOn = !endsSentence(last.text()) && last.right() - last.x() >= 0.8f * (Math.max(right, next.right()) - Math.min(left, next.x()));
         if ((last.bold() != next.bold() || (last.italic() != next.italic() && !(italicOnly && (last.bold() || runsOn)))) && !continues(last, next) && !hanging) return true;
-        // a listing's last line ("END") is no start of the text under it
-        if (last.mono() != next.mono() && !continues(last, next)) return true;
+        // a listing's last line ("END") is no start of the text under it, nor a sentence the start of a listing; a path
+        // set in the code font inside a sentence stays in it
+        if (last.mono() && !next.mono() && !continues(last, next) || !last.mono() && next.mono() && endsSentence(last.text())) return true;
         float gap = next.top() - last.bottom();
         if (gap > 0.7f * size || gap < -0.5f * size) return true;
         if (next.right() < last.x() || next.x() > last.right()) return true;
@@ -1022,13 +1058,16 @@ final class Structure {
     }
 
     /**
-     * A web or mail address set large ("ibm.com/redbooks" on a cover) is no heading. Typed after {@link #sideBySide},
+     * A web or mail address set large ("ibm.com/redbooks" on a cover) is no heading, nor is a line that gives one with
+     * a name (a title page's authors "Fabio Fiorina (help-libtasn1@gnu.org)", a group's "X Desktop Group
+     * (http://www.freedesktop.org)"). Typed after {@link #sideBySide},
      * where it still counts as a heading's neighbour: a logo's word beside it is a label too.
      */
     private static void addresses(List<List<Block>> pages) {
         for (List<Block> page : pages) {
             for (Block b : page) {
-                if (b.type != Type.HEADING || b.named || !ADDRESS.matcher(b.text.strip()).matches()) continue;
+                if (b.type != Type.HEADING || b.named) continue;
+                if (!ADDRESS.matcher(b.text.strip()).matches() && !MAIL.matcher(b.text).find() && !BRACKETED_URL.matcher(b.text).find()) continue;
                 b.type = Type.PARAGRAPH;
                 b.level = null;
             }

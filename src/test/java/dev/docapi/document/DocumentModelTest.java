@@ -1510,11 +1510,30 @@ class DocumentModelTest {
      * "ibm.com/redbooks" is 12 pt and the body 10); the numbered sections stay headings.
      */
     @Test
-    void anAddressSetLargeIsNoHeading() throws Exception {
+    void anAddressSetLargeIsNoHeadingNorALineThatGivesOne() throws Exception {
         DocumentModel model = model(Path.of("bench/structure/pdf/redp5110_sampled.pdf"));
         List<String> back = model.pages().get(17).elements().stream().map(e -> e.type() + " " + squeeze(e.text())).toList();
         assertThat(back).contains("PARAGRAPH ibm.com/redbooks");
         assertThat(model.pages().get(5).elements()).anySatisfy(e -> assertThat(e.type() + " " + e.text()).isEqualTo("HEADING 1.1  Security fundamentals"));
+
+        // a title page's group and authors, set large with their web and mail addresses, are no headings
+        PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        Path pdf = onePage("title-page.pdf", PDRectangle.A4, cs -> {
+            show(cs, bold, 25, 160, 760, "Shared MIME-info Database");
+            show(cs, bold, 17, 130, 720, "X Desktop Group (http://www.freedesktop.org)");
+            show(cs, bold, 17, 100, 690, "Fabio Fiorina, Simon Josefsson (help-libtasn1@gnu.org)");
+            show(cs, bold, 17, 72, 640, "1. Introduction");
+            show(cs, font, 11, 72, 620, "Many programs and desktops use the MIME system to represent the types of files. Frequently,");
+            show(cs, font, 11, 72, 606, "it is necessary to work out the correct MIME type for a file. This is generally done by");
+            show(cs, font, 11, 72, 592, "examining the file's name or contents, and looking up the correct MIME type in a database.");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).extracting(e -> e.type() + " " + e.text()).containsExactly("TITLE Shared MIME-info Database",
+                "PARAGRAPH X Desktop Group (http://www.freedesktop.org)", "PARAGRAPH Fabio Fiorina, Simon Josefsson (help-libtasn1@gnu.org)",
+                "HEADING 1. Introduction", "PARAGRAPH Many programs and desktops use the MIME system to represent the types of files. Frequently,\n"
+                        + "it is necessary to work out the correct MIME type for a file. This is generally done by\n"
+                        + "examining the file's name or contents, and looking up the correct MIME type in a database.");
     }
 
     /**
@@ -1669,7 +1688,10 @@ class DocumentModelTest {
         assertThat(elements).filteredOn(e -> e.type() == Type.CODE).singleElement().extracting(Element::text)
                 .isEqualTo("Group ::= SEQUENCE {\n   id     OBJECT IDENTIFIER,\n   value  Value\n}\n\nEND");
         assertThat(elements).filteredOn(e -> e.text().startsWith("The token")).singleElement().satisfies(e -> assertThat(e.type()).isEqualTo(Type.PARAGRAPH));
-        assertThat(elements).filteredOn(e -> e.text().contains("/usr/share/mime")).singleElement().satisfies(e -> assertThat(e.type()).isEqualTo(Type.PARAGRAPH));
+        assertThat(elements).filteredOn(e -> e.text().contains("/usr/share/mime")).singleElement().satisfies(e -> {
+            assertThat(e.type()).isEqualTo(Type.PARAGRAPH);
+            assertThat(squeeze(e.text())).isEqualTo("The files are read from /usr/share/mime/packages/freedesktop.org.xml and the user's own folder, in that order.");
+        });
         assertThat(elements).filteredOn(e -> e.text().contains("typewriter")).singleElement().satisfies(e -> assertThat(e.type()).isEqualTo(Type.PARAGRAPH));
         // pdftotext's layout shows the indentation
         assertThat(Independent.run("pdftotext", "-q", "-layout", pdf.toString(), "-").output()).contains("Group ::= SEQUENCE {\n   id", "\n   value");
@@ -1677,8 +1699,9 @@ class DocumentModelTest {
 
     /**
      * A table of contents is a table of two columns, each entry's title without its leader of dots and its page number
-     * (issue 36; Docling reads one so): the Redpaper's contents page, and a drawn one whose long title wraps onto a
-     * second line that carries the leader. pdftotext reads each entry on its line with its number.
+     * (issue 36; Docling reads one so): the Redpaper's contents page, and a drawn one whose chapter numbers stand apart
+     * from their titles and whose long title wraps onto a second line that carries the leader. pdftotext reads each
+     * entry on its line with its number.
      */
     @Test
     void aTableOfContentsIsATableOfTitlesAndPageNumbers() throws Exception {
@@ -1694,10 +1717,12 @@ class DocumentModelTest {
         PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
         Path pdf = onePage("contents.pdf", PDRectangle.A4, cs -> {
             show(cs, font, 16, 72, 760, "Contents");
-            show(cs, font, 10, 72, 730, "1 Introduction . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . 1");
-            show(cs, font, 10, 72, 716, "2 A chapter whose title is long enough to wrap onto a second line of the");
-            show(cs, font, 10, 84, 702, "table of contents . . . . . . . . . . . . . . . . . . . . . . . . . . . . 7");
-            show(cs, font, 10, 72, 688, "3 Results . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . 12");
+            // the chapters' numbers set apart from their titles, as texinfo sets them
+            for (int n = 1; n <= 3; n++) show(cs, font, 10, 72, 744 - 14 * n - (n == 3 ? 14 : 0), String.valueOf(n));
+            show(cs, font, 10, 96, 730, "Introduction . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . 1");
+            show(cs, font, 10, 96, 716, "A chapter whose title is long enough to wrap onto a second line of the");
+            show(cs, font, 10, 96, 702, "table of contents . . . . . . . . . . . . . . . . . . . . . . . . . . . . 7");
+            show(cs, font, 10, 96, 688, "Results . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . 12");
             show(cs, font, 10, 72, 660, "The chapters can be read in any order.");
         });
         List<Element> elements = model(pdf).pages().getFirst().elements();
