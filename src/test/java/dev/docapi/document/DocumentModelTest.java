@@ -1680,7 +1680,7 @@ class DocumentModelTest {
             show(cs, courier, 10, 72, 680, "END");
             show(cs, regular, 11, 72, 668, "The token must be separate from other elements, as the parser reads it.");
             show(cs, regular, 11, 72, 640, "The files are read from");
-            show(cs, courier, 10, 72, 626, "/usr/share/mime/packages/freedesktop.org.xml");
+            show(cs, courier, 11, 72, 626, "/usr/share/mime/packages/freedesktop.org.xml");
             show(cs, regular, 11, 72, 612, "and the user's own folder, in that order.");
             show(cs, courier, 10, 72, 584, "This memo is set in a typewriter face for a vintage look.");
         });
