@@ -281,7 +281,8 @@ public class DocumentReader {
     }
 
     /**
-     * Whether a ruled area Tabula found reads as a table: at least 2 rows and 2 columns, at least half the cells
+     * Whether a ruled area Tabula found reads as a table: at least 2 rows (one column is enough: {@link RuledTable}
+     * keeps a column of boxes each with text of its own), at least half the cells
      * filled, and not a frame around running text (cells averaging more than 25 words: a box drawn around a page or
      * a text frame, whose text reads better as paragraphs; or one cell with most of the words, over 100: a frame around
      * the page with boxes inside it). Drawings (a figure's axes, form widgets' borders) also
@@ -289,7 +290,7 @@ public class DocumentReader {
      */
     static boolean tabular(Tabula.PdfTable t) {
         int rows = t.rows().size(), cols = rows == 0 ? 0 : t.rows().getFirst().size();
-        if (rows < 2 || cols < 2) return false;
+        if (rows < 2 || cols < 1) return false;
         List<String> filled = t.rows().stream().flatMap(List::stream).filter(c -> !c.isBlank()).toList();
         if (filled.size() * 2 < rows * cols) return false;
         long words = filled.stream().mapToLong(DocumentReader::words).sum();

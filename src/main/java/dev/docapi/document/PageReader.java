@@ -160,13 +160,20 @@ final class PageReader extends LineStripper {
             List<TextPosition> w = new ArrayList<>();
             Map<Area, Map<Integer, List<TextPosition>>> wordInCells = new HashMap<>();
             Map<Area, List<TextPosition>> wordInAreas = new HashMap<>();
+            Area wordTable = null; // the table the word's glyphs so far stood in, and the cell of its last one there
+            int wordCell = -1;
             for (TextPosition p : word) {
-                // a table's text in any direction is the table's (a column head set upright in a narrow column)
+                // a table's text in any direction is the table's (a column head set upright in a narrow column); the
+                // rest of a word that runs out of a table's cell (a spreadsheet's text overflowing its column) is its cell's
                 Area table = table(p);
+                boolean overflow = table == null && wordTable != null && p.getDir() == pageDir;
+                if (overflow) table = wordTable;
                 if (table != null) {
                     tableSizes.merge(Math.round(size(p) * 2) / 2f, 1, Integer::sum);
                     if (table.cells().hasCells()) {
-                        int cell = table.cells().cellAt(centreX(p), centreY(p));
+                        int cell = overflow ? wordCell : table.cells().cellAt(centreX(p), centreY(p));
+                        wordTable = table;
+                        wordCell = cell;
                         // glyphs set another way come one a line: they are read per cell when the page is done
                         if (p.getDir() != pageDir) turnedInCells.computeIfAbsent(table, k -> new HashMap<>()).computeIfAbsent(cell, k -> new ArrayList<>()).add(p);
                         else wordInCells.computeIfAbsent(table, k -> new HashMap<>()).computeIfAbsent(cell, k -> new ArrayList<>()).add(p);

@@ -108,7 +108,10 @@ final class RuledTable {
         return !cells.isEmpty();
     }
 
-    /** Each cell's text: its lines top to bottom (those sharing a line left to right), joined by spaces. */
+    /**
+     * Each cell's text: its lines top to bottom (those sharing a line left to right), joined by spaces; a symbol font's
+     * bullet (a private-use code point) reads as "•".
+     */
     private List<String> texts() {
         List<String> out = new ArrayList<>();
         for (List<Line> cell : lines) {
@@ -126,7 +129,7 @@ final class RuledTable {
                 for (Line l : row) parts.add(l.text());
                 i = j;
             }
-            out.add(String.join(" ", parts).replaceAll("\\s+", " ").strip());
+            out.add(String.join(" ", parts).replaceAll("[" + Structure.SYMBOL_BULLETS + "]", "•").replaceAll("\\s+", " ").strip());
         }
         return out;
     }
@@ -134,7 +137,8 @@ final class RuledTable {
     /**
      * The table: its grid from the cells' edges, each cell at its top-left grid position with its spans. Null when no
      * two cells with text stand side by side in a row: boxes stacked one above another are a box around text (a code
-     * listing's line backgrounds, a framed note, a figure of boxes drawn inside a box), not a table; null too when the
+     * listing's line backgrounds, a framed note, a figure of boxes drawn inside a box), not a table, unless the grid is
+     * one column of two boxes or more each with text of its own ({@link #column}); null too when the
      * drawn boxes do not tile their area ({@link #tiled}): frames standing apart, joined by lines (a flowchart's boxes
      * and arrows, text boxes), are no table however their edges line up.
      */
@@ -163,7 +167,7 @@ final class RuledTable {
             int owner = place[r][c];
             if (owner >= 0) texts.set(owner, (texts.get(owner) + " " + texts.get(i)).strip());
         }
-        if (!sideBySide(place, texts)) return null;
+        if (!sideBySide(place, texts) && !column(place, texts)) return null;
         boolean[] keepRow = new boolean[rows], keepCol = new boolean[cols];
         for (int r = 0; r < rows; r++) {
             for (int c = 0; c < cols; c++) {
@@ -246,6 +250,17 @@ final class RuledTable {
     }
 
     /** Whether some grid row holds text in two different cells. */
+    /**
+     * Whether the grid is one column of two rows or more, each a box of its own with text: a table of one column (a
+     * checklist, a list of items ruled apart), not boxes nested in a box.
+     */
+    private static boolean column(int[][] place, List<String> texts) {
+        if (place.length < 2 || place[0].length != 1) return false;
+        java.util.Set<Integer> seen = new java.util.HashSet<>();
+        for (int[] row : place) if (row[0] < 0 || texts.get(row[0]).isEmpty() || !seen.add(row[0])) return false;
+        return true;
+    }
+
     private static boolean sideBySide(int[][] place, List<String> texts) {
         for (int[] row : place) {
             int first = -1;

@@ -33,7 +33,9 @@ final class Structure {
      * font's glyph that maps to no character but its C1 code ({@link #UNMAPPED}: a Wingdings box without a ToUnicode
      * map); and ballot boxes (☐ ☑ ☒: a task list's items, {@link DocumentModel#checked}).
      */
-    private static final String BULLETS = "•◦▪‣●○■□◆◇❖➢➤►▶✓✔☐☑☒–—*＊·・\\uF0B7\\uF0A7\\uF0D8\\uF076\\uF0FC\\uF06E\\uF0A8\\uF06C\\uF06F\\uF071\\uF0FE\\uF0FD\\-";
+    /** Bullets that symbol fonts (Symbol, Wingdings) draw, as their private-use code points. */
+    static final String SYMBOL_BULLETS = "\\uF0B7\\uF0A7\\uF0D8\\uF076\\uF0FC\\uF06E\\uF0A8\\uF06C\\uF06F\\uF071\\uF0FE\\uF0FD";
+    private static final String BULLETS = "•◦▪‣●○■□◆◇❖➢➤►▶✓✔☐☑☒–—*＊·・" + SYMBOL_BULLETS + "\\-";
     /** A symbol font's glyph that maps to no character but its C1 code, once or drawn twice over itself. */
     private static final String UNMAPPED = "[\\u0080-\\u009F]{1,2}";
     /** A multi-level list number as Word sets it apart by a tab: "1.1." or "2.3.8.1." (always with its final dot). */
@@ -1000,11 +1002,12 @@ final class Structure {
 
     /**
      * Three or more headings found by their style alone, one right after another in one style with no text between
-     * them (a cover's points in bold, "Implement roles …" over "Leverage row permissions …" over "Protect columns …"),
-     * are lines of text: a heading heads text. Numbered sections and headings the file names stay.
+     * them, nor a table (a cover's points in bold, "Implement roles …" over "Leverage row permissions …" over
+     * "Protect columns …"), are lines of text: a heading heads text. Numbered sections and headings the file names stay.
      */
     private static void headingRuns(List<Block> page) {
-        List<Block> text = page.stream().filter(b -> b.atom == null && !b.type.furniture()).toList();
+        // a table between two headings is what the first heads; a picture (a point's icon) is not
+        List<Block> text = page.stream().filter(b -> !b.type.furniture() && !(b.atom != null && b.atom.atom() instanceof Integer)).toList();
         int i = 0;
         while (i < text.size()) {
             int j = i;

@@ -1216,6 +1216,71 @@ class DocumentModelTest {
     }
 
     /**
+     * A ruled table of one column, two rows or more each a box with text, is a table (issue 36: Word's lists set one per
+     * cell), and a heading over such a table stays a heading when the page holds nothing but headings and tables; a box
+     * drawn around one text is still none. Tabula's lattice pass runs as in the service, on the structure set's Word
+     * document rendered by LibreOffice.
+     */
+    @Test
+    void aRuledTableOfOneColumnIsATable() throws Exception {
+        Path pdf = Path.of("bench/structure/pdf/docx_rich_cells.docx.pdf");
+        List<Tabula.PdfTable> ruled = lattice(pdf);
+        List<Element> page;
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            page = DocumentReader.model(doc, ruled.stream().filter(DocumentReader::tabular).toList(), Set.of(), new ArrayList<>(), p -> { })
+                    .pages().get(1).elements();
+        }
+        assertThat(page).filteredOn(e -> e.type() == Type.TABLE && e.table().columns() == 1).hasSize(3)
+                .anySatisfy(t -> assertThat(t.table().grid()).containsExactly(List.of("• List item 1 • List item 2"), List.of("Regular text in second cell")));
+        assertThat(page).filteredOn(e -> e.type() == Type.HEADING).extracting(Element::text).contains("Lists with same numId in different cells",
+                "Lists with different numIds in different cells", "Multiple columns with lists", "Mixed content - list and regular text in different cells");
+        assertThat(Independent.pdftotext(pdf)).contains("Regular text in second cell");
+
+        Path odt = Path.of("bench/structure/pdf/text_document_03.odt.pdf");
+        try (PDDocument doc = Loader.loadPDF(odt.toFile())) {
+            List<Element> second = DocumentReader.model(doc, lattice(odt).stream().filter(DocumentReader::tabular).toList(), Set.of(), new ArrayList<>(), p -> { })
+                    .pages().get(1).elements();
+            assertThat(second).extracting(Element::type).containsExactly(Type.HEADING, Type.TABLE, Type.HEADING, Type.TABLE, Type.HEADING, Type.TABLE,
+                    Type.HEADING, Type.TABLE);
+        }
+    }
+
+    /**
+     * The rest of a word that runs out of its ruled cell (a spreadsheet's text overflowing its column past the table's
+     * edge) is its cell's: "stored" stays one word in the cell, not "s" in the table and "tored" under it.
+     */
+    @Test
+    void aWordRunningOutOfItsCellStaysInIt() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        float left = 72, middle = 200, right = 300, top = 700;
+        Path pdf = onePage("overflow.pdf", PDRectangle.A4, cs -> {
+            for (float y : new float[] {top, top - 20, top - 40, top - 60}) {
+                cs.moveTo(left, y);
+                cs.lineTo(right, y);
+            }
+            for (float x : new float[] {left, middle, right}) {
+                cs.moveTo(x, top);
+                cs.lineTo(x, top - 60);
+            }
+            cs.stroke();
+            show(cs, font, 10, left + 4, top - 14, "Question");
+            show(cs, font, 10, middle + 4, top - 14, "Extra");
+            show(cs, font, 10, left + 4, top - 34, "What is the objective?");
+            show(cs, font, 10, middle + 4, top - 34, "More information");
+            show(cs, font, 10, left + 4, top - 54, "What data is used?");
+            show(cs, font, 10, middle + 4, top - 54, "No code data is stored");
+        });
+        List<Tabula.PdfTable> ruled = lattice(pdf);
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            List<Element> elements = DocumentReader.model(doc, ruled.stream().filter(DocumentReader::tabular).toList(), Set.of(), new ArrayList<>(), p -> { })
+                    .pages().getFirst().elements();
+            assertThat(elements).singleElement().satisfies(t -> assertThat(t.table().grid()).containsExactly(List.of("Question", "Extra"),
+                    List.of("What is the objective?", "More information"), List.of("What data is used?", "No code data is stored")));
+        }
+        assertThat(Independent.pdftotext(pdf)).contains("No code data is stored");
+    }
+
+    /**
      * Emphasis that runs onto the next line stays in its paragraph (issue 36): a line set in bold that starts in lower
      * case after a line that ends no sentence goes on with that sentence; it is no heading. A bold line that starts a
      * sentence after a full stop still stands apart as the heading it is.
