@@ -347,6 +347,7 @@ final class Structure {
             flows.add(placed.flow());
             atoms.add(null);
         }
+        Spacing leading = Spacing.of(lines, flows);
         // pictures set beside a paragraph that goes on after them (a picture the text wraps around): they follow it
         List<Block> beside = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
@@ -356,7 +357,7 @@ final class Structure {
                 int next = i + 1;
                 while (next < lines.size() && lines.get(next) == null && atoms.get(next).atom() instanceof Integer) next++;
                 if (current != null && atoms.get(i).atom() instanceof Integer && next < lines.size() && lines.get(next) != null
-                        && !startsBlock(current, currentFlow, lines.get(next), flows.get(next), page, named)) {
+                        && !startsBlock(current, currentFlow, lines.get(next), flows.get(next), page, named, leading)) {
                     beside.add(atom);
                     continue;
                 }
@@ -366,7 +367,7 @@ final class Structure {
                 current = null;
                 continue;
             }
-            if (startsBlock(current, currentFlow, l, flows.get(i), page, named)) {
+            if (startsBlock(current, currentFlow, l, flows.get(i), page, named, leading)) {
                 blocks.addAll(beside);
                 beside.clear();
                 current = new Block(page.number(), null);
@@ -457,11 +458,70 @@ final class Structure {
         return entries > 0 && entries * 2 >= b.lines.size();
     }
 
+    /**
+     * How a page spaces its lines: for each type size (to half a point), the gap between the lines of a paragraph in
+     * ems ({@code leading}: the gap under a wrapped line, one that ends no sentence and is at least 60 % of its flow's
+     * widest line, above the next line of its flow and size: the gap most of them share), and each flow's widest line
+     * (points). Lines set wide apart (a report's 1.7 line spacing) have wide gaps inside their
+     * paragraphs.
+     */
+    private record Spacing(Map<Float, Float> leading, Map<Integer, Float> widest) {
+        static Spacing of(List<Line> lines, List<Integer> flows) {
+            Map<Integer, Float> widest = new HashMap<>();
+            for (int i = 0; i < lines.size(); i++) {
+                Line l = lines.get(i);
+                if (l != null) widest.merge(flows.get(i), l.right() - l.x(), Math::max);
+            }
+            Spacing s = new Spacing(new HashMap<>(), widest);
+            Map<Float, List<Float>> gaps = new HashMap<>();
+            for (int i = 0; i + 1 < lines.size(); i++) {
+                Line l = lines.get(i), next = lines.get(i + 1);
+                if (l == null || next == null || !flows.get(i).equals(flows.get(i + 1)) || !sameSize(l.size(), next.size())) continue;
+                if (endsSentence(l.text()) || !s.wrapped(l, flows.get(i))) continue;
+                float gap = next.top() - l.bottom();
+                if (gap > 0) gaps.computeIfAbsent(key(l.size()), k -> new ArrayList<>()).add(gap / Math.max(1, l.size()));
+            }
+            gaps.forEach((size, g) -> {
+                // the gap most of them share (to 0.05 em), when five or more and 40 % of them do: a paragraph's lines
+                Map<Integer, Integer> counts = new HashMap<>();
+                for (float gap : g) counts.merge(Math.round(gap * 20), 1, Integer::sum);
+                counts.entrySet().stream().max(Map.Entry.comparingByValue())
+                        .filter(m -> m.getValue() >= 5 && m.getValue() * 5 >= 2 * g.size())
+                        .ifPresent(m -> s.leading.put(size, m.getKey() / 20f));
+            });
+            return s;
+        }
+
+        private static float key(float size) {
+            return Math.round(size * 2) / 2f;
+        }
+
+        /**
+         * The gap (ems) beyond which line {@code next} under {@code last} starts a paragraph: wider than 0.7 em only
+         * where the page sets its lines that far apart, under a wrapped line that ends no sentence, over a line that
+         * starts with no capital (a script without case, or the sentence going on).
+         */
+        float limit(Line last, Line next, int flow) {
+            String n = next.text().strip();
+            boolean goesOn = wrapped(last, flow) && !endsSentence(last.text()) && !n.isEmpty() && !Character.isUpperCase(n.codePointAt(0));
+            return goesOn ? Math.max(0.7f, 1.3f * leading.getOrDefault(key(last.size()), 0f)) : 0.7f;
+        }
+
+        /**
+         * Whether a line of {@code flow} is long enough for its text to wrap from it: 60 % of the flow's widest, in a
+         * flow of running text (its widest line 15 ems or more; a column of labels is none).
+         */
+        boolean wrapped(Line l, int flow) {
+            float measure = widest.getOrDefault(flow, 0f);
+            return measure >= 15 * l.size() && l.right() - l.x() >= 0.6f * measure;
+        }
+    }
+
     /** Whether line {@code l} of flow {@code flow} starts a new block after {@code current} (null: none open) of {@code currentFlow}. */
-    private static boolean startsBlock(Block current, int currentFlow, Line l, int flow, LaidOut page, NamedHeadings named) {
+    private static boolean startsBlock(Block current, int currentFlow, Line l, int flow, LaidOut page, NamedHeadings named, Spacing spacing) {
         if (current == null || flow != currentFlow) return true;
         boolean tagEdge = named.inTagged(page.number(), current.lines.getLast().box()) != named.inTagged(page.number(), l.box());
-        return tagEdge || breaks(current, l, page.ocr());
+        return tagEdge || breaks(current, l, page.ocr(), spacing, flow);
     }
 
     /**
@@ -493,7 +553,7 @@ final class Structure {
     }
 
     /** Whether {@code next} starts a new block after {@code block}'s last line. */
-    private static boolean breaks(Block block, Line next, boolean ocr) {
+    private static boolean breaks(Block block, Line next, boolean ocr, Spacing spacing, int flow) {
         Line last = block.lines.getLast();
         float size = Math.max(last.size(), next.size());
         String nextText = next.text();
@@ -521,7 +581,9 @@ final class Structure {
         // set in the code font inside a sentence stays in it
         if (last.mono() && !next.mono() && !continues(last, next) || !last.mono() && next.mono() && endsSentence(last.text())) return true;
         float gap = next.top() - last.bottom();
-        if (gap > 0.7f * size || gap < -0.5f * size) return true;
+        // the page's own leading, where it sets its lines wide apart, is no gap between paragraphs under a wrapped line
+        float limit = spacing.limit(last, next, flow) * size;
+        if (gap > limit || gap < -0.5f * size) return true;
         if (next.right() < last.x() || next.x() > last.right()) return true;
         // an indented first line starts a paragraph (where paragraphs have no space between them); centred lines
         // (a text box's, a cover's) start where their length puts them
@@ -656,7 +718,7 @@ final class Structure {
      */
     private static void furniture(List<LaidOut> pages, List<List<Block>> blocks, Body body) {
         Map<String, Set<Integer>> seen = new HashMap<>();
-        // the size each page sets a margin text in: a title repeated small as the other pages' header is no header
+        // the size each page sets a margin text in: the first page's title repeated small as the other pages' header is no header
         Map<String, Map<Integer, Float>> sizes = new HashMap<>();
         for (int i = 0; i < pages.size(); i++) {
             for (Block b : blocks.get(i)) {
@@ -679,8 +741,12 @@ final class Structure {
                 String zone = zone(b, pages.get(i), MARGIN);
                 if (zone == null) continue;
                 String place = place(b, pages.get(i), zone, blocks.get(i), body);
-                float size = b.atom == null ? b.size() : 0;
-                boolean repeated = sizes.get(zone + key).values().stream().filter(o -> sameSize(o, size)).count() >= 2;
+                Map<Integer, Float> copies = sizes.get(zone + key);
+                int page = i;
+                float elsewhere = (float) copies.entrySet().stream().filter(c -> c.getKey() != page).mapToDouble(Map.Entry::getValue).max().orElse(0);
+                // the first page's title, set larger than the body and than its copies in the other pages' headers
+                boolean title = i == 0 && b.atom == null && b.size() > body.size() * 1.15f && b.size() > elsewhere * 1.15f;
+                boolean repeated = copies.size() >= 2 && !title;
                 boolean running = repeated || (zone.equals("bottom:") && COPYRIGHT.matcher(b.text).find())
                         || (place != null && pages.size() >= 2 && seen.get(place).size() == pages.size());
                 if (running) b.type = zone.equals("top:") ? Type.PAGE_HEADER : Type.PAGE_FOOTER;

@@ -1813,20 +1813,64 @@ class DocumentModelTest {
                 try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
                     if (n == 1) show(cs, bold, 25, 160, 760, "Shared MIME-info Database");
                     else show(cs, font, 10, 420, 800, "Shared MIME-info Database");
+                    // a letterhead set tiny under the first page's logo and large atop the others is a header throughout
+                    if (n == 1) show(cs, bold, 4, 30, 810, "U.S. GOVERNMENT ACCOUNTABILITY OFFICE");
+                    else show(cs, bold, 14, 140, 815, "U.S. Government Accountability Office");
                     show(cs, font, 11, 72, 700, "Section " + n + " of the specification says what applications must do with the database.");
                 }
             }
             doc.save(pdf.toFile());
         }
         DocumentModel model = model(pdf);
-        assertThat(model.pages().getFirst().elements().getFirst()).satisfies(e -> {
-            assertThat(e.type()).isEqualTo(Type.TITLE);
-            assertThat(e.text()).isEqualTo("Shared MIME-info Database");
-        });
+        assertThat(model.pages().getFirst().elements()).filteredOn(e -> e.text().equals("Shared MIME-info Database")).singleElement()
+                .satisfies(e -> assertThat(e.type()).isEqualTo(Type.TITLE));
+        for (DocumentModel.Page page : model.pages()) {
+            assertThat(page.elements()).filteredOn(e -> e.text().equalsIgnoreCase("U.S. Government Accountability Office")).singleElement()
+                    .satisfies(e -> assertThat(e.type()).isEqualTo(Type.PAGE_HEADER));
+        }
         for (DocumentModel.Page page : model.pages().subList(1, 3)) {
-            assertThat(page.elements().getFirst()).satisfies(e -> assertThat(e.type()).isEqualTo(Type.PAGE_HEADER));
+            assertThat(page.elements()).filteredOn(e -> e.text().equals("Shared MIME-info Database")).singleElement()
+                    .satisfies(e -> assertThat(e.type()).isEqualTo(Type.PAGE_HEADER));
         }
         assertThat(Independent.pdftotext(pdf, 1)).contains("Shared MIME-info Database");
+    }
+
+    /**
+     * A page that sets its lines wide apart (1.8 line spacing) keeps each paragraph whole (issue 36): the gap between
+     * the lines of a paragraph is the page's own leading, and only a wider gap, or one under a line that does not wrap,
+     * starts a paragraph. The structure set's Arabic report page reads its first paragraph of ten lines as one.
+     */
+    @Test
+    void widelySpacedLinesAreOneParagraph() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        String[] first = {"The government sets out its programme for the coming years in four strategic goals that", "guide the work of every ministry, from building the capacities of the people to the",
+                "growth of a competitive economy, the security of the nation and the stability of its", "political life, each with its own targets and measures of progress, which the",
+                "ministries report on every quarter and which the cabinet reviews at the end of each", "year against the budget that parliament approved for them."};
+        String[] second = {"The targets were set from the vision for the year ahead, the recommendations of the", "national dialogue and the plans of the ministries and their agencies."};
+        Path pdf = onePage("spaced.pdf", PDRectangle.A4, cs -> {
+            float y = 760;
+            for (String line : first) {
+                show(cs, font, 13, 72, y, line);
+                y -= 23;
+            }
+            y -= 8;
+            for (String line : second) {
+                show(cs, font, 13, 72, y, line);
+                y -= 23;
+            }
+            // lines that do not wrap, as far apart as the lines of a paragraph: apart
+            y -= 20;
+            show(cs, font, 13, 72, y, "Issued 2 April 2020");
+            show(cs, font, 13, 72, y - 24, "Publisher: the research service");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).extracting(e -> squeeze(e.text())).containsExactly(String.join(" ", first), String.join(" ", second),
+                "Issued 2 April 2020", "Publisher: the research service");
+
+        Path arabic = Path.of("bench/structure/pdf/right_to_left_02.pdf");
+        assertThat(model(arabic).pages().getFirst().elements()).filteredOn(e -> e.text().startsWith("وعليه")).singleElement()
+                .satisfies(e -> assertThat(e.text().split("\n")).hasSize(10));
+        assertThat(Independent.pdftotext(arabic)).contains("وعليه");
     }
 
     /**
