@@ -588,7 +588,9 @@ final class Structure {
         // an indented first line starts a paragraph (where paragraphs have no space between them); centred lines
         // (a text box's, a cover's) start where their length puts them
         boolean centred = Math.abs((next.x() + next.right()) - (last.x() + last.right())) / 2 < 0.15f * size && Math.abs(next.x() - last.x()) >= 0.8f * size;
-        if (!item && !centred && block.lines.size() >= 2 && next.x() - left >= 0.8f * size && next.x() - left <= 5 * size && last.right() >= right - 2 * size) {
+        // (indented from the line above too: a block's lines under an outdented first line go on at their own edge)
+        if (!item && !centred && block.lines.size() >= 2 && next.x() - left >= 0.8f * size && next.x() - left <= 5 * size && last.right() >= right - 2 * size
+                && next.x() - last.x() >= 0.8f * size) {
             return true;
         }
         String t = last.text().strip();

@@ -1874,6 +1874,27 @@ class DocumentModelTest {
     }
 
     /**
+     * A paragraph set with a hanging indent (a reference list's entry, a licence notice under its first line) goes on at
+     * its lines' own edge: only a line indented from the line above it too starts a paragraph.
+     */
+    @Test
+    void aHangingIndentKeepsItsParagraphWhole() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        Path pdf = onePage("hanging-indent.pdf", PDRectangle.A4, cs -> {
+            show(cs, font, 10, 72, 760, "[1] V. Karpukhin, B. Oguz, S. Min, P. Lewis, L. Wu, S. Edunov, D. Chen and W. Yih. Dense");
+            show(cs, font, 10, 90, 748, "passage retrieval for open-domain question answering. In Proceedings of the 2020 Con-");
+            show(cs, font, 10, 90, 736, "ference on Empirical Methods in Natural Language Processing, pages 6769-6781, 2020.");
+            show(cs, font, 10, 90, 724, "Association for Computational Linguistics.");
+            show(cs, font, 10, 72, 712, "[2] K. Lee, M. Chang and K. Toutanova. Latent retrieval for weakly supervised open domain");
+            show(cs, font, 10, 90, 700, "question answering. In Proceedings of ACL, 2019.");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).hasSize(2);
+        assertThat(squeeze(elements.getFirst().text())).startsWith("[1] V. Karpukhin").endsWith("Association for Computational Linguistics.");
+        assertThat(squeeze(elements.get(1).text())).startsWith("[2] K. Lee").endsWith("Proceedings of ACL, 2019.");
+    }
+
+    /**
      * A picture is where it shows: an image drawn partly off the page has the box of its part on the page, and one the
      * clip hides entirely is no picture.
      */
