@@ -90,7 +90,7 @@ final class Chunker {
             addTable(e);
             return;
         }
-        List<Unit> units = sentences(e);
+        List<Unit> units = e.type() == Type.CODE ? lines(e) : sentences(e);
         if (!parts.isEmpty() && !fits(with(parts, units)) && fits(units)) {
             flush(overlapOf(parts));
             while (carried > 0 && !fits(with(parts, units))) drop();
@@ -194,6 +194,11 @@ final class Chunker {
             previous = u;
         }
         return sb.toString();
+    }
+
+    /** A code listing's lines as they stand, their indentation kept: a listing is cut between lines, never inside one. */
+    private List<Unit> lines(Element e) {
+        return e.text().lines().map(l -> unit(e, l, false)).toList();
     }
 
     /** An element's sentences, its lines joined by spaces; a list item's first one led by its marker. */

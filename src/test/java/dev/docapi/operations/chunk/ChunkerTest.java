@@ -148,4 +148,16 @@ class ChunkerTest {
         assertThat(chunks).extracting(Chunker.Chunk::text).containsExactly("Short one.", longSentence, "Short two.");
         assertThat(chunks.get(1).tokens()).isGreaterThan(8);
     }
+
+    /** A code listing is cut between its lines, never inside one, and keeps them and their indentation (issue 36). */
+    @Test
+    void aCodeListingIsCutBetweenItsLines() {
+        add(page1, Type.HEADING, 1, "Example", null);
+        String listing = "RETURN CASE\n    WHEN GROUP ( USER , 'HR' ) = 1\n    THEN EMPLOYEES . DATE_OF_BIRTH\n    ELSE NULL\nEND ENABLE ;";
+        add(page1, Type.CODE, null, listing, null);
+        DocumentModel model = new DocumentModel(DocumentModel.VERSION, List.of(new DocumentModel.Page(1, 612, 792, false, page1)), List.of());
+        List<String> chunks = Chunker.chunks(model, WORDS, 9, 0).stream().map(Chunker.Chunk::text).toList();
+        assertThat(String.join("\n", chunks)).isEqualTo(listing);
+        assertThat(chunks).hasSizeGreaterThan(1).allSatisfy(c -> assertThat(listing.lines().toList()).containsAll(c.lines().toList()));
+    }
 }
