@@ -110,7 +110,7 @@ final class RuledTable {
 
     /**
      * Each cell's text: its lines top to bottom (those sharing a line left to right), joined by spaces; a symbol font's
-     * bullet (a private-use code point) reads as "•".
+     * bullet (a private-use code point) reads as the character it shows ({@link Structure#symbols}).
      */
     private List<String> texts() {
         List<String> out = new ArrayList<>();
@@ -129,7 +129,7 @@ final class RuledTable {
                 for (Line l : row) parts.add(l.text());
                 i = j;
             }
-            out.add(String.join(" ", parts).replaceAll("[" + Structure.SYMBOL_BULLETS + "]", "•").replaceAll("\\s+", " ").strip());
+            out.add(Structure.symbols(String.join(" ", parts)).replaceAll("\\s+", " ").strip());
         }
         return out;
     }

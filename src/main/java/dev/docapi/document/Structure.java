@@ -34,7 +34,24 @@ final class Structure {
      * map); and ballot boxes (☐ ☑ ☒: a task list's items, {@link DocumentModel#checked}).
      */
     /** Bullets that symbol fonts (Symbol, Wingdings) draw, as their private-use code points. */
-    static final String SYMBOL_BULLETS = "\\uF0B7\\uF0A7\\uF0D8\\uF076\\uF0FC\\uF06E\\uF0A8\\uF06C\\uF06F\\uF071\\uF0FE\\uF0FD";
+    private static final String SYMBOL_BULLETS = "\\uF0B7\\uF0A7\\uF0D8\\uF076\\uF0FC\\uF06E\\uF0A8\\uF06C\\uF06F\\uF071\\uF0FE\\uF0FD";
+    /**
+     * What those bullets show, as Unicode's mapping tables for Symbol and Wingdings give them: Symbol's • and Wingdings'
+     * ▪ ➢ ❖ ✔ ■ ◻ ● □ ❑ ☑ ☒.
+     */
+    private static final Map<Character, String> SYMBOL_GLYPHS = Map.ofEntries(Map.entry('\uF0B7', "•"), Map.entry('\uF0A7', "▪"),
+            Map.entry('\uF0D8', "➢"), Map.entry('\uF076', "❖"), Map.entry('\uF0FC', "✔"), Map.entry('\uF06E', "■"), Map.entry('\uF0A8', "◻"),
+            Map.entry('\uF06C', "●"), Map.entry('\uF06F', "□"), Map.entry('\uF071', "❑"), Map.entry('\uF0FE', "☑"), Map.entry('\uF0FD', "☒"));
+
+    /** {@code text} with a symbol font's private-use bullets written as the characters they show. */
+    static String symbols(String text) {
+        StringBuilder sb = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            sb.append(SYMBOL_GLYPHS.getOrDefault(c, String.valueOf(c)));
+        }
+        return sb.toString();
+    }
     private static final String BULLETS = "•◦▪‣●○■□◆◇❖➢➤►▶✓✔☐☑☒–—*＊·・" + SYMBOL_BULLETS + "\\-";
     /** A symbol font's glyph that maps to no character but its C1 code, once or drawn twice over itself. */
     private static final String UNMAPPED = "[\\u0080-\\u009F]{1,2}";
@@ -854,8 +871,9 @@ final class Structure {
             b.level = namedLevel == 0 ? null : namedLevel;
         } else if (marker != null && !(section.matches() && shortText && (larger || boldOverBody) && !bullet(marker))) {
             b.type = Type.LIST_ITEM;
-            // a glyph that maps to no character is shown as a bullet: its code is a control character, not text
-            b.marker = marker.matches(UNMAPPED) ? "•" : marker;
+            // a glyph that maps to no character is shown as a bullet, and a symbol font's bullet (a private-use code
+            // point no other font draws) as the character it shows
+            b.marker = marker.matches(UNMAPPED) ? "•" : symbols(marker);
             b.text = text.substring(text.indexOf(marker) + marker.length()).strip();
         } else if (size <= body.size() * 0.85f && b.box().y() > page.height() * 0.6f && FOOTNOTE.matcher(text).matches() && !page.ocr()) {
             b.type = Type.FOOTNOTE;

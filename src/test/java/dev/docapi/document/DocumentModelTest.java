@@ -654,6 +654,8 @@ class DocumentModelTest {
         assertThat(glossary).noneMatch(e -> e.type() == Type.TABLE);
         assertThat(glossary).filteredOn(e -> e.type() == Type.LIST_ITEM).extracting(Element::text)
                 .containsExactly("Term 1: Definition 1", "Term 2: Definition 2", "Term 3: Definition 3", "Term 4: Definition 4", "Term 5: Definition 5");
+        // the Symbol font's bullet (U+F0B7, a private-use code point) is written as the bullet it shows
+        assertThat(glossary).filteredOn(e -> e.type() == Type.LIST_ITEM).extracting(Element::marker).containsOnly("•");
         assertThat(Independent.pdftotext(word)).contains("Term 5: Definition 5");
     }
 
