@@ -254,7 +254,10 @@ final class Lattice extends PDFGraphicsStreamEngine {
         Rectangle2D box = rectangle();
         int from = segments.size();
         paint();
-        if (box != null && box.getWidth() > THIN && box.getHeight() > THIN) fills.add(new Fill(box, fillColour(), from, segments.size()));
+        // past MAX_FILLS none is used: a hostile page's millions of shades are not kept
+        if (box != null && box.getWidth() > THIN && box.getHeight() > THIN && fills.size() <= MAX_FILLS) {
+            fills.add(new Fill(box, fillColour(), from, segments.size()));
+        }
     }
 
     /** A filled rectangle in page coordinates, its colour (null when it cannot be read) and its sides' segments [from, to). */
