@@ -6,8 +6,13 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.awt.geom.Path2D;
+import java.awt.geom.Rectangle2D;
+import org.apache.pdfbox.contentstream.operator.Operator;
+import org.apache.pdfbox.cos.COSBase;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.text.TextPosition;
 
@@ -83,6 +88,16 @@ final class PageReader extends LineStripper {
     private float pageDir;
     private final Map<Area, Map<Integer, List<TextPosition>>> turnedInCells = new HashMap<>();
     private final Map<Area, List<Segment>> areaText = new HashMap<>();
+    /**
+     * Where on the page as seen (points from the left) the glyphs drawn beside their clip stand for a table's cells:
+     * the nearest point inside the clip ({@link #processTextPosition}).
+     */
+    private final Map<TextPosition, Float> clippedX = new IdentityHashMap<>();
+    private boolean pageUpright;
+    private final Clips clips = new Clips();
+    private List<Path2D> clipPaths;
+    private int clipCount;
+    private Rectangle2D clipBounds;
     /** The page's lines as runs of words (left to right), made into segments when the page is read. */
     private final List<List<Run>> lines = new ArrayList<>();
 
@@ -124,10 +139,66 @@ final class PageReader extends LineStripper {
         int number = getCurrentPageNo();
         current = new ArrayList<>();
         pageTables = tables.stream().filter(t -> t.page() == number).toList();
+        pageUpright = page.getRotation() % 360 == 0;
+        clippedX.clear();
         var box = page.getCropBox();
         boolean turned = page.getRotation() % 180 != 0;
         pages.add(new PageText(number, turned ? box.getHeight() : box.getWidth(), turned ? box.getWidth() : box.getHeight(), current));
         super.startPage(page);
+    }
+
+    /**
+     * Notes a glyph drawn on its clip's line but left or right of it: a spreadsheet cuts a cell's text at the cell's
+     * sides by a clip, so a centred head too wide for its column starts left of its cell ("Pro|duct/Integra|tion") and a
+     * last glyph half shown stands over the next cell ("What is the mai|n"). The glyph is its clip's cell's, where the
+     * eye sees the text it belongs to ({@link #cellX}). Upright glyphs on unturned pages only (the clip is in the
+     * page's own space); a clip over several lines must hold the glyph's centre's height.
+     */
+    @Override
+    protected void processTextPosition(TextPosition p) {
+        if (pageUpright && p.getDir() == 0 && !pageTables.isEmpty()) {
+            Rectangle2D clip = clipBounds();
+            var m = p.getTextMatrix();
+            float x = m.getTranslateX() + p.getWidthDirAdj() / 2, y = m.getTranslateY() + p.getHeightDir() / 2;
+            if (clip != null && y >= clip.getMinY() && y <= clip.getMaxY() && (x < clip.getMinX() || x > clip.getMaxX())) {
+                double inside = Math.clamp(x, clip.getMinX() + 0.5, Math.max(clip.getMinX() + 0.5, clip.getMaxX() - 0.5));
+                clippedX.put(p, (float) (centreX(p) + inside - x));
+                // not shown, so it must not hide the next cell's glyph it overlies as a duplicate of it ("Th main")
+                boolean suppress = getSuppressDuplicateOverlappingText();
+                setSuppressDuplicateOverlappingText(false);
+                try {
+                    super.processTextPosition(p);
+                } finally {
+                    setSuppressDuplicateOverlappingText(suppress);
+                }
+                return;
+            }
+        }
+        super.processTextPosition(p);
+    }
+
+    @Override
+    protected void processOperator(Operator operator, List<COSBase> operands) throws IOException {
+        // the clip is followed only where it decides a glyph's cell
+        if (!pageTables.isEmpty()) clips.operator(operator.getName(), operands, getGraphicsState());
+        super.processOperator(operator, operands);
+    }
+
+    /** The bounds of the current clip in the page's own space (y up), kept while the clip does not change. */
+    private Rectangle2D clipBounds() {
+        List<Path2D> paths = getGraphicsState().getCurrentClippingPaths();
+        // PDFBox adds to a state's list in place once it has copied it
+        if (paths != clipPaths || paths.size() != clipCount) {
+            clipPaths = paths;
+            clipCount = paths.size();
+            clipBounds = null;
+            for (Path2D path : paths) {
+                Rectangle2D b = path.getBounds2D();
+                if (clipBounds == null) clipBounds = b;
+                else Rectangle2D.intersect(clipBounds, b, clipBounds);
+            }
+        }
+        return clipBounds;
     }
 
     @Override
@@ -171,7 +242,7 @@ final class PageReader extends LineStripper {
                 if (table != null) {
                     tableSizes.merge(Math.round(size(p) * 2) / 2f, 1, Integer::sum);
                     if (table.cells().hasCells()) {
-                        int cell = overflow ? wordCell : table.cells().cellAt(centreX(p), centreY(p));
+                        int cell = overflow ? wordCell : table.cells().cellAt(cellX(p), centreY(p));
                         wordTable = table;
                         wordCell = cell;
                         // glyphs set another way come one a line: they are read per cell when the page is done
@@ -431,10 +502,10 @@ final class PageReader extends LineStripper {
         return sb.toString();
     }
 
-    /** The ruled table whose area holds the glyph's centre, or null. */
+    /** The ruled table whose area holds the glyph's centre ({@link #cellX}), or null. */
     private Area table(TextPosition p) {
         if (pageTables.isEmpty()) return null;
-        float x = centreX(p), y = centreY(p);
+        float x = cellX(p), y = centreY(p);
         for (Area t : pageTables) if (t.contains(x, y)) return t;
         return null;
     }
@@ -442,6 +513,12 @@ final class PageReader extends LineStripper {
     /** The glyph's centre on the page as seen (points from the left); its own left edge for a glyph set another way. */
     private float centreX(TextPosition p) {
         return p.getDir() == pageDir ? p.getXDirAdj() + p.getWidthDirAdj() / 2 : p.getX();
+    }
+
+    /** The glyph's centre on the page as seen for a table's cells: in its clip when it was drawn beside it. */
+    private float cellX(TextPosition p) {
+        Float x = clippedX.get(p);
+        return x != null ? x : centreX(p);
     }
 
     /** The glyph's centre on the page as seen (points from the top); its baseline point for a glyph set another way. */

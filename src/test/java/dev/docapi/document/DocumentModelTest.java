@@ -1283,6 +1283,50 @@ class DocumentModelTest {
     }
 
     /**
+     * A cell's text cut by a clip at the cell's side is that cell's, all of it (issue 36): a spreadsheet clips a cell
+     * whose text is wider than its column, so the glyphs past the column's rule are drawn over the next cell but not
+     * shown there ("What is the mai|nThe main objective" was read). Drawn as a spreadsheet's PDF export draws it: each
+     * cell's text inside {@code q ... re W n ... Q}. PDFBox's text stripper ignores clips, so the model follows them.
+     */
+    @Test
+    void aCellsTextCutByItsClipIsThatCellsText() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        float left = 72, middle = 172, right = 320, top = 700;
+        Path pdf = onePage("clipped.pdf", PDRectangle.A4, cs -> {
+            for (float y : new float[] {top, top - 20, top - 40, top - 60}) {
+                cs.moveTo(left, y);
+                cs.lineTo(right, y);
+            }
+            for (float x : new float[] {left, middle, right}) {
+                cs.moveTo(x, top);
+                cs.lineTo(x, top - 60);
+            }
+            cs.stroke();
+            String[][] rows = {{"Question", "Answer"}, {"What is the main objective?", "The main objective is..."},
+                    {"What types of data are used?", "Code data"}};
+            for (int r = 0; r < rows.length; r++) {
+                float baseline = top - 14 - 20 * r;
+                for (int c = 0; c < 2; c++) {
+                    float x = c == 0 ? left : middle;
+                    cs.saveGraphicsState();
+                    cs.addRect(x, top - 60, (c == 0 ? middle : right) - x, 60);
+                    cs.clip();
+                    show(cs, font, 10, x + 3, baseline, rows[r][c]);
+                    cs.restoreGraphicsState();
+                }
+            }
+        });
+        assertThat(font.getStringWidth("What is the main objective?") / 100).as("the question runs past its column").isGreaterThan(middle - left);
+        List<Tabula.PdfTable> ruled = lattice(pdf);
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            List<Element> elements = DocumentReader.model(doc, ruled.stream().filter(DocumentReader::tabular).toList(), Set.of(), new ArrayList<>(), p -> { })
+                    .pages().getFirst().elements();
+            assertThat(elements).singleElement().satisfies(t -> assertThat(t.table().grid()).containsExactly(List.of("Question", "Answer"),
+                    List.of("What is the main objective?", "The main objective is..."), List.of("What types of data are used?", "Code data")));
+        }
+    }
+
+    /**
      * Emphasis that runs onto the next line stays in its paragraph (issue 36): a line set in bold that starts in lower
      * case after a line that ends no sentence goes on with that sentence; it is no heading. A bold line that starts a
      * sentence after a full stop still stands apart as the heading it is.

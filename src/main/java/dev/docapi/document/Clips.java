@@ -1,0 +1,82 @@
+package dev.docapi.document;
+
+import java.awt.geom.GeneralPath;
+import java.awt.geom.Path2D;
+import java.awt.geom.Point2D;
+import java.util.List;
+import org.apache.pdfbox.cos.COSBase;
+import org.apache.pdfbox.cos.COSNumber;
+import org.apache.pdfbox.pdmodel.graphics.state.PDGraphicsState;
+
+/**
+ * Follows a content stream's path operators so the graphics state's clip is known while its text is read: PDFBox's
+ * text stripper ignores paths, so its clip stays the page's. The paths a clip is made of are built in page space
+ * (y up); a curve is taken by its control points, which hold it (only the clip's bounds are read).
+ */
+final class Clips {
+    private final GeneralPath path = new GeneralPath();
+    /** The winding rule of a clip set by {@code W}/{@code W*}, which takes effect when the path ends; -1: none. */
+    private int clipRule = -1;
+
+    /** Follows one operator of the content: path construction, {@code W}/{@code W*} and the operators that end a path. */
+    void operator(String name, List<COSBase> operands, PDGraphicsState state) {
+        switch (name) {
+            case "re" -> {
+                float[] v = numbers(operands, 4);
+                if (v == null) return;
+                moveTo(state, v[0], v[1]);
+                lineTo(state, v[0] + v[2], v[1]);
+                lineTo(state, v[0] + v[2], v[1] + v[3]);
+                lineTo(state, v[0], v[1] + v[3]);
+                path.closePath();
+            }
+            case "m" -> {
+                float[] v = numbers(operands, 2);
+                if (v != null) moveTo(state, v[0], v[1]);
+            }
+            case "l", "c", "v", "y" -> {
+                float[] v = numbers(operands, name.equals("l") ? 2 : name.equals("c") ? 6 : 4);
+                if (v != null) for (int i = 0; i < v.length; i += 2) lineTo(state, v[i], v[i + 1]);
+            }
+            case "h" -> {
+                if (path.getCurrentPoint() != null) path.closePath();
+            }
+            case "W" -> clipRule = Path2D.WIND_NON_ZERO;
+            case "W*" -> clipRule = Path2D.WIND_EVEN_ODD;
+            case "n", "S", "s", "f", "F", "f*", "B", "B*", "b", "b*" -> {
+                if (clipRule != -1 && path.getCurrentPoint() != null) {
+                    path.setWindingRule(clipRule);
+                    state.intersectClippingPath(path);
+                }
+                clipRule = -1;
+                path.reset();
+            }
+            default -> { }
+        }
+    }
+
+    private void moveTo(PDGraphicsState state, float x, float y) {
+        Point2D.Float p = state.getCurrentTransformationMatrix().transformPoint(x, y);
+        path.moveTo(p.x, p.y);
+    }
+
+    private void lineTo(PDGraphicsState state, float x, float y) {
+        if (path.getCurrentPoint() == null) {
+            moveTo(state, x, y);
+            return;
+        }
+        Point2D.Float p = state.getCurrentTransformationMatrix().transformPoint(x, y);
+        path.lineTo(p.x, p.y);
+    }
+
+    /** The first {@code count} operands as numbers, or null when there are fewer or one is no number. */
+    private static float[] numbers(List<COSBase> operands, int count) {
+        if (operands.size() < count) return null;
+        float[] v = new float[count];
+        for (int i = 0; i < count; i++) {
+            if (!(operands.get(i) instanceof COSNumber n)) return null;
+            v[i] = n.floatValue();
+        }
+        return v;
+    }
+}
