@@ -263,6 +263,7 @@ final class Structure {
         List<List<Block>> blocks = new ArrayList<>();
         for (LaidOut p : pages) blocks.add(contents(blocks(p, named)));
         furniture(pages, blocks, body);
+        continuedColumns(blocks);
         for (int i = 0; i < pages.size(); i++) for (Block b : blocks.get(i)) typeBlock(b, pages.get(i), body, named);
         for (List<Block> page : blocks) listings(page, body);
         numberedHeadings(blocks, body);
@@ -308,6 +309,59 @@ final class Structure {
             out.add(new DocumentModel.Page(p.number(), p.width(), p.height(), p.ocr(), elements));
         }
         return out;
+    }
+
+    /**
+     * Joins a table whose columns go on over the next page to the columns there: a sheet wider than the paper is
+     * printed a band of columns a page, its rows at the same heights on each. The table ending page N and the one
+     * starting page N + 1 are one when they have as many rows, stand at the same height (within 2 pt, top and
+     * bottom) and start with different rows (a table repeated a page, as an invoice's, starts each page alike). A
+     * merged cell across both bands (a title over the whole sheet) is drawn on both pages: its copy above the second
+     * band (text within a page N block's at its height) goes with it. The joined table keeps page N and its box.
+     */
+    private static void continuedColumns(List<List<Block>> blocks) {
+        for (int i = 0; i + 1 < blocks.size(); i++) {
+            List<Block> page = blocks.get(i), next = blocks.get(i + 1);
+            Block last = null;
+            for (Block b : page) if (!b.type.furniture()) last = b;
+            DocumentModel.Table left = last == null ? null : table(last);
+            if (left == null) continue;
+            Block end = last;
+            List<Block> copies = new ArrayList<>();
+            Block first = null;
+            for (Block b : next) {
+                if (b.type.furniture()) continue;
+                if (b.atom == null && b.text != null && page.stream().anyMatch(o -> o.atom == null && o != end && o.text != null
+                        && Math.abs(o.box().y() - b.box().y()) <= 2 && key(o.text).contains(key(b.text)))) {
+                    copies.add(b);
+                    continue;
+                }
+                first = b;
+                break;
+            }
+            DocumentModel.Table right = first == null ? null : table(first);
+            if (right == null || right.rows().size() != left.rows().size() || left.rows().size() < 2 || left.rightToLeft() || right.rightToLeft()) continue;
+            Box a = last.box(), b = first.box();
+            if (Math.abs(a.y() - b.y()) > 2 || Math.abs(a.bottom() - b.bottom()) > 2 || left.grid().getFirst().equals(right.grid().getFirst())) continue;
+            List<List<DocumentModel.Cell>> rows = new ArrayList<>();
+            for (int r = 0; r < left.rows().size(); r++) {
+                List<DocumentModel.Cell> row = new ArrayList<>(left.rows().get(r));
+                row.addAll(right.rows().get(r));
+                rows.add(row);
+            }
+            DocumentModel.Table joined = new DocumentModel.Table(left.columns() + right.columns(), left.ruled() && right.ruled(), rows);
+            Object atom = last.atom.atom() instanceof TextTables.Found f ? new TextTables.Found(f.box(), joined, f.size(), f.end()) : joined;
+            page.set(page.indexOf(last), new Block(last.page, new Layout.Item(a, null, atom)));
+            next.remove(first);
+            next.removeAll(copies);
+        }
+    }
+
+    /** The table a block is, or null. */
+    private static DocumentModel.Table table(Block b) {
+        if (b.atom == null) return null;
+        if (b.atom.atom() instanceof TextTables.Found t) return t.table();
+        return b.atom.atom() instanceof DocumentModel.Table t ? t : null;
     }
 
     private static Element element(int index, Block b, Integer level, Integer list) {

@@ -1327,6 +1327,63 @@ class DocumentModelTest {
     }
 
     /**
+     * A sheet wider than the paper goes on over the next page a band of columns at a time (issue 36): LibreOffice and
+     * Excel print its rows at the same heights on each page, and a title merged over all the columns on both. The two
+     * bands are one table, the title's copy goes; a table that each page starts alike (an invoice's lines, a form
+     * repeated) stays a table a page.
+     */
+    @Test
+    void aTableWhoseColumnsGoOnOverTheNextPageIsOneTable() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+        String[][] left = {{"#", "Genre", "Title"}, {"1", "Fiction", "The Hound of the Baskervilles"}, {"2", "Non-fiction", "A Brief History of Time"}};
+        String[][] right = {{"Author", "Publisher"}, {"Arthur Conan Doyle", "George Newnes"}, {"Stephen Hawking", "Bantam Books"}};
+        Path pdf = Files.createTempDirectory("bands-").resolve("bands.pdf");
+        Path repeated = pdf.resolveSibling("repeated.pdf");
+        for (Path out : List.of(pdf, repeated)) {
+            try (PDDocument doc = new PDDocument()) {
+                for (String[][] band : out == pdf ? List.of(left, right) : List.of(left, left)) {
+                    PDPage page = new PDPage(PDRectangle.A4);
+                    doc.addPage(page);
+                    try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                        float top = 740, width = 150;
+                        for (int r = 0; r <= band.length; r++) {
+                            cs.moveTo(60, top - 20 * r);
+                            cs.lineTo(60 + width * band[0].length, top - 20 * r);
+                        }
+                        for (int c = 0; c <= band[0].length; c++) {
+                            cs.moveTo(60 + width * c, top);
+                            cs.lineTo(60 + width * c, top - 20 * band.length);
+                        }
+                        cs.stroke();
+                        for (int r = 0; r < band.length; r++) for (int c = 0; c < band[r].length; c++) show(cs, font, 10, 64 + width * c, top - 14 - 20 * r, band[r][c]);
+                        // the title over the whole sheet, drawn on each page where the sheet's middle falls
+                        show(cs, bold, 12, out == pdf && band == right ? 20 : 300, 760, "Reading List");
+                    }
+                }
+                doc.save(out.toFile());
+            }
+        }
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            List<Element> elements = DocumentReader.model(doc, lattice(pdf).stream().filter(DocumentReader::tabular).toList(), Set.of(), new ArrayList<>(), p -> { })
+                    .pages().stream().flatMap(p -> p.elements().stream()).toList();
+            assertThat(elements).extracting(Element::text).filteredOn(t -> t.contains("Reading List")).hasSize(1);
+            assertThat(elements).filteredOn(e -> e.type() == Type.TABLE).singleElement().satisfies(t -> {
+                assertThat(t.page()).isEqualTo(1);
+                assertThat(t.table().grid()).containsExactly(List.of("#", "Genre", "Title", "Author", "Publisher"),
+                        List.of("1", "Fiction", "The Hound of the Baskervilles", "Arthur Conan Doyle", "George Newnes"),
+                        List.of("2", "Non-fiction", "A Brief History of Time", "Stephen Hawking", "Bantam Books"));
+            });
+        }
+        try (PDDocument doc = Loader.loadPDF(repeated.toFile())) {
+            List<Element> elements = DocumentReader.model(doc, lattice(repeated).stream().filter(DocumentReader::tabular).toList(), Set.of(), new ArrayList<>(), p -> { })
+                    .pages().stream().flatMap(p -> p.elements().stream()).toList();
+            assertThat(elements).filteredOn(e -> e.type() == Type.TABLE).extracting(Element::page).containsExactly(1, 2);
+        }
+        assertThat(Independent.pdftotext(pdf)).contains("Arthur Conan Doyle");
+    }
+
+    /**
      * Emphasis that runs onto the next line stays in its paragraph (issue 36): a line set in bold that starts in lower
      * case after a line that ends no sentence goes on with that sentence; it is no heading. A bold line that starts a
      * sentence after a full stop still stands apart as the heading it is.
