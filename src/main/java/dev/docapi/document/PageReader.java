@@ -148,11 +148,11 @@ final class PageReader extends LineStripper {
     }
 
     /**
-     * Notes a glyph drawn on its clip's line but left or right of it: a spreadsheet cuts a cell's text at the cell's
-     * sides by a clip, so a centred head too wide for its column starts left of its cell ("Pro|duct/Integra|tion") and a
-     * last glyph half shown stands over the next cell ("What is the mai|n"). The glyph is its clip's cell's, where the
-     * eye sees the text it belongs to ({@link #cellX}). Upright glyphs on unturned pages only (the clip is in the
-     * page's own space); a clip over several lines must hold the glyph's centre's height.
+     * Notes a glyph drawn on its clip's line but left or right of it: a spreadsheet cuts a cell's text too wide for its
+     * column at the cell's sides by a clip, so its last glyph, half shown, stands over the next cell ("What is the mai|nThe main objective") and Excel draws
+     * the rest of the text there unseen. The glyph is its clip's cell's, where the eye sees the text it belongs to
+     * ({@link #cellX}). Upright glyphs on unturned pages with a ruled table only (the clip is in the page's own space,
+     * and only decides a cell); a clip over several lines must hold the glyph's centre's height.
      */
     @Override
     protected void processTextPosition(TextPosition p) {
