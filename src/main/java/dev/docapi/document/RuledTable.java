@@ -249,7 +249,6 @@ final class RuledTable {
         return length;
     }
 
-    /** Whether some grid row holds text in two different cells. */
     /**
      * Whether the grid is one column of two rows or more, each a box of its own with text: a table of one column (a
      * checklist, a list of items ruled apart), not boxes nested in a box.
@@ -261,6 +260,7 @@ final class RuledTable {
         return true;
     }
 
+    /** Whether some grid row holds text in two different cells. */
     private static boolean sideBySide(int[][] place, List<String> texts) {
         for (int[] row : place) {
             int first = -1;
