@@ -929,6 +929,53 @@ class DocumentModelTest {
     }
 
     /**
+     * A scan's headings stand out by what the page shows (issue 36): the text layer OCR lays over a scan gives its
+     * lines about one font size (Tesseract's estimate) and no weight, so a scanned report's title and section headings
+     * read as paragraphs. Measured on the image ({@link ScanType}), the larger and the bold lines are headings again,
+     * and a line of figures at body size (measured by its capitals' height) is none. The page is drawn, printed to an
+     * image by pdftoppm and given its text layer by Tesseract's own PDF renderer, as the kept OCR's ocrmypdf does.
+     */
+    @Test
+    void aScansLargerAndBoldLinesAreItsHeadings() throws Exception {
+        PDType1Font times = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+        PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.TIMES_BOLD);
+        String[] first = {"The survey counted the ducks on every lake of the county in the first week of May, as in",
+                "each year since the count began, and the wardens compared the numbers with the year before."};
+        String[] second = {"Most lakes kept their numbers, while the larger ones saw more ducks than ever before, as",
+                "the winter was mild and the water stayed open until the end of the season in March."};
+        Path pdf = onePage("report.pdf", PDRectangle.LETTER, cs -> {
+            float y = 700;
+            show(cs, bold, 18, 72, y, "Duck Observations");
+            y -= 40;
+            show(cs, bold, 12, 72, y, "Counting the lakes");
+            y -= 22;
+            for (String line : first) {
+                show(cs, times, 12, 72, y, line);
+                y -= 15;
+            }
+            show(cs, times, 12, 72, y, "2019 2020 2021 2022 2023 2024");
+            y -= 30;
+            show(cs, bold, 12, 72, y, "What the numbers say");
+            y -= 22;
+            for (String line : second) {
+                show(cs, times, 12, 72, y, line);
+                y -= 15;
+            }
+        });
+        Path dir = pdf.getParent();
+        Independent.run("pdftoppm", "-r", "200", "-gray", "-png", "-singlefile", pdf.toString(), dir.resolve("scan").toString());
+        Independent.run("env", "OMP_THREAD_LIMIT=1", "tesseract", dir.resolve("scan.png").toString(), dir.resolve("scan").toString(), "-l", "eng", "pdf");
+        List<Element> elements;
+        try (PDDocument doc = Loader.loadPDF(dir.resolve("scan.pdf").toFile())) {
+            elements = DocumentReader.model(doc, List.of(), Set.of(1), new ArrayList<>(), page -> { }).pages().getFirst().elements();
+        }
+        assertThat(elements).filteredOn(e -> e.type() == Type.HEADING || e.type() == Type.TITLE).extracting(e -> squeeze(e.text()))
+                .containsExactly("Duck Observations", "Counting the lakes", "What the numbers say");
+        assertThat(elements).filteredOn(e -> e.type() == Type.PARAGRAPH).extracting(e -> squeeze(e.text()))
+                .anyMatch(t -> t.contains("2019 2020 2021")).anyMatch(t -> t.startsWith("Most lakes kept their numbers"));
+    }
+
+    /**
      * A heading the file tags in its structure tree ({@code /H2}) is a heading at that level, though it is set in the
      * body's font and size, where the font rules alone would find none (issue 36).
      */

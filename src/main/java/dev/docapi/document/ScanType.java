@@ -1,0 +1,193 @@
+package dev.docapi.document;
+
+import java.awt.image.BufferedImage;
+import java.awt.image.Raster;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.rendering.ImageType;
+import org.apache.pdfbox.rendering.PDFRenderer;
+
+/**
+ * The type size and weight of OCR'd lines, measured on the page's image: the text layer OCR puts over a scan gives
+ * its lines about one font size (Tesseract's estimate: a 12 pt bold title read 10 pt beside 11 pt body text) and no
+ * weight, so a scan's headings did not stand out. A segment's size comes from its x-height (the rows from the mean
+ * line to the baseline, {@link #band}), measured in strips two line heights wide (level however the scan is skewed)
+ * and taken as their median; its weight from its stems: the mean run of ink across the band's middle, as a share of
+ * the x-height, over {@value #BOLD} times the document's usual share is bold (a bold face's stems are about 1.5 times
+ * as wide). A pixel of x-height either way is the measure's own error, so a line that close to the body's size is at
+ * the body's size: the lines of one paragraph stay one size. A line that cannot be measured (capitals or figures
+ * alone, a box over two skewed lines) keeps the OCR's size, scaled to the measured ones; a document with fewer than
+ * {@value #MIN_MEASURED} lines measured keeps the OCR's sizes.
+ */
+final class ScanType {
+    /** Resolution the page is rendered at: a 10 pt x-height band is 14 pixels, so one pixel is 7 %. */
+    private static final float DPI = 200;
+    /** A page rendered larger than this many pixels is rendered at a lower resolution (a hostile page size). */
+    private static final long MAX_PIXELS = 40_000_000L;
+    /** The x-height of the fonts scans are set in, as a share of the type size (Times 0.45, Arial 0.52). */
+    private static final float X_HEIGHT = 0.48f;
+    /** A band of fewer rows is too small to measure: the OCR's own size stays. */
+    private static final int MIN_BAND = 5;
+    /** Lines measured, fewer of which tell nothing of the body. */
+    private static final int MIN_MEASURED = 5;
+    /** Stems this many times the document's usual share of the x-height are bold. */
+    private static final float BOLD = 1.3f;
+
+    private ScanType() {
+    }
+
+    /**
+     * Replaces the size and weight of the segments of the OCR'd pages with those measured on each page's image.
+     *
+     * @param pages    the pages read, whose segment lists are changed in place
+     * @param ocrPages numbers (from 1) of the pages whose text came from OCR
+     * @throws IOException when a page cannot be rendered
+     */
+    static void measure(PDDocument doc, List<PageReader.PageText> pages, Set<Integer> ocrPages) throws IOException {
+        if (ocrPages.isEmpty()) return;
+        PDFRenderer renderer = new PDFRenderer(doc);
+        Map<PageReader.Segment, float[]> measured = new HashMap<>(); // size (pt), stem share, points a pixel, OCR's size
+        for (PageReader.PageText page : pages) {
+            if (!ocrPages.contains(page.number()) || page.segments().isEmpty()) continue;
+            float dpi = Math.min(DPI, (float) Math.sqrt(MAX_PIXELS / Math.max(1.0, page.width() / 72.0 * page.height() / 72.0)));
+            BufferedImage image = renderer.renderImageWithDPI(page.number() - 1, dpi, ImageType.GRAY);
+            for (PageReader.Segment s : page.segments()) {
+                float[] m = measure(image.getRaster(), s, dpi / 72);
+                if (m != null) measured.put(s, m);
+            }
+        }
+        // too few lines measured to know the body's size and weight: the OCR's sizes stay
+        if (measured.size() < MIN_MEASURED) return;
+        float body = median(measured, m -> m[0]), usual = median(measured, m -> m[1]);
+        // the OCR's own sizes, for the lines too small or too skewed to measure, scaled to the measured ones
+        float scale = body / Math.max(1, median(measured, m -> m[3]));
+        for (PageReader.PageText page : pages) {
+            if (!ocrPages.contains(page.number())) continue;
+            List<PageReader.Segment> segments = page.segments();
+            for (int i = 0; i < segments.size(); i++) {
+                PageReader.Segment s = segments.get(i);
+                float[] m = measured.get(s);
+                // a pixel of x-height either way is the measure's own error: such a line is at the body's size
+                float size = m == null ? s.size() * scale : m[0];
+                float error = m == null ? 0.1f * body : Math.max(m[2] / X_HEIGHT * 1.2f, 0.05f * body);
+                if (Math.abs(size - body) <= error) size = body;
+                segments.set(i, new PageReader.Segment(s.text(), s.x(), s.top(), s.right(), s.bottom(), Math.round(size * 2) / 2f,
+                        m != null && m[1] > BOLD * usual, s.italic(), s.mono(), s.chars()));
+            }
+        }
+    }
+
+    /** The median of a value of the measured segments, each counted once per character (body text outweighs headings). */
+    private static float median(Map<PageReader.Segment, float[]> measured, java.util.function.ToDoubleFunction<float[]> value) {
+        List<float[]> weighted = new ArrayList<>(); // value, characters
+        measured.forEach((s, m) -> weighted.add(new float[] {(float) value.applyAsDouble(m), s.chars()}));
+        weighted.sort((a, b) -> Float.compare(a[0], b[0]));
+        float half = (float) weighted.stream().mapToDouble(w -> w[1]).sum() / 2, seen = 0;
+        for (float[] w : weighted) {
+            seen += w[1];
+            if (seen >= half) return w[0];
+        }
+        return weighted.getLast()[0];
+    }
+
+    /**
+     * The segment's type size (points), stem share, points a pixel and the OCR's size, or null when its box holds
+     * too little ink to tell, no lower-case letter, or no band apart (a skewed line).
+     *
+     * @param scale pixels a point
+     */
+    private static float[] measure(Raster raster, PageReader.Segment s, float scale) {
+        // only a line with lower-case letters has an x-height to measure (capitals and figures have none)
+        if (s.text().codePoints().noneMatch(Character::isLowerCase)) return null;
+        float pad = 0.25f * s.height();
+        int x0 = clamp(s.x() * scale, raster.getWidth()), x1 = clamp(s.right() * scale, raster.getWidth());
+        int y0 = clamp((s.top() - pad) * scale, raster.getHeight()), y1 = clamp((s.bottom() + pad) * scale, raster.getHeight());
+        if (y1 - y0 < MIN_BAND) return null;
+        // measured in strips about two line heights wide, each level enough however the scan is skewed
+        int strip = Math.max(8, Math.round(2 * s.height() * scale));
+        List<Integer> bands = new ArrayList<>();
+        long runs = 0, runLength = 0;
+        int[] row = new int[strip];
+        for (int x = x0; x + strip / 2 <= x1; x += strip) {
+            int end = Math.min(x1, x + strip);
+            int[] band = band(raster, x, end, y0, y1);
+            if (band == null) continue;
+            bands.add(band[1]);
+            // stems across the middle half of the band, clear of serifs and of the bowls' tops and bottoms
+            for (int y = band[0] + band[1] / 4; y < band[0] + band[1] - band[1] / 4; y++) {
+                raster.getSamples(x, y, end - x, 1, 0, row);
+                int run = 0;
+                for (int k = 0; k < end - x; k++) {
+                    if (row[k] < 128) {
+                        run++;
+                    } else if (run > 0) {
+                        runs++;
+                        runLength += run;
+                        run = 0;
+                    }
+                }
+                if (run > 0) {
+                    runs++;
+                    runLength += run;
+                }
+            }
+        }
+        if (bands.isEmpty() || runs == 0) return null;
+        bands.sort(null);
+        float band = bands.get(bands.size() / 2);
+        // an x-height is about half the height of the OCR's box of its line (0.55 in the scans measured); far from it,
+        // the box held more than one line (a skewed scan's) or the strips found no common band
+        if (band < 0.4f * s.height() * scale || band > 0.7f * s.height() * scale) return null;
+        return new float[] {band / scale / X_HEIGHT, (float) runLength / runs / band, 1 / scale, s.size()};
+    }
+
+    /**
+     * The x-height band of the ink in columns [x0, x1) and rows [y0, y1) of the image: its first row and its height in
+     * rows, or null when there is too little ink or no band apart. The band runs from the mean line, the row where the
+     * ink grows most going down (from ascenders alone to every letter), to the baseline, the row after which it falls
+     * most (to descenders alone): edges that a round letter's thin middle rows or a serif face's full baseline row do
+     * not move.
+     */
+    private static int[] band(Raster raster, int x0, int x1, int y0, int y1) {
+        int width = x1 - x0;
+        int[] row = new int[width];
+        int[] ink = new int[y1 - y0];
+        int inked = 0;
+        for (int y = y0; y < y1; y++) {
+            raster.getSamples(x0, y, width, 1, 0, row);
+            int n = 0;
+            for (int v : row) if (v < 128) n++;
+            ink[y - y0] = n;
+            if (n > 0) inked++;
+        }
+        if (inked < MIN_BAND) return null;
+        int baseline = -1, fall = 0;
+        for (int r = 0; r + 1 < ink.length; r++) {
+            if (ink[r] - ink[r + 1] > fall) {
+                fall = ink[r] - ink[r + 1];
+                baseline = r;
+            }
+        }
+        int meanLine = -1, rise = 0;
+        for (int r = 1; r < baseline; r++) {
+            if (ink[r] - ink[r - 1] > rise) {
+                rise = ink[r] - ink[r - 1];
+                meanLine = r;
+            }
+        }
+        if (meanLine < 0) return null;
+        int band = baseline - meanLine + 1;
+        // a band over most of the inked rows is no x-height (a line's box holding parts of its neighbours, capitals alone)
+        if (band < MIN_BAND || band > 0.8f * inked) return null;
+        return new int[] {y0 + meanLine, band};
+    }
+
+    private static int clamp(float v, int limit) {
+        return Math.max(0, Math.min(limit, Math.round(v)));
+    }
+}
