@@ -132,7 +132,7 @@ public class DocumentReader {
         }
         int total = pageCount;
         try (PDDocument doc = pdfBox.open(pdf, null, dir(workDir, "open"))) {
-            Tabula.Tables found = Lattice.tables(doc);
+            Tabula.Tables found = Lattice.tables(doc, ocrPages);
             if (found.note() != null) notes.add(found.note());
             List<Tabula.PdfTable> ruled = found.tables().stream().filter(DocumentReader::tabular).toList();
             return model(doc, ruled, ocrPages, notes, page -> progress.progress(page, total, "pages"));

@@ -60,11 +60,12 @@ final class Lattice extends PDFGraphicsStreamEngine {
     }
 
     /**
-     * The ruled tables of {@code doc}: for each page (in order) its tables top to bottom, each with its drawn cells.
+     * The ruled tables of {@code doc}: for each page (in order) its tables top to bottom, each with its drawn cells; on
+     * the pages in {@code scanned} (from 1, their text OCR'd) the rulings the image shows count too ({@link ImageRulings}).
      * A page whose drawing or text cannot be read, or that draws more than {@value #MAX_SEGMENTS} lines or lines that
      * cross more than {@value LatticeGrid#MAX_CROSSINGS} times, has none and is an unread page (the job's note says so).
      */
-    static Tabula.Tables tables(PDDocument doc) {
+    static Tabula.Tables tables(PDDocument doc, java.util.Set<Integer> scanned) {
         List<Tabula.PdfTable> out = new ArrayList<>();
         List<Tabula.UnreadPage> unread = new ArrayList<>();
         int n = 0;
@@ -73,6 +74,8 @@ final class Lattice extends PDFGraphicsStreamEngine {
             Lattice l = new Lattice(page);
             try {
                 l.processPage(page);
+                // a scan's rulings are pixels of its image (an upright page only: the image is read as seen)
+                if (scanned.contains(n) && page.getRotation() % 360 == 0) l.segments.addAll(ImageRulings.of(doc, n));
             } catch (IOException | RuntimeException e) {
                 unread.add(new Tabula.UnreadPage(n, "its content stream could not be read"));
                 continue;

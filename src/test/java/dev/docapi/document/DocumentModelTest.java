@@ -433,7 +433,7 @@ class DocumentModelTest {
     void ruledTablesAreFoundFromThePagesOwnRulings() throws Exception {
         Path pdf = Path.of("bench/structure/pdf/word_tables.docx.pdf");
         try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
-            List<Tabula.PdfTable> found = Lattice.tables(doc).tables();
+            List<Tabula.PdfTable> found = Lattice.tables(doc, Set.of()).tables();
             assertThat(found).extracting(Tabula.PdfTable::page).contains(1, 2);
             Tabula.PdfTable first = found.getFirst();
             assertThat(first.cells()).hasSize(9);
@@ -458,7 +458,7 @@ class DocumentModelTest {
         assertThat(lines).anySatisfy(l -> assertThat(l).matches("Cell 1\\.0 +Cell 1\\.1 +Cell 1\\.2"));
         assertThat(lines).anySatisfy(l -> assertThat(l).matches("Cell 2\\.0 +Cell 2\\.1 +Cell 2\\.2"));
         try (PDDocument doc = Loader.loadPDF(Path.of("bench/structure/pdf/lorem_ipsum.docx.pdf").toFile())) {
-            assertThat(Lattice.tables(doc).tables()).isEmpty();
+            assertThat(Lattice.tables(doc, Set.of()).tables()).isEmpty();
         }
         try (PDDocument doc = new PDDocument()) {
             PDFont font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
@@ -485,7 +485,7 @@ class DocumentModelTest {
                 cs.addRect(72, 500, 200, 100);
                 cs.stroke();
             }
-            assertThat(Lattice.tables(doc).tables()).isEmpty();
+            assertThat(Lattice.tables(doc, Set.of()).tables()).isEmpty();
         }
     }
 
@@ -520,7 +520,7 @@ class DocumentModelTest {
                         + "0.000000000000000000000000000000000002834420070 0.000000000000000000000000000000000001550341558 l S\n");
             }
             long start = System.nanoTime();
-            Tabula.Tables found = Lattice.tables(doc);
+            Tabula.Tables found = Lattice.tables(doc, Set.of());
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
             assertThat(found.tables()).isEmpty();
             // the hatching was not read for tables, and the job's note says so
@@ -976,6 +976,47 @@ class DocumentModelTest {
     }
 
     /**
+     * A scan's ruled table is a table (issue 36): its rules are pixels of the page's image, not paths, so the lattice
+     * found none and the cells' text ran together; found on the image ({@link ImageRulings}), they make the cells, and
+     * the OCR's words fill them. The page is drawn slightly turned (half a degree, as a scanner feeds it), printed to
+     * an image by pdftoppm and OCR'd by Tesseract's own PDF renderer. A box drawn around a paragraph is no table.
+     */
+    @Test
+    void aScansRuledTableIsATable() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        String[][] rows = {{"Product", "Quantity", "Revenue"}, {"Widget", "5", "5000"}, {"Gadget", "10", "12000"}, {"Sprocket", "3", "3000"}};
+        Path pdf = onePage("ruled.pdf", PDRectangle.LETTER, cs -> {
+            cs.transform(org.apache.pdfbox.util.Matrix.getRotateInstance(Math.toRadians(0.5), 0, 0));
+            cs.addRect(72, 660, 460, 40);
+            cs.stroke();
+            show(cs, font, 12, 80, 684, "A note set in a box of its own, which is no table at all.");
+            float top = 600, width = 150, height = 24;
+            for (int r = 0; r <= rows.length; r++) {
+                cs.moveTo(72, top - height * r);
+                cs.lineTo(72 + 3 * width, top - height * r);
+            }
+            for (int c = 0; c <= 3; c++) {
+                cs.moveTo(72 + width * c, top);
+                cs.lineTo(72 + width * c, top - height * rows.length);
+            }
+            cs.stroke();
+            for (int r = 0; r < rows.length; r++) for (int c = 0; c < 3; c++) show(cs, font, 12, 80 + width * c, top - 16 - height * r, rows[r][c]);
+        });
+        Path dir = pdf.getParent();
+        Independent.run("pdftoppm", "-r", "200", "-gray", "-png", "-singlefile", pdf.toString(), dir.resolve("scan").toString());
+        Independent.run("env", "OMP_THREAD_LIMIT=1", "tesseract", dir.resolve("scan.png").toString(), dir.resolve("scan").toString(), "-l", "eng", "pdf");
+        List<Element> elements;
+        try (PDDocument doc = Loader.loadPDF(dir.resolve("scan.pdf").toFile())) {
+            List<Tabula.PdfTable> ruled = Lattice.tables(doc, Set.of(1)).tables().stream().filter(DocumentReader::tabular).toList();
+            elements = DocumentReader.model(doc, ruled, Set.of(1), new ArrayList<>(), page -> { }).pages().getFirst().elements();
+        }
+        assertThat(elements).filteredOn(e -> e.type() == Type.TABLE).singleElement().satisfies(t -> assertThat(t.table().grid())
+                .containsExactly(List.of("Product", "Quantity", "Revenue"), List.of("Widget", "5", "5000"), List.of("Gadget", "10", "12000"),
+                        List.of("Sprocket", "3", "3000")));
+        assertThat(elements).filteredOn(e -> e.type() == Type.PARAGRAPH).extracting(e -> squeeze(e.text())).anyMatch(t -> t.startsWith("A note set in a box"));
+    }
+
+    /**
      * A heading the file tags in its structure tree ({@code /H2}) is a heading at that level, though it is set in the
      * body's font and size, where the font rules alone would find none (issue 36).
      */
@@ -1091,7 +1132,7 @@ class DocumentModelTest {
     /** The ruled tables found on {@code pdf}, as the service finds them ({@link Lattice}). */
     private static List<Tabula.PdfTable> lattice(Path pdf) throws IOException {
         try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
-            return Lattice.tables(doc).tables();
+            return Lattice.tables(doc, Set.of()).tables();
         }
     }
 
