@@ -11,7 +11,9 @@
 # Seconds per page: the whole set's wall time over its pages, median of RUNS passes (docapi: a warm service after
 # WARMUP conversions, upload excluded, job and download included; opendataloader-pdf: one JVM per pass over the folder).
 #   bench/structure.sh     (RUNS=3, WARMUP=3; JAR=/path/to/docapi.jar times another build; KEEP=dir keeps the outputs;
-#                          SET=bench/structure-heldout scores the held-out set, which no rule was tuned on)
+#                          SET=bench/structure-heldout scores the held-out set, which no rule was tuned on;
+#                          SCANNED=1 scores the set's pages as scans: each printed to a 200 dpi grey image, which
+#                          docapi OCRs, against the same references; the peers read no text from an image)
 # Needs `scripts/install-deps --bench` (poppler, python3-fitz, python3-lxml, python3-venv, npm). Peers install into
 # target/bench-structure/ (npm registry; pip's configured index for rapidfuzz). Starts its own
 # service on a free port with a throw-away data directory and stops it at the end. A benchmark, not a test: it
@@ -41,6 +43,22 @@ if [[ ! -f "$ODL_JAR" ]]; then
 fi
 
 bench_service structure
+if [[ "${SCANNED:-}" == 1 ]]; then
+  # the set's PDFs as scans: each page an image of what it shows, with no text layer
+  mkdir -p "$WORK/scanned/pdf"
+  cp -r "$SET/ref" "$SET/MANIFEST.tsv" "$WORK/scanned/"
+  "$TOOLS/venv/bin/python" - "$SET/pdf" "$WORK/scanned/pdf" <<'PY'
+import sys, fitz
+from pathlib import Path
+for pdf in sorted(Path(sys.argv[1]).glob("*.pdf")):
+    with fitz.open(pdf) as src, fitz.open() as out:
+        for page in src:
+            image = page.get_pixmap(dpi=200, colorspace=fitz.csGRAY).tobytes("png")
+            out.new_page(width=page.rect.width, height=page.rect.height).insert_image(page.rect, stream=image)
+        out.save(Path(sys.argv[2]) / pdf.name, deflate=True)
+PY
+  SET="$WORK/scanned"
+fi
 "$TOOLS/venv/bin/python" - "$PORT" "$KEY" "$SET" "$WORK/pred" "$RUNS" "$WARMUP" "$ODL_JAR" "$ODL_VERSION" "$JAVA_HOME/bin/java" "$SCORER" <<'PY'
 import csv, json, shutil, statistics, subprocess, sys, time, urllib.error, urllib.request
 from pathlib import Path
