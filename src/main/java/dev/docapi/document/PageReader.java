@@ -273,7 +273,8 @@ final class PageReader extends LineStripper {
             lines.add(List.of(new Run(kept, false, false, out)));
             return;
         }
-        List<List<TextPosition>> byX = new ArrayList<>(kept);
+        List<List<TextPosition>> byX = new ArrayList<>();
+        for (List<TextPosition> w : kept) byX.addAll(atWideSpaces(w));
         byX.sort(Comparator.comparingDouble(w -> w.getFirst().getXDirAdj()));
         List<List<TextPosition>> run = new ArrayList<>();
         float runRight = 0;
@@ -296,6 +297,47 @@ final class PageReader extends LineStripper {
         runs.add(new Run(run, letterBullet && run.getFirst() == byX.getFirst(), splittable, out));
         lines.add(runs);
     }
+    /**
+     * The word of an OCR text layer cut where its own space glyphs span a gap wider than {@link #SEGMENT_GAP}:
+     * Tesseract's text layer writes a line's words with spaces in one text object and PDFBox reads it as one word, so a
+     * scanned table's row ("Leaves Ash, Elm, Maple 50") had no gap to cut its cells at. A drawn page's word is left
+     * whole (a code listing's aligned columns, a caption's number set apart). The space glyphs at a cut are left out; a list marker keeps
+     * its text, as OCR reads it too ("©", "e", "=" for a bullet).
+     */
+    private static List<List<TextPosition>> atWideSpaces(List<TextPosition> word) {
+        if (!ocrLayer(word.getFirst())) return List.of(word);
+        List<List<TextPosition>> out = new ArrayList<>();
+        int start = 0;
+        for (int i = 1; i < word.size(); i++) {
+            if (!word.get(i).getUnicode().isBlank() || word.get(i - 1).getUnicode().isBlank()) continue;
+            int next = i;
+            while (next < word.size() && word.get(next).getUnicode().isBlank()) next++;
+            if (next == word.size()) break;
+            TextPosition before = word.get(i - 1), after = word.get(next);
+            if (after.getXDirAdj() - (before.getXDirAdj() + before.getWidthDirAdj()) > SEGMENT_GAP * Math.max(size(before), 4)
+                    && !(start == 0 && bullet(word.subList(0, i)))) {
+                out.add(word.subList(start, i));
+                start = next;
+            }
+        }
+        out.add(word.subList(start, word.size()));
+        return out;
+    }
+
+    /** Whether a glyph is of an OCR text layer: Tesseract's (and OCRmyPDF's) invisible GlyphLessFont. */
+    private static boolean ocrLayer(TextPosition p) {
+        return p.getFont() != null && p.getFont().getName() != null && p.getFont().getName().contains("GlyphLessFont");
+    }
+
+    /** Whether glyphs are a list marker, or two glyphs or fewer with no letter or figure, or what OCR makes of a bullet. */
+    private static boolean bullet(List<TextPosition> glyphs) {
+        StringBuilder sb = new StringBuilder();
+        for (TextPosition p : glyphs) sb.append(p.getUnicode());
+        String t = sb.toString().strip();
+        return Structure.MARKER_ONLY.matcher(t).matches() || t.equals("e") || t.equals("o")
+                || t.length() <= 2 && t.codePoints().noneMatch(Character::isLetterOrDigit);
+    }
+
     /**
      * Adds the page's runs as segments, each split where one of its words starts at a column's left edge that other
      * lines nearby show: a spreadsheet or a table set with narrow gutters puts a header's two cells closer than

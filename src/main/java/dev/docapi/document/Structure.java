@@ -61,8 +61,8 @@ final class Structure {
     static final Pattern MARKER_ONLY = Pattern.compile("[" + BULLETS + "]|" + UNMAPPED + "|" + MULTI_LEVEL + "|\\(?\\d{1,3}[.)]|\\(?[a-z][.)]|\\([ivx]{1,4}\\)");
     /** A list item's start: its marker, then white space; group 1 the marker. */
     static final Pattern ITEM = Pattern.compile("^([" + BULLETS + "]|" + UNMAPPED + "|" + MULTI_LEVEL + "|\\d{1,3}[.)]|\\(\\d{1,3}\\)|[a-z][.)]|\\([a-z]\\)|\\([ivx]{1,4}\\))\\s+(?=\\S)");
-    /** What OCR makes of bullets it cannot read ("e", "©", "«"), followed by a capital: list items on OCR'd pages only. */
-    private static final Pattern OCR_ITEM = Pattern.compile("^([eo©®«»¢°>])\\s+(?=\\p{Lu})");
+    /** What OCR makes of bullets it cannot read ("e", "©", "«", "."), followed by a capital: list items on OCR'd pages only. */
+    private static final Pattern OCR_ITEM = Pattern.compile("^([eo©®«»¢°>.])\\s+(?=\\p{Lu})");
     /** A numbered section heading: "3", "3.2", "A.1" then its title; group 1 the number. */
     private static final Pattern SECTION = Pattern.compile("(?s)^((?:\\d{1,2}|[A-Z])(?:\\.\\d{1,2}){0,4})\\.?\\s+\\p{L}.*");
     /**

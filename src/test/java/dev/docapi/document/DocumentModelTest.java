@@ -1017,6 +1017,39 @@ class DocumentModelTest {
     }
 
     /**
+     * A scan's table without rules is a table, and its bulleted lines a list (issue 36): Tesseract's text layer writes
+     * a line's words, spaces and all, in one text object, which PDFBox reads as one word, so a row's cells had no gap
+     * between them ("Leaves Ash, Elm, Maple 50" was one line). Cut at its wide spaces, the row is cells that line up
+     * under the header; a bullet a tab before its text keeps it. Drawn, printed to an image by pdftoppm, OCR'd by
+     * Tesseract's own PDF renderer.
+     */
+    @Test
+    void aScansUnruledTableIsATableAndItsBulletsAList() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        String[][] rows = {{"Food", "Origin", "Calories"}, {"Leaves", "Ash, Elm, Maple", "50"}, {"Berries", "Blueberry, Strawberry", "150"},
+                {"Grain", "Corn, Buckwheat, Barley", "200"}};
+        String[] items = {"You can relax and look around", "Paddle about in the shallows", "Enjoy the summer warmth"};
+        Path pdf = onePage("unruled.pdf", PDRectangle.LETTER, cs -> {
+            for (int r = 0; r < rows.length; r++) for (int c = 0; c < 3; c++) show(cs, font, 12, 90 + 170 * c, 680 - 24 * r, rows[r][c]);
+            for (int i = 0; i < items.length; i++) {
+                show(cs, font, 12, 90, 520 - 20 * i, "\u2022");
+                show(cs, font, 12, 126, 520 - 20 * i, items[i]);
+            }
+        });
+        Path dir = pdf.getParent();
+        Independent.run("pdftoppm", "-r", "200", "-gray", "-png", "-singlefile", pdf.toString(), dir.resolve("scan").toString());
+        Independent.run("env", "OMP_THREAD_LIMIT=1", "tesseract", dir.resolve("scan.png").toString(), dir.resolve("scan").toString(), "-l", "eng", "pdf");
+        List<Element> elements;
+        try (PDDocument doc = Loader.loadPDF(dir.resolve("scan.pdf").toFile())) {
+            elements = DocumentReader.model(doc, List.of(), Set.of(1), new ArrayList<>(), page -> { }).pages().getFirst().elements();
+        }
+        assertThat(elements).filteredOn(e -> e.type() == Type.TABLE).singleElement().satisfies(t -> assertThat(t.table().grid())
+                .containsExactly(List.of("Food", "Origin", "Calories"), List.of("Leaves", "Ash, Elm, Maple", "50"),
+                        List.of("Berries", "Blueberry, Strawberry", "150"), List.of("Grain", "Corn, Buckwheat, Barley", "200")));
+        assertThat(elements).filteredOn(e -> e.type() == Type.LIST_ITEM).extracting(e -> squeeze(e.text())).containsExactly(items);
+    }
+
+    /**
      * A heading the file tags in its structure tree ({@code /H2}) is a heading at that level, though it is set in the
      * body's font and size, where the font rules alone would find none (issue 36).
      */
