@@ -54,6 +54,34 @@ class DocumentModelTest {
         cs.endText();
     }
 
+    /** The rulings of a grid: a level line at each of {@code ys} across {@code xs}, an upright one at each of {@code xs} down {@code ys}. */
+    private static void grid(PDPageContentStream cs, float[] xs, float[] ys) throws IOException {
+        for (float y : ys) {
+            cs.moveTo(xs[0], y);
+            cs.lineTo(xs[xs.length - 1], y);
+        }
+        for (float x : xs) {
+            cs.moveTo(x, ys[0]);
+            cs.lineTo(x, ys[ys.length - 1]);
+        }
+        cs.stroke();
+    }
+
+    /**
+     * The model of {@code pdf}'s first page as a scan: printed to a 200 dpi grey image by pdftoppm and given its text
+     * layer by Tesseract's own PDF renderer (as the kept OCR's ocrmypdf does), its ruled tables found as the service
+     * finds them on an OCR'd page.
+     */
+    private static List<Element> scannedModel(Path pdf) throws Exception {
+        Path dir = pdf.getParent();
+        Independent.run("pdftoppm", "-r", "200", "-gray", "-png", "-singlefile", pdf.toString(), dir.resolve("scan").toString());
+        Independent.run("env", "OMP_THREAD_LIMIT=1", "tesseract", dir.resolve("scan.png").toString(), dir.resolve("scan").toString(), "-l", "eng", "pdf");
+        try (PDDocument doc = Loader.loadPDF(dir.resolve("scan.pdf").toFile())) {
+            List<Tabula.PdfTable> ruled = Lattice.tables(doc, Set.of(1)).tables().stream().filter(DocumentReader::tabular).toList();
+            return DocumentReader.model(doc, ruled, Set.of(1), new ArrayList<>(), page -> { }).pages().getFirst().elements();
+        }
+    }
+
     /** What a test draws on its one page. */
     @FunctionalInterface
     private interface Drawing {
@@ -948,27 +976,14 @@ class DocumentModelTest {
             show(cs, bold, 18, 72, y, "Duck Observations");
             y -= 40;
             show(cs, bold, 12, 72, y, "Counting the lakes");
-            y -= 22;
-            for (String line : first) {
-                show(cs, times, 12, 72, y, line);
-                y -= 15;
-            }
-            show(cs, times, 12, 72, y, "2019 2020 2021 2022 2023 2024");
-            y -= 30;
-            show(cs, bold, 12, 72, y, "What the numbers say");
-            y -= 22;
-            for (String line : second) {
-                show(cs, times, 12, 72, y, line);
-                y -= 15;
-            }
+            y -= 7;
+            for (String line : first) show(cs, times, 12, 72, y -= 15, line);
+            show(cs, times, 12, 72, y -= 15, "2019 2020 2021 2022 2023 2024");
+            show(cs, bold, 12, 72, y -= 30, "What the numbers say");
+            y -= 7;
+            for (String line : second) show(cs, times, 12, 72, y -= 15, line);
         });
-        Path dir = pdf.getParent();
-        Independent.run("pdftoppm", "-r", "200", "-gray", "-png", "-singlefile", pdf.toString(), dir.resolve("scan").toString());
-        Independent.run("env", "OMP_THREAD_LIMIT=1", "tesseract", dir.resolve("scan.png").toString(), dir.resolve("scan").toString(), "-l", "eng", "pdf");
-        List<Element> elements;
-        try (PDDocument doc = Loader.loadPDF(dir.resolve("scan.pdf").toFile())) {
-            elements = DocumentReader.model(doc, List.of(), Set.of(1), new ArrayList<>(), page -> { }).pages().getFirst().elements();
-        }
+        List<Element> elements = scannedModel(pdf);
         assertThat(elements).filteredOn(e -> e.type() == Type.HEADING || e.type() == Type.TITLE).extracting(e -> squeeze(e.text()))
                 .containsExactly("Duck Observations", "Counting the lakes", "What the numbers say");
         assertThat(elements).filteredOn(e -> e.type() == Type.PARAGRAPH).extracting(e -> squeeze(e.text()))
@@ -991,25 +1006,11 @@ class DocumentModelTest {
             cs.stroke();
             show(cs, font, 12, 80, 684, "A note set in a box of its own, which is no table at all.");
             float top = 600, width = 150, height = 24;
-            for (int r = 0; r <= rows.length; r++) {
-                cs.moveTo(72, top - height * r);
-                cs.lineTo(72 + 3 * width, top - height * r);
-            }
-            for (int c = 0; c <= 3; c++) {
-                cs.moveTo(72 + width * c, top);
-                cs.lineTo(72 + width * c, top - height * rows.length);
-            }
-            cs.stroke();
+            grid(cs, new float[] {72, 72 + width, 72 + 2 * width, 72 + 3 * width},
+                    new float[] {top, top - height, top - 2 * height, top - 3 * height, top - 4 * height});
             for (int r = 0; r < rows.length; r++) for (int c = 0; c < 3; c++) show(cs, font, 12, 80 + width * c, top - 16 - height * r, rows[r][c]);
         });
-        Path dir = pdf.getParent();
-        Independent.run("pdftoppm", "-r", "200", "-gray", "-png", "-singlefile", pdf.toString(), dir.resolve("scan").toString());
-        Independent.run("env", "OMP_THREAD_LIMIT=1", "tesseract", dir.resolve("scan.png").toString(), dir.resolve("scan").toString(), "-l", "eng", "pdf");
-        List<Element> elements;
-        try (PDDocument doc = Loader.loadPDF(dir.resolve("scan.pdf").toFile())) {
-            List<Tabula.PdfTable> ruled = Lattice.tables(doc, Set.of(1)).tables().stream().filter(DocumentReader::tabular).toList();
-            elements = DocumentReader.model(doc, ruled, Set.of(1), new ArrayList<>(), page -> { }).pages().getFirst().elements();
-        }
+        List<Element> elements = scannedModel(pdf);
         assertThat(elements).filteredOn(e -> e.type() == Type.TABLE).singleElement().satisfies(t -> assertThat(t.table().grid())
                 .containsExactly(List.of("Product", "Quantity", "Revenue"), List.of("Widget", "5", "5000"), List.of("Gadget", "10", "12000"),
                         List.of("Sprocket", "3", "3000")));
@@ -1036,13 +1037,7 @@ class DocumentModelTest {
                 show(cs, font, 12, 126, 520 - 20 * i, items[i]);
             }
         });
-        Path dir = pdf.getParent();
-        Independent.run("pdftoppm", "-r", "200", "-gray", "-png", "-singlefile", pdf.toString(), dir.resolve("scan").toString());
-        Independent.run("env", "OMP_THREAD_LIMIT=1", "tesseract", dir.resolve("scan.png").toString(), dir.resolve("scan").toString(), "-l", "eng", "pdf");
-        List<Element> elements;
-        try (PDDocument doc = Loader.loadPDF(dir.resolve("scan.pdf").toFile())) {
-            elements = DocumentReader.model(doc, List.of(), Set.of(1), new ArrayList<>(), page -> { }).pages().getFirst().elements();
-        }
+        List<Element> elements = scannedModel(pdf);
         assertThat(elements).filteredOn(e -> e.type() == Type.TABLE).singleElement().satisfies(t -> assertThat(t.table().grid())
                 .containsExactly(List.of("Food", "Origin", "Calories"), List.of("Leaves", "Ash, Elm, Maple", "50"),
                         List.of("Berries", "Blueberry, Strawberry", "150"), List.of("Grain", "Corn, Buckwheat, Barley", "200")));
@@ -1377,15 +1372,7 @@ class DocumentModelTest {
         PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
         float left = 72, middle = 200, right = 300, top = 700;
         Path pdf = onePage("overflow.pdf", PDRectangle.A4, cs -> {
-            for (float y : new float[] {top, top - 20, top - 40, top - 60}) {
-                cs.moveTo(left, y);
-                cs.lineTo(right, y);
-            }
-            for (float x : new float[] {left, middle, right}) {
-                cs.moveTo(x, top);
-                cs.lineTo(x, top - 60);
-            }
-            cs.stroke();
+            grid(cs, new float[] {left, middle, right}, new float[] {top, top - 20, top - 40, top - 60});
             show(cs, font, 10, left + 4, top - 14, "Question");
             show(cs, font, 10, middle + 4, top - 14, "Extra");
             show(cs, font, 10, left + 4, top - 34, "What is the objective?");
@@ -1414,15 +1401,7 @@ class DocumentModelTest {
         PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
         float left = 72, middle = 172, right = 320, top = 700;
         Path pdf = onePage("clipped.pdf", PDRectangle.A4, cs -> {
-            for (float y : new float[] {top, top - 20, top - 40, top - 60}) {
-                cs.moveTo(left, y);
-                cs.lineTo(right, y);
-            }
-            for (float x : new float[] {left, middle, right}) {
-                cs.moveTo(x, top);
-                cs.lineTo(x, top - 60);
-            }
-            cs.stroke();
+            grid(cs, new float[] {left, middle, right}, new float[] {top, top - 20, top - 40, top - 60});
             String[][] rows = {{"Question", "Answer"}, {"What is the main objective?", "The main objective is..."},
                     {"What types of data are used?", "Code data"}};
             for (int r = 0; r < rows.length; r++) {
@@ -1468,15 +1447,10 @@ class DocumentModelTest {
                     doc.addPage(page);
                     try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
                         float top = 740, width = 150;
-                        for (int r = 0; r <= band.length; r++) {
-                            cs.moveTo(60, top - 20 * r);
-                            cs.lineTo(60 + width * band[0].length, top - 20 * r);
-                        }
-                        for (int c = 0; c <= band[0].length; c++) {
-                            cs.moveTo(60 + width * c, top);
-                            cs.lineTo(60 + width * c, top - 20 * band.length);
-                        }
-                        cs.stroke();
+                        float[] xs = new float[band[0].length + 1], ys = new float[band.length + 1];
+                        for (int c = 0; c < xs.length; c++) xs[c] = 60 + width * c;
+                        for (int r = 0; r < ys.length; r++) ys[r] = top - 20 * r;
+                        grid(cs, xs, ys);
                         for (int r = 0; r < band.length; r++) for (int c = 0; c < band[r].length; c++) show(cs, font, 10, 64 + width * c, top - 14 - 20 * r, band[r][c]);
                         // the title over the whole sheet, drawn on each page where the sheet's middle falls
                         show(cs, bold, 12, out == pdf && band == right ? 20 : 300, 760, "Reading List");
