@@ -40,9 +40,11 @@ final class ImageRulings {
      * The rulings on page {@code page} (from 1) of {@code doc}, level ones first, each as a line from its left (top) end
      * to its right (bottom) end, made exactly level or upright at its mean height (place).
      *
-     * @throws IOException when the page cannot be rendered
+     * @throws IOException when the page cannot be rendered, or the thread is interrupted (InterruptedIOException)
      */
     static List<Line2D.Float> of(PDDocument doc, int page) throws IOException {
+        // work past its job's deadline is interrupted and abandoned: it renders no more pages
+        if (Thread.currentThread().isInterrupted()) throw new java.io.InterruptedIOException("interrupted while finding a scan's rulings");
         var box = doc.getPage(page - 1).getCropBox();
         float dpi = Math.min(DPI, (float) Math.sqrt(MAX_PIXELS / Math.max(1.0, box.getWidth() / 72.0 * box.getHeight() / 72.0)));
         Raster raster = new PDFRenderer(doc).renderImageWithDPI(page - 1, dpi, ImageType.GRAY).getRaster();

@@ -46,7 +46,7 @@ final class ScanType {
      *
      * @param pages    the pages read, whose segment lists are changed in place
      * @param ocrPages numbers (from 1) of the pages whose text came from OCR
-     * @throws IOException when a page cannot be rendered
+     * @throws IOException when a page cannot be rendered, or the thread is interrupted (InterruptedIOException)
      */
     static void measure(PDDocument doc, List<PageReader.PageText> pages, Set<Integer> ocrPages) throws IOException {
         if (ocrPages.isEmpty()) return;
@@ -54,6 +54,8 @@ final class ScanType {
         Map<PageReader.Segment, float[]> measured = new HashMap<>(); // size (pt), stem share, points a pixel, OCR's size
         for (PageReader.PageText page : pages) {
             if (!ocrPages.contains(page.number()) || page.segments().isEmpty()) continue;
+            // work past its job's deadline is interrupted and abandoned: it stops at the next page
+            if (Thread.currentThread().isInterrupted()) throw new java.io.InterruptedIOException("interrupted while measuring a scan's lines");
             float dpi = Math.min(DPI, (float) Math.sqrt(MAX_PIXELS / Math.max(1.0, page.width() / 72.0 * page.height() / 72.0)));
             BufferedImage image = renderer.renderImageWithDPI(page.number() - 1, dpi, ImageType.GRAY);
             for (PageReader.Segment s : page.segments()) {
