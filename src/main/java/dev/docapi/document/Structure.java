@@ -317,22 +317,31 @@ final class Structure {
      * starting page N + 1 are one when they have as many rows, stand at the same height (within 2 pt, top and
      * bottom) and start with different rows (a table repeated a page, as an invoice's, starts each page alike). A
      * merged cell across both bands (a title over the whole sheet) is drawn on both pages: its copy above the second
-     * band (text within a page N block's at its height) goes with it. The joined table keeps page N and its box.
+     * band (text within a page N block's at its height) goes with it. The joined table keeps page N and its box; a
+     * third band on page N + 2 joins it too when page N + 1 held nothing else.
      */
     private static void continuedColumns(List<List<Block>> blocks) {
+        Block carried = null; // a joined table whose next page held nothing else: a third band may follow
+        List<Block> carriedPage = null;
         for (int i = 0; i + 1 < blocks.size(); i++) {
             List<Block> page = blocks.get(i), next = blocks.get(i + 1);
             Block last = null;
             for (Block b : page) if (!b.type.furniture()) last = b;
+            if (last == null && carried != null) {
+                last = carried;
+                page = carriedPage;
+            }
+            carried = null;
             DocumentModel.Table left = last == null ? null : table(last);
             if (left == null) continue;
             Block end = last;
-            List<Block> copies = new ArrayList<>();
+            List<Block> owner = page, copies = new ArrayList<>();
             Block first = null;
             for (Block b : next) {
                 if (b.type.furniture()) continue;
-                if (b.atom == null && b.text != null && page.stream().anyMatch(o -> o.atom == null && o != end && o.text != null
-                        && Math.abs(o.box().y() - b.box().y()) <= 2 && key(o.text).contains(key(b.text)))) {
+                String text = b.atom == null && b.text != null ? key(b.text) : "";
+                if (!text.isEmpty() && owner.stream().anyMatch(o -> o.atom == null && o != end && o.text != null
+                        && Math.abs(o.box().y() - b.box().y()) <= 2 && key(o.text).contains(text))) {
                     copies.add(b);
                     continue;
                 }
@@ -351,9 +360,14 @@ final class Structure {
             }
             DocumentModel.Table joined = new DocumentModel.Table(left.columns() + right.columns(), left.ruled() && right.ruled(), rows);
             Object atom = last.atom.atom() instanceof TextTables.Found f ? new TextTables.Found(f.box(), joined, f.size(), f.end()) : joined;
-            page.set(page.indexOf(last), new Block(last.page, new Layout.Item(a, null, atom)));
+            Block merged = new Block(last.page, new Layout.Item(a, null, atom));
+            owner.set(owner.indexOf(last), merged);
             next.remove(first);
             next.removeAll(copies);
+            if (next.stream().allMatch(o -> o.type.furniture())) {
+                carried = merged;
+                carriedPage = owner;
+            }
         }
     }
 
