@@ -28,6 +28,11 @@ import org.apache.pdfbox.text.TextPosition;
 final class PageReader extends LineStripper {
     /** A gap between words at least this many times the font size splits a line into segments (a word space is ~0.3). */
     static final float SEGMENT_GAP = 1.1f;
+    /**
+     * A gap in an OCR text layer's line at least this many times its size is a gutter between cells: wider than
+     * {@link #SEGMENT_GAP}, as OCR's word boxes are rougher and a justified scan's spaces stretch past it.
+     */
+    private static final float OCR_GAP = 2.2f;
     /** Column edges of other lines that must stand at a word's left edge for a run to be split there ({@link #addSplitAtColumns}). */
     private static final int COLUMN_WITNESSES = 2;
     /** A run of more words is a line of prose (its spaces may stretch and line up), never cut into cells. */
@@ -298,7 +303,7 @@ final class PageReader extends LineStripper {
         lines.add(runs);
     }
     /**
-     * The word of an OCR text layer cut where its own space glyphs span a gap wider than {@link #SEGMENT_GAP}:
+     * The word of an OCR text layer cut where its own space glyphs span a gap wider than {@link #OCR_GAP}:
      * Tesseract's text layer writes a line's words with spaces in one text object and PDFBox reads it as one word, so a
      * scanned table's row ("Leaves Ash, Elm, Maple 50") had no gap to cut its cells at. A drawn page's word is left
      * whole (a code listing's aligned columns, a caption's number set apart). The space glyphs at a cut are left out; a list marker keeps
@@ -314,7 +319,7 @@ final class PageReader extends LineStripper {
             while (next < word.size() && word.get(next).getUnicode().isBlank()) next++;
             if (next == word.size()) break;
             TextPosition before = word.get(i - 1), after = word.get(next);
-            if (after.getXDirAdj() - (before.getXDirAdj() + before.getWidthDirAdj()) > SEGMENT_GAP * Math.max(size(before), 4)
+            if (after.getXDirAdj() - (before.getXDirAdj() + before.getWidthDirAdj()) > OCR_GAP * Math.max(size(before), 4)
                     && !(start == 0 && bullet(word.subList(0, i)))) {
                 out.add(word.subList(start, i));
                 start = next;

@@ -33,10 +33,12 @@ final class ScanType {
     private static final float X_HEIGHT = 0.48f;
     /** A band of fewer rows is too small to measure: the OCR's own size stays. */
     private static final int MIN_BAND = 5;
+    /** A line measured this many times the body's size or more is set larger; less is the measure's spread. */
+    private static final float LARGER = 1.3f;
     /** Lines measured, fewer of which tell nothing of the body. */
     private static final int MIN_MEASURED = 5;
     /** Stems this many times the document's usual share of the x-height are bold. */
-    private static final float BOLD = 1.3f;
+    private static final float BOLD = 1.4f;
 
     private ScanType() {
     }
@@ -74,10 +76,13 @@ final class ScanType {
             for (int i = 0; i < segments.size(); i++) {
                 PageReader.Segment s = segments.get(i);
                 float[] m = measured.get(s);
-                // a pixel of x-height either way is the measure's own error: such a line is at the body's size
                 float size = m == null ? s.size() * scale : m[0];
-                float error = m == null ? 0.1f * body : Math.max(m[2] / X_HEIGHT * 1.2f, 0.05f * body);
-                if (Math.abs(size - body) <= error) size = body;
+                // from 25 % under to 30 % over the body's size a line is at it: a real scan's x-heights of one size
+                // spread that far (a pixel or two of a coarse, noisy image), lines a pixel apart would fall either
+                // side of any narrower bound (a paragraph cut in two), and a bold heading at body size stands out by
+                // its weight; a smaller line keeps the OCR's size, scaled, which its paragraph's lines share
+                if (size >= 0.75f * body && size < LARGER * body) size = body;
+                else if (size < body) size = s.size() * scale;
                 segments.set(i, new PageReader.Segment(s.text(), s.x(), s.top(), s.right(), s.bottom(), Math.round(size * 2) / 2f,
                         m != null && m[1] > BOLD * usual, s.italic(), s.mono(), s.chars()));
             }
