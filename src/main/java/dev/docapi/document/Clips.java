@@ -3,6 +3,7 @@ package dev.docapi.document;
 import java.awt.geom.GeneralPath;
 import java.awt.geom.Path2D;
 import java.awt.geom.Point2D;
+import java.awt.geom.Rectangle2D;
 import java.util.List;
 import org.apache.pdfbox.cos.COSBase;
 import org.apache.pdfbox.cos.COSNumber;
@@ -14,6 +15,34 @@ import org.apache.pdfbox.pdmodel.graphics.state.PDGraphicsState;
  * (y up); a curve is taken by its control points, which hold it (only the clip's bounds are read).
  */
 final class Clips {
+    /**
+     * The bounds of a graphics state's clip in page space (y up): the common part of its paths' bounds (empty when
+     * they have none), the same object while the clip stays the same. Working out the exact intersection of a page's
+     * clipping paths, or their bounds for every glyph or segment, would cost what a hostile page chooses.
+     */
+    static final class Bounds {
+        private List<Path2D> paths;
+        private int count;
+        private Rectangle2D bounds;
+
+        Rectangle2D of(PDGraphicsState state) {
+            List<Path2D> current = state.getCurrentClippingPaths();
+            // PDFBox adds to a state's list in place once it has copied it
+            if (current != paths || current.size() != count) {
+                Rectangle2D common = null;
+                for (Path2D p : current) {
+                    Rectangle2D b = p.getBounds2D();
+                    if (common == null) common = b;
+                    else Rectangle2D.intersect(common, b, common);
+                }
+                bounds = common == null || common.getWidth() < 0 || common.getHeight() < 0 ? new Rectangle2D.Double() : common;
+                paths = current;
+                count = current.size();
+            }
+            return bounds;
+        }
+    }
+
     private final GeneralPath path = new GeneralPath();
     /** The winding rule of a clip set by {@code W}/{@code W*}, which takes effect when the path ends; -1: none. */
     private int clipRule = -1;

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.pdfbox.pdmodel.PDDocument;
-import org.apache.pdfbox.rendering.ImageType;
 import org.apache.pdfbox.rendering.PDFRenderer;
 
 /**
@@ -45,11 +44,10 @@ final class ImageRulings {
     static List<Line2D.Float> of(PDDocument doc, int page) throws IOException {
         // work past its job's deadline is interrupted and abandoned: it renders no more pages
         if (Thread.currentThread().isInterrupted()) throw new java.io.InterruptedIOException("interrupted while finding a scan's rulings");
-        var box = doc.getPage(page - 1).getCropBox();
-        float dpi = Math.min(DPI, (float) Math.sqrt(MAX_PIXELS / Math.max(1.0, box.getWidth() / 72.0 * box.getHeight() / 72.0)));
-        Raster raster = new PDFRenderer(doc).renderImageWithDPI(page - 1, dpi, ImageType.GRAY).getRaster();
-        float scale = dpi / 72;
-        int minRun = Math.round(MIN_LENGTH_INCHES * dpi);
+        PageImage image = PageImage.grey(new PDFRenderer(doc), doc, page, DPI, MAX_PIXELS);
+        Raster raster = image.raster();
+        float scale = image.scale();
+        int minRun = Math.round(MIN_LENGTH_INCHES * 72 * scale);
         int width = raster.getWidth(), height = raster.getHeight();
         boolean[][] dark = new boolean[height][width];
         int[] row = new int[width];

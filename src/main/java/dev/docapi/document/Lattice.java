@@ -4,7 +4,6 @@ import dev.docapi.engines.tabula.Tabula;
 import java.awt.geom.AffineTransform;
 import java.awt.geom.GeneralPath;
 import java.awt.geom.Line2D;
-import java.awt.geom.Path2D;
 import java.awt.geom.PathIterator;
 import java.awt.geom.Point2D;
 import java.awt.geom.Rectangle2D;
@@ -49,9 +48,9 @@ final class Lattice extends PDFGraphicsStreamEngine {
     private final List<Fill> fills = new ArrayList<>();
     private final GeneralPath path = new GeneralPath();
     private int clipRule = -1;
-    /** The clipping paths {@link #clipBox} is the bounds of, and how many there were. */
-    private List<Path2D> clipPaths;
-    private int clipCount;
+    private final Clips.Bounds clipBounds = new Clips.Bounds();
+    /** The clip's bounds in page space {@link #clipBox} is made from, and those bounds on the page. */
+    private Rectangle2D clipSource;
     private Rectangle2D clipBox;
 
     private Lattice(PDPage page) {
@@ -189,18 +188,10 @@ final class Lattice extends PDFGraphicsStreamEngine {
      * hostile page chooses.
      */
     private Rectangle2D clipBounds() {
-        List<Path2D> paths = getGraphicsState().getCurrentClippingPaths();
-        if (paths != clipPaths || paths.size() != clipCount) {
-            Rectangle2D common = null;
-            for (Path2D p : paths) {
-                Rectangle2D b = p.getBounds2D();
-                if (common == null) common = b;
-                else Rectangle2D.intersect(common, b, common);
-            }
-            if (common == null || common.getWidth() < 0 || common.getHeight() < 0) common = new Rectangle2D.Double();
+        Rectangle2D common = clipBounds.of(getGraphicsState());
+        if (common != clipSource) {
             clipBox = toPage.createTransformedShape(common).getBounds2D();
-            clipPaths = paths;
-            clipCount = paths.size();
+            clipSource = common;
         }
         return clipBox;
     }

@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.awt.geom.Path2D;
 import java.awt.geom.Rectangle2D;
 import org.apache.pdfbox.contentstream.operator.Operator;
 import org.apache.pdfbox.cos.COSBase;
@@ -100,9 +99,7 @@ final class PageReader extends LineStripper {
     private final Map<TextPosition, Float> clippedX = new IdentityHashMap<>();
     private boolean pageUpright;
     private final Clips clips = new Clips();
-    private List<Path2D> clipPaths;
-    private int clipCount;
-    private Rectangle2D clipBounds;
+    private final Clips.Bounds clipBounds = new Clips.Bounds();
     /** The page's lines as runs of words (left to right), made into segments when the page is read. */
     private final List<List<Run>> lines = new ArrayList<>();
 
@@ -162,10 +159,10 @@ final class PageReader extends LineStripper {
     @Override
     protected void processTextPosition(TextPosition p) {
         if (pageUpright && p.getDir() == 0 && !pageTables.isEmpty()) {
-            Rectangle2D clip = clipBounds();
+            Rectangle2D clip = clipBounds.of(getGraphicsState());
             var m = p.getTextMatrix();
             float x = m.getTranslateX() + p.getWidthDirAdj() / 2, y = m.getTranslateY() + p.getHeightDir() / 2;
-            if (clip != null && y >= clip.getMinY() && y <= clip.getMaxY() && (x < clip.getMinX() || x > clip.getMaxX())) {
+            if (y >= clip.getMinY() && y <= clip.getMaxY() && (x < clip.getMinX() || x > clip.getMaxX())) {
                 double inside = Math.clamp(x, clip.getMinX() + 0.5, Math.max(clip.getMinX() + 0.5, clip.getMaxX() - 0.5));
                 clippedX.put(p, (float) (centreX(p) + inside - x));
                 // not shown, so it must not hide the next cell's glyph it overlies as a duplicate of it ("Th main")
@@ -187,23 +184,6 @@ final class PageReader extends LineStripper {
         // the clip is followed only where it decides a glyph's cell
         if (!pageTables.isEmpty()) clips.operator(operator.getName(), operands, getGraphicsState());
         super.processOperator(operator, operands);
-    }
-
-    /** The bounds of the current clip in the page's own space (y up), kept while the clip does not change. */
-    private Rectangle2D clipBounds() {
-        List<Path2D> paths = getGraphicsState().getCurrentClippingPaths();
-        // PDFBox adds to a state's list in place once it has copied it
-        if (paths != clipPaths || paths.size() != clipCount) {
-            clipPaths = paths;
-            clipCount = paths.size();
-            clipBounds = null;
-            for (Path2D path : paths) {
-                Rectangle2D b = path.getBounds2D();
-                if (clipBounds == null) clipBounds = b;
-                else Rectangle2D.intersect(clipBounds, b, clipBounds);
-            }
-        }
-        return clipBounds;
     }
 
     @Override

@@ -1,6 +1,5 @@
 package dev.docapi.document;
 
-import java.awt.image.BufferedImage;
 import java.awt.image.Raster;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -9,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.pdfbox.pdmodel.PDDocument;
-import org.apache.pdfbox.rendering.ImageType;
 import org.apache.pdfbox.rendering.PDFRenderer;
 
 /**
@@ -58,10 +56,9 @@ final class ScanType {
             if (!ocrPages.contains(page.number()) || page.segments().isEmpty()) continue;
             // work past its job's deadline is interrupted and abandoned: it stops at the next page
             if (Thread.currentThread().isInterrupted()) throw new java.io.InterruptedIOException("interrupted while measuring a scan's lines");
-            float dpi = Math.min(DPI, (float) Math.sqrt(MAX_PIXELS / Math.max(1.0, page.width() / 72.0 * page.height() / 72.0)));
-            BufferedImage image = renderer.renderImageWithDPI(page.number() - 1, dpi, ImageType.GRAY);
+            PageImage image = PageImage.grey(renderer, doc, page.number(), DPI, MAX_PIXELS);
             for (PageReader.Segment s : page.segments()) {
-                float[] m = measure(image.getRaster(), s, dpi / 72);
+                float[] m = measure(image.raster(), s, image.scale());
                 if (m != null) measured.put(s, m);
             }
         }
