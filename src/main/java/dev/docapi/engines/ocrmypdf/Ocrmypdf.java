@@ -15,6 +15,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +30,8 @@ import org.springframework.stereotype.Component;
  * Arabic are read again with {@code ara} or {@code ara+eng} ({@link Tesseract#languagesFor}; OCRmyPDF takes one order
  * a run, so with {@code --pages}) and take the first read's place. Adds an invisible text layer beneath the page images
  * (sandwich renderer) and writes the recognised text as a sidecar file in logical order (DESIGN §2: Arabic read
- * back from the PDF by PDFBox comes out reversed; the sidecar does not).
+ * back from the PDF by PDFBox comes out reversed; the sidecar does not). Tesseract is given the languages in the
+ * order asked, every run ({@link LanguageOrder}).
  *
  * <p>Threads: at most {@code cores / 2} (min 1) OCRmyPDF processes at once, each with {@code --jobs cores} page
  * workers and one Tesseract thread per worker ({@code OMP_THREAD_LIMIT=1}; Tesseract's own threading only adds
@@ -45,6 +47,7 @@ public class Ocrmypdf {
     private final ProcessRunner runner;
     private final Qpdf qpdf;
     private final DamagedPages damagedPages;
+    private final LanguageOrder languageOrder;
 
     /** What to do with pages that already have a text layer. */
     public enum PagesWithText {
@@ -58,6 +61,7 @@ public class Ocrmypdf {
         this.runner = runner;
         this.qpdf = qpdf;
         this.damagedPages = damagedPages;
+        this.languageOrder = new LanguageOrder(runner);
         runner.setLimit("ocrmypdf", Math.max(1, CORES / 2));
     }
 
@@ -153,7 +157,9 @@ public class Ocrmypdf {
     private List<Integer> run(Path in, Path part, Path sidecar, PagesWithText mode, LanguageGroup group, Duration timeout,
             Path workDir, Path tmp, IntConsumer pagesOcred) throws EngineFailure, InterruptedException, IOException {
         Path runTmp = Files.createTempDirectory(tmp, "run-");
-        Map<String, String> env = Map.of("OMP_THREAD_LIMIT", "1", "TMPDIR", runTmp.toString());
+        Map<String, String> env = new HashMap<>(languageOrder.environment(group.languages()));
+        env.put("OMP_THREAD_LIMIT", "1");
+        env.put("TMPDIR", runTmp.toString());
         Thread watcher = pagesOcred == null ? null : watch(runTmp, pagesOcred);
         try {
             Path source = in;
