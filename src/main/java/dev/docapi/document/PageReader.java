@@ -253,8 +253,10 @@ final class PageReader extends LineStripper {
     /** The line's words (in one area) as runs split at wide gaps, made segments of {@code out} when the page is read. */
     private void segments(List<List<TextPosition>> kept, List<Segment> out) {
         if (kept.isEmpty()) return;
+        kept = kept.stream().map(PageReader::leftRunFirst).toList();
         // Right-to-left lines stay whole: PDFBox's words of a visual-order line can hold glyphs from both its ends.
-        if (kept.stream().flatMap(List::stream).anyMatch(p -> p.getUnicode() != null && LogicalOrder.hasRightToLeft(p.getUnicode()))) {
+        if (kept.stream().flatMap(w -> w.subList(arabicBullet(w), w.size()).stream())
+                .anyMatch(p -> p.getUnicode() != null && LogicalOrder.hasRightToLeft(p.getUnicode()) && !bidiMark(p.getUnicode()))) {
             lines.add(List.of(new Run(kept, false, false, out)));
             return;
         }
@@ -300,7 +302,7 @@ final class PageReader extends LineStripper {
             if (next == word.size()) break;
             TextPosition before = word.get(i - 1), after = word.get(next);
             if (after.getXDirAdj() - (before.getXDirAdj() + before.getWidthDirAdj()) > OCR_GAP * Math.max(size(before), 4)
-                    && !(start == 0 && bullet(word.subList(0, i)))) {
+                    && !(start == 0 && (bullet(word.subList(0, i)) || arabicBullet(word) == next))) {
                 out.add(word.subList(start, i));
                 start = next;
             }
@@ -312,6 +314,73 @@ final class PageReader extends LineStripper {
     /** Whether a glyph is of an OCR text layer: Tesseract's (and OCRmyPDF's) invisible GlyphLessFont. */
     private static boolean ocrLayer(TextPosition p) {
         return p.getFont() != null && p.getFont().getName() != null && p.getFont().getName().contains("GlyphLessFont");
+    }
+
+    /**
+     * An OCR line with its right-to-left glyphs that stand left of its first glyph put first: Tesseract writes a
+     * Latin line's words, then an Arabic run, so a bullet read as an Arabic sign at the line's start ("ل" for "•")
+     * came last ("Paddle about in the shallows ل"). Only one Arabic sign before a Latin line's text moves: the glyphs
+     * of a line with Arabic words keep their order.
+     */
+    private static List<TextPosition> leftRunFirst(List<TextPosition> word) {
+        if (!ocrLayer(word.getFirst())) return word;
+        int k = word.size();
+        while (k > 0 && rightToLeftOrBlank(word.get(k - 1).getUnicode())) k--;
+        if (k == 0 || k == word.size()) return word;
+        List<TextPosition> head = word.subList(0, k);
+        if (head.stream().anyMatch(p -> arabic(p.getUnicode()))
+                || head.stream().noneMatch(p -> Character.UnicodeScript.of(p.getUnicode().isEmpty() ? ' ' : p.getUnicode().codePointAt(0)) == Character.UnicodeScript.LATIN)) {
+            return word;
+        }
+        float left = word.getFirst().getXDirAdj();
+        List<TextPosition> front = new ArrayList<>(), rest = new ArrayList<>(head);
+        for (TextPosition p : word.subList(k, word.size())) (p.getXDirAdj() < left ? front : rest).add(p);
+        if (front.stream().filter(p -> arabic(p.getUnicode())).count() != 1) return word;
+        front.addAll(rest);
+        return front;
+    }
+
+    private static boolean rightToLeftOrBlank(String glyph) {
+        return glyph.isBlank() || arabic(glyph) || bidiMark(glyph);
+    }
+
+    /** Whether a glyph is an invisible direction mark (LRM, RLM, embeddings, isolates) that OCR layers set. */
+    private static boolean bidiMark(String glyph) {
+        return !glyph.isEmpty() && glyph.codePoints().allMatch(c -> c == 0x200E || c == 0x200F || c >= 0x202A && c <= 0x202E
+                || c >= 0x2066 && c <= 0x2069);
+    }
+
+    private static boolean arabic(String glyph) {
+        return !glyph.isEmpty() && Character.UnicodeScript.of(glyph.codePointAt(0)) == Character.UnicodeScript.ARABIC;
+    }
+
+    /**
+     * The word's glyphs; an OCR layer's Arabic sign for a bullet ({@link #arabicBullet}) as "•", the "»" and direction
+     * marks OCR read about it left out.
+     */
+    private static List<LogicalOrder.Glyph> asBullet(List<TextPosition> word) {
+        List<LogicalOrder.Glyph> glyphs = LogicalOrder.glyphs(word);
+        int text = arabicBullet(word);
+        if (text == 0) return glyphs;
+        List<LogicalOrder.Glyph> out = new ArrayList<>();
+        LogicalOrder.Glyph sign = glyphs.getFirst();
+        out.add(new LogicalOrder.Glyph("\u2022", sign.x(), sign.width()));
+        for (int i = 1; i < glyphs.size(); i++) if (i >= text ? !bidiMark(glyphs.get(i).text()) : glyphs.get(i).text().isBlank()) out.add(glyphs.get(i));
+        return out;
+    }
+
+    /**
+     * The glyphs of an OCR layer's word that are one Arabic sign before a Latin capital, with the blanks and marks
+     * after it: a round bullet read with Arabic among the languages ("٠", "ل" for "•"); else 0.
+     */
+    private static int arabicBullet(List<TextPosition> word) {
+        if (word.isEmpty() || !ocrLayer(word.getFirst()) || !arabic(word.getFirst().getUnicode())
+                || word.getFirst().getUnicode().codePointCount(0, word.getFirst().getUnicode().length()) != 1) return 0;
+        int i = 1;
+        while (i < word.size() && (rightToLeftOrBlank(word.get(i).getUnicode()) && !arabic(word.get(i).getUnicode()) || "»".equals(word.get(i).getUnicode()))) i++;
+        if (i == 1 || i == word.size()) return 0;
+        int next = word.get(i).getUnicode().isEmpty() ? ' ' : word.get(i).getUnicode().codePointAt(0);
+        return Character.isUpperCase(next) && Character.UnicodeScript.of(next) == Character.UnicodeScript.LATIN ? i : 0;
     }
 
     /** Whether glyphs are a list marker, or two glyphs or fewer with no letter or figure, or what OCR makes of a bullet. */
@@ -469,7 +538,7 @@ final class PageReader extends LineStripper {
         int bold = 0, italic = 0, mono = 0, chars = 0;
         float x = Float.MAX_VALUE, right = -Float.MAX_VALUE, top = Float.MAX_VALUE, bottom = -Float.MAX_VALUE;
         for (List<TextPosition> w : words) {
-            glyphs.add(LogicalOrder.glyphs(w));
+            glyphs.add(asBullet(w));
             for (TextPosition p : w) {
                 float size = Math.round(size(p) * 2) / 2f;
                 sizes.merge(size, 1, Integer::sum);
@@ -499,7 +568,7 @@ final class PageReader extends LineStripper {
         List<List<LogicalOrder.Glyph>> glyphs = new ArrayList<>();
         float x = Float.MAX_VALUE, top = Float.MAX_VALUE, bottom = -Float.MAX_VALUE;
         for (List<TextPosition> w : words) {
-            glyphs.add(LogicalOrder.glyphs(w));
+            glyphs.add(asBullet(w));
             for (TextPosition p : w) {
                 x = Math.min(x, p.getXDirAdj());
                 top = Math.min(top, p.getYDirAdj() - Math.max(p.getHeightDir(), 0.7f * size(p)));

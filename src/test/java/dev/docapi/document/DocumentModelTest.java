@@ -75,7 +75,7 @@ class DocumentModelTest {
     private static List<Element> scannedModel(Path pdf) throws Exception {
         Path dir = pdf.getParent();
         Independent.run("pdftoppm", "-r", "200", "-gray", "-png", "-singlefile", pdf.toString(), dir.resolve("scan").toString());
-        Independent.run("env", "OMP_THREAD_LIMIT=1", "tesseract", dir.resolve("scan.png").toString(), dir.resolve("scan").toString(), "-l", "eng", "pdf");
+        Independent.run("env", "OMP_THREAD_LIMIT=1", "tesseract", dir.resolve("scan.png").toString(), dir.resolve("scan").toString(), "-l", "eng+ara", "pdf");
         try (PDDocument doc = Loader.loadPDF(dir.resolve("scan.pdf").toFile())) {
             List<Tabula.PdfTable> ruled = Lattice.tables(doc, Set.of(1)).tables().stream().filter(DocumentReader::tabular).toList();
             return DocumentReader.model(doc, ruled, Set.of(1), new ArrayList<>(), page -> { }).pages().getFirst().elements();
@@ -1042,6 +1042,28 @@ class DocumentModelTest {
                 .containsExactly(List.of("Food", "Origin", "Calories"), List.of("Leaves", "Ash, Elm, Maple", "50"),
                         List.of("Berries", "Blueberry, Strawberry", "150"), List.of("Grain", "Corn, Buckwheat, Barley", "200")));
         assertThat(elements).filteredOn(e -> e.type() == Type.LIST_ITEM).extracting(e -> squeeze(e.text())).containsExactly(items);
+    }
+
+    /**
+     * A scan's bullet list set about 1.3 times the body's size (the corpus's brochure: its feature list over 9 pt
+     * columns) keeps each item's wrapped lines in the item, and none of them is a heading: a real scan's line measures
+     * spread either side of the size that sets a line apart, so the lines of one block take one size (issue 36). The
+     * whole page, straightened and given its text layer by OCRmyPDF, as the kept OCR does.
+     */
+    @Test
+    void aScansLargerBulletListKeepsEachItemsWrappedLines() throws Exception {
+        Path dir = Files.createTempDirectory("ocr-features");
+        Independent.run("env", "OMP_THREAD_LIMIT=1", "ocrmypdf", "-l", "eng", "--deskew", "--skip-text", "--pdf-renderer", "sandwich", "--jobs", "1",
+                "--quiet", corpus("pdf-scanned/english-skewed-brochure.pdf").toString(), dir.resolve("page.pdf").toString());
+        List<Element> elements;
+        try (PDDocument doc = Loader.loadPDF(dir.resolve("page.pdf").toFile())) {
+            elements = DocumentReader.model(doc, List.of(), Set.of(1), new ArrayList<>(), page -> { }).pages().getFirst().elements();
+        }
+        assertThat(elements).filteredOn(e -> e.type() == Type.LIST_ITEM).extracting(e -> squeeze(e.text()))
+                .anyMatch(t -> t.startsWith("Each of the 100 sequences") && t.endsWith("16 polyphonic synthesizers!"))
+                .anyMatch(t -> t.startsWith("Exclusive REPEAT function") && t.endsWith("pre-selected rhythmic value."));
+        assertThat(elements).filteredOn(e -> e.type() == Type.HEADING || e.type() == Type.TITLE).extracting(e -> squeeze(e.text()))
+                .noneMatch(t -> t.contains("rhythmic") || t.contains("synthesizers"));
     }
 
     /**
