@@ -269,8 +269,13 @@ final class TextTables {
         return out;
     }
 
+    /**
+     * The band's line height: its runs' least, each at least 0.9 of its type size, as a drawn run's box is (an OCR
+     * layer's box is its ink's, a capital's height: a scan's row-ruled table's padded rows stood further apart than
+     * their boxes allowed).
+     */
     private static float lineHeight(List<Layout.Item> band) {
-        return (float) band.stream().mapToDouble(it -> it.box().height()).min().orElse(1);
+        return (float) band.stream().mapToDouble(it -> Math.max(it.box().height(), 0.9f * it.segment().size())).min().orElse(1);
     }
 
     private static float left(List<Layout.Item> band) {

@@ -1045,6 +1045,40 @@ class DocumentModelTest {
     }
 
     /**
+     * A scan's table ruled only between its rows, its rows padded apart (Word's "Grid Table Light"), is a table: an OCR
+     * layer's boxes are its ink's, tighter than a drawn line's, and its rows stood further apart than three of them.
+     */
+    @Test
+    void aScansPaddedRowRuledTableIsATable() throws Exception {
+        PDType1Font times = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+        PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.TIMES_BOLD);
+        String[][] rows = {{"Leaves", "Ash, Elm, Maple", "50"}, {"Berries", "Blueberry, Strawberry", "150"}, {"Grain", "Corn, Buckwheat, Barley", "200"}};
+        Path pdf = onePage("padded.pdf", PDRectangle.LETTER, cs -> {
+            show(cs, times, 11, 72, 720, "Here are some interesting things a respectful duck could eat:");
+            show(cs, times, 12, 245, 674, "Food");
+            show(cs, times, 12, 405, 674, "Calories per portion");
+            cs.setLineWidth(2);
+            cs.moveTo(68, 664);
+            cs.lineTo(524, 664);
+            cs.stroke();
+            cs.setLineWidth(0.5f);
+            for (int r = 0; r < rows.length; r++) {
+                float y = 640 - 36 * r;
+                show(cs, bold, 11, 205 - bold.getStringWidth(rows[r][0]) * 11 / 1000, y, rows[r][0]);
+                show(cs, times, 11, 245, y, rows[r][1]);
+                show(cs, times, 11, 405, y, rows[r][2]);
+                cs.moveTo(68, y - 14);
+                cs.lineTo(524, y - 14);
+                cs.stroke();
+            }
+            show(cs, times, 11, 72, 500, "And let us add another list in the end, after the table.");
+        });
+        List<Element> elements = scannedModel(pdf);
+        assertThat(elements).filteredOn(e -> e.type() == Type.TABLE).singleElement().satisfies(t -> assertThat(t.table().grid())
+                .containsExactly(List.of("", "Food", "Calories per portion"), List.of(rows[0]), List.of(rows[1]), List.of(rows[2])));
+    }
+
+    /**
      * A scan's bullet list set about 1.3 times the body's size (the corpus's brochure: its feature list over 9 pt
      * columns) keeps each item's wrapped lines in the item, and none of them is a heading: a real scan's line measures
      * spread either side of the size that sets a line apart, so the lines of one block take one size (issue 36). The
