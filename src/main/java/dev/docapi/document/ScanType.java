@@ -33,6 +33,8 @@ final class ScanType {
     private static final int MIN_BAND = 5;
     /** A line measured this many times the body's size or more is set larger; less is the measure's spread. */
     private static final float LARGER = 1.3f;
+    /** A line the OCR's size and the measure both find this many times the body's size or more is set larger. */
+    private static final float AGREED = 1.15f;
     /** Lines measured, fewer of which tell nothing of the body. */
     private static final int MIN_MEASURED = 5;
     /** Stems this many times the document's usual share of the x-height are bold. */
@@ -64,9 +66,9 @@ final class ScanType {
         }
         // too few lines measured to know the body's size and weight: the OCR's sizes stay
         if (measured.size() < MIN_MEASURED) return;
-        float body = median(measured, m -> m[0]), usual = median(measured, m -> m[1]);
+        float body = median(measured, m -> m[0]), usual = median(measured, m -> m[1]), ocrBody = Math.max(1, median(measured, m -> m[3]));
         // the OCR's own sizes, for the lines too small or too skewed to measure, scaled to the measured ones
-        float scale = body / Math.max(1, median(measured, m -> m[3]));
+        float scale = body / ocrBody;
         for (PageReader.PageText page : pages) {
             if (!ocrPages.contains(page.number())) continue;
             List<PageReader.Segment> segments = page.segments();
@@ -75,11 +77,14 @@ final class ScanType {
                 PageReader.Segment s = segments.get(i);
                 float[] m = measured.get(s);
                 float size = !Float.isNaN(blockSizes[i]) ? blockSizes[i] : m == null ? s.size() * scale : m[0];
+                float ocrRatio = s.size() / ocrBody;
                 // from 25 % under to 30 % over the body's size a line is at it: a real scan's x-heights of one size
                 // spread that far (a pixel or two of a coarse, noisy image), lines a pixel apart would fall either
                 // side of any narrower bound (a paragraph cut in two), and a bold heading at body size stands out by
-                // its weight; a smaller line keeps the OCR's size, scaled, which its paragraph's lines share
-                if (size >= 0.75f * body && size < LARGER * body) size = body;
+                // its weight; unless the OCR's size, a second measure, finds it larger too (a 13 pt heading over
+                // 11 pt text); a smaller line keeps the OCR's size, scaled, which its paragraph's lines share
+                boolean larger = size >= AGREED * body && ocrRatio >= AGREED;
+                if (size >= 0.75f * body && size < LARGER * body && !larger) size = body;
                 else if (size < body) size = s.size() * scale;
                 segments.set(i, new PageReader.Segment(s.text(), s.x(), s.top(), s.right(), s.bottom(), Math.round(size * 2) / 2f,
                         m != null && m[1] > BOLD * usual, s.italic(), s.mono(), s.chars()));

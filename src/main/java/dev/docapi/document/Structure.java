@@ -919,6 +919,13 @@ final class Structure {
         return null;
     }
 
+    /** Whether a line is an equation set apart ("a+8=12"): an equals sign, and fewer letters than figures and signs. */
+    private static boolean formula(String text) {
+        if (text.indexOf('=') < 0) return false;
+        long letters = text.codePoints().filter(Character::isLetter).count();
+        return letters * 2 < text.codePoints().filter(c -> !Character.isWhitespace(c)).count();
+    }
+
     private static void typeBlock(Block b, LaidOut page, Body body, NamedHeadings named) {
         if (b.atom != null || b.type.furniture()) return;
         String text = b.text;
@@ -926,7 +933,7 @@ final class Structure {
         float size = b.size();
         boolean larger = size >= body.size() * (page.ocr() ? 1.2f : 1.15f);
         boolean boldOverBody = b.bold() && !body.bold() && size >= body.size() * 0.95f;
-        boolean shortText = text.length() <= 200 && b.lines.size() <= 3 && text.chars().anyMatch(Character::isLetter);
+        boolean shortText = text.length() <= 200 && b.lines.size() <= 3 && text.chars().anyMatch(Character::isLetter) && !formula(text);
         Matcher section = SECTION.matcher(text);
         Integer namedLevel = named.level(text, page.number(), b.lines.stream().map(Line::box).toList());
         if (CAPTION.matcher(text).matches() && !larger) {

@@ -10,6 +10,7 @@ import dev.docapi.engines.tabula.Tabula;
 import dev.docapi.operations.pagenumbers.PopplerWords;
 import dev.docapi.support.Independent;
 import dev.docapi.support.TablePdf;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -1042,6 +1043,38 @@ class DocumentModelTest {
                 .containsExactly(List.of("Food", "Origin", "Calories"), List.of("Leaves", "Ash, Elm, Maple", "50"),
                         List.of("Berries", "Blueberry, Strawberry", "150"), List.of("Grain", "Corn, Buckwheat, Barley", "200")));
         assertThat(elements).filteredOn(e -> e.type() == Type.LIST_ITEM).extracting(e -> squeeze(e.text())).containsExactly(items);
+    }
+
+    /**
+     * A scan's second-level headings a little over the body's size are headings, as a Word document's "Heading 2"
+     * (13 pt over 11 pt) prints: a line 1.15-1.3 times the body's size is within the measure's spread, and larger
+     * when the OCR's size finds it so too. An equation set large ("a+8=12") is no heading.
+     */
+    @Test
+    void aScansSecondLevelHeadingsAreHeadings() throws Exception {
+        PDType1Font sans = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        String paragraph = "The wardens counted the ducks on every lake of the county, as each year since the count began.";
+        Path pdf = Files.createTempDirectory("model-").resolve("headings.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.LETTER);
+            doc.addPage(page);
+            PDFont noto = PDType0Font.load(doc, new File("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf"));
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                show(cs, noto, 28, 72, 700, "Test Document");
+                float y = 640;
+                for (int section = 1; section <= 3; section++) {
+                    show(cs, sans, 13, 90, y, "1." + section + " Section 1." + section);
+                    for (int p = 0; p < 3; p++) show(cs, sans, 11, 72, y -= 22, paragraph);
+                    y -= 36;
+                }
+                show(cs, sans, 14, 72, y, "a+8=12");
+                show(cs, sans, 11, 72, y - 28, paragraph);
+            }
+            doc.save(pdf.toFile());
+        }
+        List<Element> elements = scannedModel(pdf);
+        assertThat(elements).filteredOn(e -> e.type() == Type.TITLE || e.type() == Type.HEADING).extracting(e -> squeeze(e.text()))
+                .containsExactly("Test Document", "1.1 Section 1.1", "1.2 Section 1.2", "1.3 Section 1.3");
     }
 
     /**
