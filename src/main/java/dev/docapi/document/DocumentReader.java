@@ -158,6 +158,7 @@ public class DocumentReader {
         PageReader reader = new PageReader(areas, pageDone);
         reader.writeText(doc, Writer.nullWriter());
         ScanType.measure(doc, reader.pages(), ocrPages);
+        ImageBoxes.add(doc, reader.pages(), ocrPages);
         List<Pictures.Found> pictures = new ArrayList<>();
         int n = 0;
         for (PDPage page : doc.getPages()) {

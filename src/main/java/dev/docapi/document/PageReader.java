@@ -319,8 +319,8 @@ final class PageReader extends LineStripper {
     /**
      * An OCR line with its right-to-left glyphs that stand left of its first glyph put first: Tesseract writes a
      * Latin line's words, then an Arabic run, so a bullet read as an Arabic sign at the line's start ("ل" for "•")
-     * came last ("Paddle about in the shallows ل"). Only one Arabic sign before a Latin line's text moves: the glyphs
-     * of a line with Arabic words keep their order.
+     * came last ("Paddle about in the shallows ل"). Only one or two Arabic signs before a Latin line's text move (a
+     * bullet's or a checkbox's reading): the glyphs of a line with Arabic words keep their order.
      */
     private static List<TextPosition> leftRunFirst(List<TextPosition> word) {
         if (!ocrLayer(word.getFirst())) return word;
@@ -335,7 +335,8 @@ final class PageReader extends LineStripper {
         float left = word.getFirst().getXDirAdj();
         List<TextPosition> front = new ArrayList<>(), rest = new ArrayList<>(head);
         for (TextPosition p : word.subList(k, word.size())) (p.getXDirAdj() < left ? front : rest).add(p);
-        if (front.stream().filter(p -> arabic(p.getUnicode())).count() != 1) return word;
+        long signs = front.stream().filter(p -> arabic(p.getUnicode())).count();
+        if (signs == 0 || signs > 2) return word;
         front.addAll(rest);
         return front;
     }
@@ -370,15 +371,19 @@ final class PageReader extends LineStripper {
     }
 
     /**
-     * The glyphs of an OCR layer's word that are one Arabic sign before a Latin capital, with the blanks and marks
-     * after it: a round bullet read with Arabic among the languages ("٠", "ل" for "•"); else 0.
+     * The glyphs of an OCR layer's word that are one or two Arabic signs before a Latin capital, with the blanks and
+     * marks after them: a round bullet or a box read with Arabic among the languages ("٠", "ل" for "•", "ال" for "☐");
+     * else 0.
      */
     private static int arabicBullet(List<TextPosition> word) {
-        if (word.isEmpty() || !ocrLayer(word.getFirst()) || !arabic(word.getFirst().getUnicode())
-                || word.getFirst().getUnicode().codePointCount(0, word.getFirst().getUnicode().length()) != 1) return 0;
+        if (word.isEmpty() || !ocrLayer(word.getFirst()) || !arabic(word.getFirst().getUnicode())) return 0;
         int i = 1;
+        if (i < word.size() && arabic(word.get(i).getUnicode())) i++;
+        int signs = i;
         while (i < word.size() && (rightToLeftOrBlank(word.get(i).getUnicode()) && !arabic(word.get(i).getUnicode()) || "»".equals(word.get(i).getUnicode()))) i++;
-        if (i == 1 || i == word.size()) return 0;
+        if (i == signs || i == word.size() || word.subList(0, signs).stream().mapToInt(p -> p.getUnicode().codePointCount(0, p.getUnicode().length())).sum() > 2) {
+            return 0;
+        }
         int next = word.get(i).getUnicode().isEmpty() ? ' ' : word.get(i).getUnicode().codePointAt(0);
         return Character.isUpperCase(next) && Character.UnicodeScript.of(next) == Character.UnicodeScript.LATIN ? i : 0;
     }

@@ -1078,6 +1078,35 @@ class DocumentModelTest {
     }
 
     /**
+     * A scanned questionnaire's checkboxes are its options' markers: OCR reads no character for a drawn box, so the
+     * options read as plain lines; found on the image, each box leads its option's line.
+     */
+    @Test
+    void aScansCheckboxesAreItsOptionsMarkers() throws Exception {
+        PDType1Font times = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+        String[] options = {"Yes, at the national (federal) level", "Yes, at the regional (district) level", "Yes, at the local (municipal) level", "No"};
+        Path pdf = onePage("questionnaire.pdf", PDRectangle.LETTER, cs -> {
+            show(cs, times, 11, 72, 700, "24. Do the staff lawyers coordinate to uniformly challenge common violations of due process rights?");
+            cs.setLineWidth(0.8f);
+            for (int i = 0; i < options.length; i++) {
+                float y = 670 - 22 * i;
+                cs.addRect(90, y - 1, 9, 9);
+                cs.stroke();
+                show(cs, times, 11, 106, y, options[i]);
+            }
+            show(cs, times, 11, 72, 560, "25. Does it have specialized providers for representing child victims and child witnesses?");
+        });
+        List<Element> items = scannedModel(pdf).stream().filter(e -> e.type() == Type.LIST_ITEM && !Character.isDigit(e.marker().charAt(0))).toList();
+        assertThat(items).extracting(e -> squeeze(e.text())).containsExactly(options);
+        assertThat(items).extracting(Element::marker).containsOnly("☐");
+        // a word in bold whose letters run together is as square and as closed as a box, but not clear inside
+        assertThat(scannedModel(onePage("bold.pdf", PDRectangle.LETTER, cs -> {
+            PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+            for (int i = 0; i < 6; i++) show(cs, bold, 11, 72, 700 - 20 * i, "IBM DB2 for i supports nine different built-in global variables");
+        }))).noneMatch(e -> e.text().contains("☐") || "☐".equals(e.marker()));
+    }
+
+    /**
      * A scan's table ruled only between its rows, its rows padded apart (Word's "Grid Table Light"), is a table: an OCR
      * layer's boxes are its ink's, tighter than a drawn line's, and its rows stood further apart than three of them.
      */
