@@ -157,7 +157,7 @@ public class DocumentReader {
                 new RuledTable(t.cells().stream().map(c -> new DocumentModel.Box(c.left(), c.top(), c.width(), c.height())).toList()))).toList();
         PageReader reader = new PageReader(areas, pageDone);
         reader.writeText(doc, Writer.nullWriter());
-        ScanType.measure(doc, reader.pages(), ocrPages);
+        ScanType.measure(doc, reader.pages(), ocrPages, reader.tableSizes());
         ImageBoxes.add(doc, reader.pages(), ocrPages);
         List<Pictures.Found> pictures = new ArrayList<>();
         int n = 0;

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.rendering.PDFRenderer;
 
@@ -35,6 +36,11 @@ final class ScanType {
     private static final float LARGER = 1.3f;
     /** A line the OCR's size and the measure both find this many times the body's size or more is set larger. */
     private static final float AGREED = 1.15f;
+    /**
+     * The share of its measured lines' OCR size under which the OCR's size of a scan's whole text (tables too) makes
+     * the tables' text its body.
+     */
+    private static final float TABLES_BODY = 0.87f;
     /** Lines measured, fewer of which tell nothing of the body. */
     private static final int MIN_MEASURED = 5;
     /** Stems this many times the document's usual share of the x-height are bold. */
@@ -46,11 +52,14 @@ final class ScanType {
     /**
      * Replaces the size and weight of the segments of the OCR'd pages with those measured on each page's image.
      *
-     * @param pages    the pages read, whose segment lists are changed in place
-     * @param ocrPages numbers (from 1) of the pages whose text came from OCR
+     * @param pages      the pages read, whose segment lists are changed in place
+     * @param ocrPages   numbers (from 1) of the pages whose text came from OCR
+     * @param tableSizes the sizes of the ruled tables' glyphs (points, and how many), made the measured ones' when every
+     *                   page is a scan
      * @throws IOException when a page cannot be rendered, or the thread is interrupted (InterruptedIOException)
      */
-    static void measure(PDDocument doc, List<PageReader.PageText> pages, Set<Integer> ocrPages) throws IOException {
+    static void measure(PDDocument doc, List<PageReader.PageText> pages, Set<Integer> ocrPages, Map<Float, Integer> tableSizes)
+            throws IOException {
         if (ocrPages.isEmpty()) return;
         PDFRenderer renderer = new PDFRenderer(doc);
         Map<PageReader.Segment, float[]> measured = new HashMap<>(); // size (pt), stem share, points a pixel, OCR's size
@@ -67,8 +76,27 @@ final class ScanType {
         // too few lines measured to know the body's size and weight: the OCR's sizes stay
         if (measured.size() < MIN_MEASURED) return;
         float body = median(measured, m -> m[0]), usual = median(measured, m -> m[1]), ocrBody = Math.max(1, median(measured, m -> m[3]));
+        boolean scans = pages.stream().allMatch(p -> ocrPages.contains(p.number()) || p.segments().isEmpty());
+        float ocrAll = scans ? ocrBody(pages, tableSizes) : ocrBody;
+        if (ocrAll < TABLES_BODY * ocrBody) {
+            // a scan that is mostly ruled tables: its lines outside them are its headings and captions, and its body
+            // is the tables' text, which is not measured: the lines at the OCR's size of it give the measure
+            Map<PageReader.Segment, float[]> atBody = new HashMap<>();
+            measured.forEach((s, m) -> {
+                if (Math.abs(m[3] - ocrAll) <= 0.5f) atBody.put(s, m);
+            });
+            body = atBody.isEmpty() ? ocrAll * body / ocrBody : median(atBody, m -> m[0]);
+            ocrBody = ocrAll;
+        }
         // the OCR's own sizes, for the lines too small or too skewed to measure, scaled to the measured ones
         float scale = body / ocrBody;
+        if (scans) {
+            // the tables' glyphs, sized by the OCR, at the lines' scale: the document's body size counts them
+            Map<Float, Integer> scaled = new HashMap<>();
+            for (Map.Entry<Float, Integer> e : tableSizes.entrySet()) scaled.merge(atBody(e.getKey() * scale, body), e.getValue(), Integer::sum);
+            tableSizes.clear();
+            tableSizes.putAll(scaled);
+        }
         for (PageReader.PageText page : pages) {
             if (!ocrPages.contains(page.number())) continue;
             List<PageReader.Segment> segments = page.segments();
@@ -117,6 +145,24 @@ final class ScanType {
     private static boolean nextLine(PageReader.Segment a, PageReader.Segment b) {
         return b.size() == a.size() && b.top() > a.top() + 0.5f * a.height() && b.top() - a.bottom() < 0.8f * a.height()
                 && Math.min(a.right(), b.right()) > Math.max(a.x(), b.x());
+    }
+
+    /** The OCR's size of most of the scans' text: the weighted median of its lines' and its tables' glyphs' sizes. */
+    private static float ocrBody(List<PageReader.PageText> pages, Map<Float, Integer> tableSizes) {
+        TreeMap<Float, Long> counts = new TreeMap<>();
+        for (PageReader.PageText page : pages) for (PageReader.Segment s : page.segments()) counts.merge(s.size(), (long) s.chars(), Long::sum);
+        tableSizes.forEach((size, n) -> counts.merge(size, (long) n, Long::sum));
+        long half = counts.values().stream().mapToLong(Long::longValue).sum() / 2, seen = 0;
+        for (Map.Entry<Float, Long> e : counts.entrySet()) {
+            seen += e.getValue();
+            if (seen > half) return Math.max(1, e.getKey());
+        }
+        return 1;
+    }
+
+    /** A size within the measure's spread of the body's ({@link #LARGER}) as the body's, else as it is, to the half point. */
+    private static float atBody(float size, float body) {
+        return Math.round((size >= 0.75f * body && size < LARGER * body ? body : size) * 2) / 2f;
     }
 
     /** The median of a value of the measured segments, each counted once per character (body text outweighs headings). */

@@ -1107,6 +1107,38 @@ class DocumentModelTest {
     }
 
     /**
+     * A scanned document that is mostly ruled tables has its headings: its lines outside the tables are its headings and
+     * a caption, so they were its body's size; the tables' text is the body (issue 36).
+     */
+    @Test
+    void aScanOfMostlyTablesHasItsHeadings() throws Exception {
+        PDType1Font sans = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        String[] headings = {"Table with rich cells", "Table with nested lists", "Table with pictures and text"};
+        Path pdf = onePage("tables.pdf", PDRectangle.LETTER, cs -> {
+            float top = 730;
+            for (String heading : headings) {
+                show(cs, sans, 14, 72, top, heading);
+                show(cs, sans, 10, 72, top - 22, "Before table");
+                float[] ys = {top - 30, top - 72, top - 114, top - 156};
+                grid(cs, new float[] {72, 300, 528}, ys);
+                for (int r = 0; r < 3; r++) {
+                    for (int c = 0; c < 2; c++) {
+                        float x = 78 + 228 * c, y = ys[r] - 13;
+                        show(cs, sans, 10, x, y, "Row " + (r + 1) + " column " + (c + 1) + " holds a short line");
+                        show(cs, sans, 10, x, y - 12, "and a second line of the same cell");
+                        show(cs, sans, 10, x, y - 24, "and a third one, as a rich cell does");
+                    }
+                }
+                top -= 220;
+            }
+        });
+        List<Element> elements = scannedModel(pdf);
+        assertThat(elements).filteredOn(e -> e.type() == Type.TABLE).hasSize(3);
+        assertThat(elements).filteredOn(e -> e.type() == Type.TITLE || e.type() == Type.HEADING).extracting(e -> squeeze(e.text()))
+                .containsExactly(headings);
+    }
+
+    /**
      * A scan's table ruled only between its rows, its rows padded apart (Word's "Grid Table Light"), is a table: an OCR
      * layer's boxes are its ink's, tighter than a drawn line's, and its rows stood further apart than three of them.
      */
