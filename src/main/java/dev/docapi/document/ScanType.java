@@ -41,6 +41,8 @@ final class ScanType {
      * the tables' text its body.
      */
     private static final float TABLES_BODY = 0.87f;
+    /** Sizes over the body's this near one another (times the smallest) are one style's. */
+    private static final float STYLE_SPREAD = 1.2f;
     /** Lines measured, fewer of which tell nothing of the body. */
     private static final int MIN_MEASURED = 5;
     /** Stems this many times the document's usual share of the x-height are bold. */
@@ -118,6 +120,55 @@ final class ScanType {
                         m != null && m[1] > BOLD * usual, s.italic(), s.mono(), s.chars()));
             }
         }
+        oneSizeAStyle(pages, ocrPages, body);
+    }
+
+    /**
+     * The sizes over the body's, each as its style's: sizes in a chain each within {@value #STYLE_SPREAD} times the
+     * chain's smallest take the chain's median (by characters). A scan's headings of one style measure a size or two
+     * apart (10.5 and 11.5 pt) and would take as many heading levels.
+     */
+    private static void oneSizeAStyle(List<PageReader.PageText> pages, Set<Integer> ocrPages, float body) {
+        TreeMap<Float, Long> larger = new TreeMap<>();
+        for (PageReader.PageText page : pages) {
+            if (!ocrPages.contains(page.number())) continue;
+            for (PageReader.Segment s : page.segments()) if (s.size() > body) larger.merge(s.size(), (long) s.chars(), Long::sum);
+        }
+        Map<Float, Float> style = new HashMap<>();
+        List<Float> chain = new ArrayList<>();
+        for (Float size : larger.keySet()) {
+            if (!chain.isEmpty() && size > STYLE_SPREAD * chain.getFirst()) {
+                chainSize(chain, larger, style);
+                chain.clear();
+            }
+            chain.add(size);
+        }
+        if (!chain.isEmpty()) chainSize(chain, larger, style);
+        for (PageReader.PageText page : pages) {
+            if (!ocrPages.contains(page.number())) continue;
+            List<PageReader.Segment> segments = page.segments();
+            for (int i = 0; i < segments.size(); i++) {
+                PageReader.Segment s = segments.get(i);
+                Float size = style.get(s.size());
+                if (size != null && size != s.size()) {
+                    segments.set(i, new PageReader.Segment(s.text(), s.x(), s.top(), s.right(), s.bottom(), size, s.bold(), s.italic(), s.mono(), s.chars()));
+                }
+            }
+        }
+    }
+
+    /** Each size of a chain mapped to the chain's median size, weighted by the characters at each. */
+    private static void chainSize(List<Float> chain, Map<Float, Long> chars, Map<Float, Float> style) {
+        long half = chain.stream().mapToLong(chars::get).sum() / 2, seen = 0;
+        float median = chain.getLast();
+        for (Float size : chain) {
+            seen += chars.get(size);
+            if (seen > half) {
+                median = size;
+                break;
+            }
+        }
+        for (Float size : chain) style.put(size, median);
     }
 
     /**

@@ -1175,11 +1175,12 @@ class DocumentModelTest {
     /**
      * A scan's bullet list set about 1.3 times the body's size (the corpus's brochure: its feature list over 9 pt
      * columns) keeps each item's wrapped lines in the item, and none of them is a heading: a real scan's line measures
-     * spread either side of the size that sets a line apart, so the lines of one block take one size (issue 36). The
-     * whole page, straightened and given its text layer by OCRmyPDF, as the kept OCR does.
+     * spread either side of the size that sets a line apart, so the lines of one block take one size; and its column
+     * headings, one style measured 10.5 and 11.5 pt, are one level (issue 36). The whole page, straightened and given
+     * its text layer by OCRmyPDF, as the kept OCR does.
      */
     @Test
-    void aScansLargerBulletListKeepsEachItemsWrappedLines() throws Exception {
+    void aScannedBrochureKeepsItsItemsWholeAndItsHeadingsOneLevel() throws Exception {
         Path dir = Files.createTempDirectory("ocr-features");
         Independent.run("env", "OMP_THREAD_LIMIT=1", "ocrmypdf", "-l", "eng", "--deskew", "--skip-text", "--pdf-renderer", "sandwich", "--jobs", "1",
                 "--quiet", corpus("pdf-scanned/english-skewed-brochure.pdf").toString(), dir.resolve("page.pdf").toString());
@@ -1192,6 +1193,10 @@ class DocumentModelTest {
                 .anyMatch(t -> t.startsWith("Exclusive REPEAT function") && t.endsWith("pre-selected rhythmic value."));
         assertThat(elements).filteredOn(e -> e.type() == Type.HEADING || e.type() == Type.TITLE).extracting(e -> squeeze(e.text()))
                 .noneMatch(t -> t.contains("rhythmic") || t.contains("synthesizers"));
+        // its column headings, one style measured a size apart, are one level
+        assertThat(elements).filteredOn(e -> e.type() == Type.HEADING && (e.text().equals("Recording a Sequence") || e.text().equals("Creating a Song")))
+                .extracting(Element::level).hasSize(2).containsOnly(elements.stream()
+                        .filter(e -> e.text().equals("Recording a Sequence")).findFirst().orElseThrow().level());
     }
 
     /**
