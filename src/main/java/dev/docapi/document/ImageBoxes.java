@@ -14,8 +14,9 @@ import org.apache.pdfbox.rendering.PDFRenderer;
  * options read as plain lines and a table of boxes as a column of labels. A checkbox is a square outline of ink the
  * size of a letter or two, a thin frame around a clear inside (its four sides inked along their length: a letter "O"
  * or "D" has a side that is no straight line, and letters run together fill their inside). It is {@code ☐} and leads
- * the OCR'd text right of it on its line, as a born-digital form's box glyph does. A ticked box is not told from
- * letters run together ("IBM" in bold is as square and as closed), so it is not looked for.
+ * the OCR'd text right of it on its line, as a born-digital form's box glyph does. On a page printed on a tint, a white
+ * square with no outline is a box too (nothing else on such a page is white). A ticked box is not told from letters
+ * run together ("IBM" in bold is as square and as closed), so it is not looked for.
  */
 final class ImageBoxes {
     /** Resolution the page is rendered at: a 9 pt box is 12 pixels. */
@@ -28,6 +29,10 @@ final class ImageBoxes {
     private static final float MIN_SIDE = 5, MAX_SIDE = 20;
     /** The share of a side's length that is inked on a drawn box. */
     private static final float SIDE_INKED = 0.85f;
+    /** A grey this light or lighter is paper. */
+    private static final int WHITE = 245;
+    /** A page whose median grey lies between this and paper is printed on a tint. */
+    private static final int TINT_DARKEST = 150;
     /** The share of a box's inside (within its frame) that may be inked: specks of a scan's noise. */
     private static final float CLEAR = 0.05f;
     /** The share of a page's pixels inked above which it is a picture (a photograph's texture): no box is looked for. */
@@ -101,31 +106,63 @@ final class ImageBoxes {
     /** The page's empty checkboxes: x, top, right, bottom (points). */
     static List<float[]> boxes(Raster raster, float scale) {
         int width = raster.getWidth(), height = raster.getHeight();
-        boolean[] dark = new boolean[width * height];
-        int[] row = new int[width];
+        boolean[] dark = new boolean[width * height], light = new boolean[width * height];
+        int[] row = new int[width], histogram = new int[256];
         int ink = 0;
         for (int y = 0; y < height; y++) {
             raster.getSamples(0, y, width, 1, 0, row);
             for (int x = 0; x < width; x++) {
+                histogram[row[x]]++;
                 if (row[x] < DARK) {
                     dark[y * width + x] = true;
                     ink++;
                 }
+                light[y * width + x] = row[x] >= WHITE;
             }
         }
         List<float[]> out = new ArrayList<>();
         if (ink > MAX_INK * dark.length) return out;
         int min = Math.max(4, Math.round(MIN_SIDE * scale)), max = Math.round(MAX_SIDE * scale);
+        components(dark, width, height, (x0, y0, x1, y1, pixels) -> {
+            int w = x1 - x0 + 1, h = y1 - y0 + 1;
+            if (w < min || h < min || w > max || h > max || Math.abs(w - h) > 0.2f * Math.max(w, h)) return;
+            if (!sides(dark, width, x0, y0, x1, y1)) return;
+            // a thin frame around a clear inside: letters run together ("IBM", "DB2" in bold) fill theirs
+            int frame = frame(dark, width, x0, y0, x1, y1);
+            if (frame > Math.max(2, Math.min(w, h) / 5) || inked(dark, width, x0 + frame + 1, y0 + frame + 1, x1 - frame - 1, y1 - frame - 1) > CLEAR) return;
+            out.add(new float[] {x0 / scale, y0 / scale, (x1 + 1) / scale, (y1 + 1) / scale});
+        });
+        // a page printed on a tint: its boxes may be white squares with no outline, and nothing else on it is white
+        int median = -1;
+        for (long below = 0; below <= dark.length / 2; ) below += histogram[++median];
+        if (median > TINT_DARKEST && median < WHITE - 10) {
+            components(light, width, height, (x0, y0, x1, y1, pixels) -> {
+                int w = x1 - x0 + 1, h = y1 - y0 + 1;
+                if (w < min || h < min || w > max || h > max || Math.abs(w - h) > 0.2f * Math.max(w, h) || pixels < 0.85f * w * h) return;
+                out.add(new float[] {x0 / scale, y0 / scale, (x1 + 1) / scale, (y1 + 1) / scale});
+            });
+        }
+        return out;
+    }
+
+    /** What {@link #components} gives for each connected area: its bounds (pixels, inclusive) and its pixel count. */
+    @FunctionalInterface
+    private interface Component {
+        void found(int x0, int y0, int x1, int y1, int pixels);
+    }
+
+    /** Each 8-connected area of {@code mask}'s set pixels, with its bounds. */
+    private static void components(boolean[] mask, int width, int height, Component component) {
         boolean[] seen = new boolean[width * height];
         ArrayDeque<Integer> queue = new ArrayDeque<>();
-        for (int start = 0; start < dark.length; start++) {
-            if (!dark[start] || seen[start]) continue;
-            // one connected stroke of ink and its bounds
-            int x0 = width, y0 = height, x1 = -1, y1 = -1;
+        for (int start = 0; start < mask.length; start++) {
+            if (!mask[start] || seen[start]) continue;
+            int x0 = width, y0 = height, x1 = -1, y1 = -1, pixels = 0;
             seen[start] = true;
             queue.add(start);
             while (!queue.isEmpty()) {
                 int p = queue.poll(), x = p % width, y = p / width;
+                pixels++;
                 x0 = Math.min(x0, x);
                 x1 = Math.max(x1, x);
                 y0 = Math.min(y0, y);
@@ -135,22 +172,15 @@ final class ImageBoxes {
                         int nx = x + dx, ny = y + dy;
                         if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
                         int q = ny * width + nx;
-                        if (dark[q] && !seen[q]) {
+                        if (mask[q] && !seen[q]) {
                             seen[q] = true;
                             queue.add(q);
                         }
                     }
                 }
             }
-            int w = x1 - x0 + 1, h = y1 - y0 + 1;
-            if (w < min || h < min || w > max || h > max || Math.abs(w - h) > 0.2f * Math.max(w, h)) continue;
-            if (!sides(dark, width, x0, y0, x1, y1)) continue;
-            // a thin frame around a clear inside: letters run together ("IBM", "DB2" in bold) fill theirs
-            int frame = frame(dark, width, x0, y0, x1, y1);
-            if (frame > Math.max(2, Math.min(w, h) / 5) || inked(dark, width, x0 + frame + 1, y0 + frame + 1, x1 - frame - 1, y1 - frame - 1) > CLEAR) continue;
-            out.add(new float[] {x0 / scale, y0 / scale, (x1 + 1) / scale, (y1 + 1) / scale});
+            component.found(x0, y0, x1, y1, pixels);
         }
-        return out;
     }
 
     /** Whether each of the four sides of the bounds is inked along {@value #SIDE_INKED} of its length (within two pixels of the edge). */

@@ -1079,7 +1079,8 @@ class DocumentModelTest {
 
     /**
      * A scanned questionnaire's checkboxes are its options' markers: OCR reads no character for a drawn box, so the
-     * options read as plain lines; found on the image, each box leads its option's line.
+     * options read as plain lines; found on the image, each box leads its option's line, outlined on white paper or
+     * white on a tint.
      */
     @Test
     void aScansCheckboxesAreItsOptionsMarkers() throws Exception {
@@ -1099,6 +1100,24 @@ class DocumentModelTest {
         List<Element> items = scannedModel(pdf).stream().filter(e -> e.type() == Type.LIST_ITEM && !Character.isDigit(e.marker().charAt(0))).toList();
         assertThat(items).extracting(e -> squeeze(e.text())).containsExactly(options);
         assertThat(items).extracting(Element::marker).containsOnly("☐");
+        // a report printed on a grey tint draws its boxes as white squares, with no outline
+        Path tinted = onePage("tinted.pdf", PDRectangle.LETTER, cs -> {
+            cs.setNonStrokingColor(0.82f);
+            cs.addRect(0, 0, PDRectangle.LETTER.getWidth(), PDRectangle.LETTER.getHeight());
+            cs.fill();
+            cs.setNonStrokingColor(0.3f);
+            show(cs, times, 11, 72, 700, "24. Do the staff lawyers coordinate to uniformly challenge common violations of due process rights?");
+            for (int i = 0; i < options.length; i++) {
+                float y = 670 - 22 * i;
+                cs.setNonStrokingColor(1f);
+                cs.addRect(90, y - 1, 9, 9);
+                cs.fill();
+                cs.setNonStrokingColor(0.3f);
+                show(cs, times, 11, 106, y, options[i]);
+            }
+        });
+        assertThat(scannedModel(tinted)).filteredOn(e -> e.type() == Type.LIST_ITEM && "☐".equals(e.marker())).extracting(e -> squeeze(e.text()))
+                .containsExactly(options);
         // a word in bold whose letters run together is as square and as closed as a box, but not clear inside
         assertThat(scannedModel(onePage("bold.pdf", PDRectangle.LETTER, cs -> {
             PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
