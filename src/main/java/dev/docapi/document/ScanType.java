@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.rendering.PDFRenderer;
@@ -135,15 +136,17 @@ final class ScanType {
             for (PageReader.Segment s : page.segments()) if (s.size() > body) larger.merge(s.size(), (long) s.chars(), Long::sum);
         }
         Map<Float, Float> style = new HashMap<>();
-        List<Float> chain = new ArrayList<>();
+        Float first = null;
         for (Float size : larger.keySet()) {
-            if (!chain.isEmpty() && size > STYLE_SPREAD * chain.getFirst()) {
-                chainSize(chain, larger, style);
-                chain.clear();
-            }
-            chain.add(size);
+            if (first == null) first = size;
+            Float next = larger.higherKey(size);
+            if (next != null && next <= STYLE_SPREAD * first) continue;
+            // the chain from first to size ends here
+            SortedMap<Float, Long> chain = larger.subMap(first, true, size, true);
+            float median = medianSize(chain);
+            for (Float member : chain.keySet()) style.put(member, median);
+            first = null;
         }
-        if (!chain.isEmpty()) chainSize(chain, larger, style);
         for (PageReader.PageText page : pages) {
             if (!ocrPages.contains(page.number())) continue;
             List<PageReader.Segment> segments = page.segments();
@@ -157,18 +160,14 @@ final class ScanType {
         }
     }
 
-    /** Each size of a chain mapped to the chain's median size, weighted by the characters at each. */
-    private static void chainSize(List<Float> chain, Map<Float, Long> chars, Map<Float, Float> style) {
-        long half = chain.stream().mapToLong(chars::get).sum() / 2, seen = 0;
-        float median = chain.getLast();
-        for (Float size : chain) {
-            seen += chars.get(size);
-            if (seen > half) {
-                median = size;
-                break;
-            }
+    /** The median of sizes counted by characters (the size at which half of them are reached), or 1 for none. */
+    private static float medianSize(SortedMap<Float, Long> chars) {
+        long half = chars.values().stream().mapToLong(Long::longValue).sum() / 2, seen = 0;
+        for (Map.Entry<Float, Long> e : chars.entrySet()) {
+            seen += e.getValue();
+            if (seen > half) return e.getKey();
         }
-        for (Float size : chain) style.put(size, median);
+        return 1;
     }
 
     /**
@@ -203,12 +202,7 @@ final class ScanType {
         TreeMap<Float, Long> counts = new TreeMap<>();
         for (PageReader.PageText page : pages) for (PageReader.Segment s : page.segments()) counts.merge(s.size(), (long) s.chars(), Long::sum);
         tableSizes.forEach((size, n) -> counts.merge(size, (long) n, Long::sum));
-        long half = counts.values().stream().mapToLong(Long::longValue).sum() / 2, seen = 0;
-        for (Map.Entry<Float, Long> e : counts.entrySet()) {
-            seen += e.getValue();
-            if (seen > half) return Math.max(1, e.getKey());
-        }
-        return 1;
+        return Math.max(1, medianSize(counts));
     }
 
     /** A size within the measure's spread of the body's ({@link #LARGER}) as the body's, else as it is, to the half point. */
