@@ -839,8 +839,9 @@ final class Structure {
                 if (running) b.type = zone.equals("top:") ? Type.PAGE_HEADER : Type.PAGE_FOOTER;
             }
             besidePageNumbers(pages.get(i), blocks.get(i));
-            // a page whose every line would be running text ("Original page 7" alone) keeps it as its text
-            if (blocks.get(i).stream().allMatch(b -> b.atom != null || b.type.furniture())) {
+            // a page whose every line would be running text ("Original page 7" alone, or beside a picture) keeps it as
+            // its text; a page of one table (a sheet's print) has its text in the table
+            if (blocks.get(i).stream().allMatch(b -> (b.atom != null && b.atom.atom() instanceof Integer) || b.type.furniture())) {
                 for (Block b : blocks.get(i)) if (b.atom == null) b.type = Type.PARAGRAPH;
             }
         }

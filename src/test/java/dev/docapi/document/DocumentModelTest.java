@@ -385,6 +385,51 @@ class DocumentModelTest {
         });
     }
 
+    /**
+     * A page that is one ruled table (a spreadsheet's or a report's print) has its running header and page number as
+     * the other pages do: apart from its text, not paragraphs of it (a held-out sheet's "Page 3" read as text).
+     */
+    @Test
+    void aPageOfOneTableKeepsItsRunningHeaderAndPageNumberApart() throws Exception {
+        Path pdf = Files.createTempDirectory("model-").resolve("report.pdf");
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        try (PDDocument doc = new PDDocument()) {
+            for (int p = 1; p <= 3; p++) {
+                PDPage page = new PDPage(PDRectangle.LETTER);
+                doc.addPage(page);
+                try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                    show(cs, font, 9, 250, 750, "Quarterly sales report");
+                    show(cs, font, 9, 290, 30, "Page " + p);
+                    if (p == 2) {
+                        float[] xs = {72, 200, 320, 440};
+                        float[] ys = {700, 680, 660, 640, 620};
+                        grid(cs, xs, ys);
+                        String[][] rows = {{"Region", "Units", "Revenue"}, {"North", "1200", "48000"}, {"South", "950", "38000"}, {"West", "1430", "57200"}};
+                        for (int r = 0; r < rows.length; r++) {
+                            for (int c = 0; c < 3; c++) show(cs, font, 10, xs[c] + 4, ys[r] - 14, rows[r][c]);
+                        }
+                    } else {
+                        show(cs, font, 10, 72, 700, "Sales grew in every region this quarter, led by the West, where two new stores opened.");
+                        show(cs, font, 10, 72, 686, "The table on the next page gives each region's units and revenue for the quarter.");
+                    }
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        DocumentModel model;
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            model = DocumentReader.model(doc, lattice(pdf).stream().filter(DocumentReader::tabular).toList(), Set.of(), new ArrayList<>(), p -> { });
+        }
+        for (int p = 1; p <= 3; p++) {
+            assertThat(model.pages().get(p - 1).elements()).as("page %d", p)
+                    .anySatisfy(e -> assertThat(e.type()).isEqualTo(Type.PAGE_HEADER))
+                    .anySatisfy(e -> assertThat(e.type()).isEqualTo(Type.PAGE_NUMBER));
+            assertThat(model.pageText(p, false)).as("page %d", p).doesNotContain("Page " + p).doesNotContain("Quarterly sales report");
+        }
+        assertThat(model.pages().get(1).elements()).extracting(Element::type).containsExactly(Type.PAGE_HEADER, Type.TABLE, Type.PAGE_NUMBER);
+        assertThat(Independent.pdftotext(pdf, 2, 2)).contains("Page 2", "Quarterly sales report", "Revenue");
+    }
+
     /** A table as booktabs sets it: rules above, below the header and at the bottom only; or one rule under each row. */
     private static Path table(boolean everyRow) throws IOException {
         Path pdf = Files.createTempDirectory("booktabs").resolve(everyRow ? "row-ruled.pdf" : "booktabs.pdf");
