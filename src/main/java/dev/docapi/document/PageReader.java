@@ -13,6 +13,7 @@ import java.awt.geom.Rectangle2D;
 import org.apache.pdfbox.contentstream.operator.Operator;
 import org.apache.pdfbox.cos.COSBase;
 import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.font.PDType3Font;
 import org.apache.pdfbox.text.TextPosition;
 
 /**
@@ -157,7 +158,8 @@ final class PageReader extends LineStripper {
      * and only decides a cell); a clip over several lines must hold the glyph's centre's height.
      */
     @Override
-    protected void processTextPosition(TextPosition p) {
+    protected void processTextPosition(TextPosition drawn) {
+        TextPosition p = withPlausibleHeight(drawn);
         if (pageUpright && p.getDir() == 0 && !pageTables.isEmpty()) {
             Rectangle2D clip = clipBounds.of(getGraphicsState());
             var m = p.getTextMatrix();
@@ -609,6 +611,21 @@ final class PageReader extends LineStripper {
         float x = cellX(p), y = centreY(p);
         for (Area t : pageTables) if (t.contains(x, y)) return t;
         return null;
+    }
+
+    /**
+     * The glyph with a height of at most its size. PDFBox takes a glyph's height from its font's metrics (bounding
+     * box, cap height, ascent), and a font that states them for vertical writing (a CJK font's "-VK" variant, whose
+     * "＊" bullets stand at 1.8 em) made the glyph reach into the line above, so PDFBox's line finding put the bullet
+     * on that line ("Symptoms:＊" over "Fever"). Type 3 glyphs keep theirs: their metrics are their own drawing's.
+     */
+    private static TextPosition withPlausibleHeight(TextPosition p) {
+        float size = size(p);
+        if (p.getHeightDir() <= size || size <= 0 || p.getFont() instanceof PDType3Font) return p;
+        float[] widths = p.getIndividualWidths();
+        return new TextPosition(p.getRotation(), p.getPageWidth(), p.getPageHeight(), p.getTextMatrix(), p.getEndX(), p.getEndY(),
+                size, widths.length > 0 ? widths[0] : p.getWidth(), p.getWidthOfSpace(), p.getUnicode(), p.getCharacterCodes(),
+                p.getFont(), p.getFontSize(), Math.round(p.getFontSizeInPt()));
     }
 
     /** The glyph's centre on the page as seen (points from the left); its own left edge for a glyph set another way. */

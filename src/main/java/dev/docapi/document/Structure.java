@@ -5,12 +5,14 @@ import dev.docapi.document.DocumentModel.Element;
 import dev.docapi.document.DocumentModel.Type;
 import dev.docapi.text.LogicalOrder;
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -805,6 +807,7 @@ final class Structure {
      */
     private static void furniture(List<LaidOut> pages, List<List<Block>> blocks, Body body) {
         Map<String, Set<Integer>> seen = new HashMap<>();
+        Map<String, List<Box>> boxes = new HashMap<>();
         // the size each page sets a margin text in: the first page's title repeated small as the other pages' header is no header
         Map<String, Map<Integer, Float>> sizes = new HashMap<>();
         for (int i = 0; i < pages.size(); i++) {
@@ -812,10 +815,12 @@ final class Structure {
                 String zone = zone(b, pages.get(i), MARGIN);
                 if (zone == null) continue;
                 sizes.computeIfAbsent(zone + key(b.text), k -> new HashMap<>()).put(i, b.atom == null ? b.size() : 0);
+                boxes.computeIfAbsent(zone + key(b.text), k -> new ArrayList<>()).add(b.box());
                 String place = place(b, pages.get(i), zone, blocks.get(i), body);
                 if (place != null) seen.computeIfAbsent(place, k -> new HashSet<>()).add(i);
             }
         }
+        Set<Block> onEveryPage = new HashSet<>();
         for (int i = 0; i < pages.size(); i++) {
             for (Block b : blocks.get(i)) {
                 String key = b.atom == null ? key(b.text) : "";
@@ -837,14 +842,30 @@ final class Structure {
                 boolean running = repeated || (zone.equals("bottom:") && COPYRIGHT.matcher(b.text).find())
                         || (place != null && pages.size() >= 2 && seen.get(place).size() == pages.size());
                 if (running) b.type = zone.equals("top:") ? Type.PAGE_HEADER : Type.PAGE_FOOTER;
+                if (running && copies.size() == pages.size() && aligned(boxes.get(zone + key))) onEveryPage.add(b);
             }
             besidePageNumbers(pages.get(i), blocks.get(i));
-            // a page whose every line would be running text ("Original page 7" alone, or beside a picture) keeps it as
-            // its text; a page of one table (a sheet's print) has its text in the table
-            if (blocks.get(i).stream().allMatch(b -> (b.atom != null && b.atom.atom() instanceof Integer) || b.type.furniture())) {
-                for (Block b : blocks.get(i)) if (b.atom == null) b.type = Type.PARAGRAPH;
+            // a page whose every line would be running text ("Original page 7" alone, or a sheet's title over the
+            // band of its columns a page holds, centred over the whole sheet) keeps it as its text; beside a table,
+            // its page number and a text every page repeats in one place stay apart (a sheet's "Page 3", a report's
+            // title over a page of one table)
+            if (blocks.get(i).stream().allMatch(b -> b.atom != null || b.type.furniture())) {
+                boolean table = blocks.get(i).stream().anyMatch(b -> b.atom != null && !(b.atom.atom() instanceof Integer));
+                for (Block b : blocks.get(i)) {
+                    if (b.atom == null && !(table && (b.type == Type.PAGE_NUMBER || onEveryPage.contains(b)))) b.type = Type.PARAGRAPH;
+                }
             }
         }
+    }
+
+    /** Whether boxes share their left edge, their right edge or their centre, to 2 points. */
+    private static boolean aligned(List<Box> boxes) {
+        return near(boxes, Box::x) || near(boxes, Box::right) || near(boxes, b -> b.x() + b.width() / 2);
+    }
+
+    private static boolean near(List<Box> boxes, ToDoubleFunction<Box> at) {
+        DoubleSummaryStatistics s = boxes.stream().mapToDouble(at).summaryStatistics();
+        return s.getMax() - s.getMin() <= 2;
     }
 
     /**

@@ -430,6 +430,81 @@ class DocumentModelTest {
         assertThat(Independent.pdftotext(pdf, 2, 2)).contains("Page 2", "Quarterly sales report", "Revenue");
     }
 
+    /**
+     * A sheet's title over a table whose columns are printed over two pages, drawn on each page where it is centred
+     * over the whole sheet (over the first band, then half off the second page's left edge): no running header, though
+     * each page repeats it; it stays the document's text.
+     */
+    @Test
+    void aSheetsTitleCutOverTwoPagesIsNoRunningHeader() throws Exception {
+        Path pdf = Files.createTempDirectory("model-").resolve("sheet.pdf");
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        String[][][] parts = {{{"#", "Genre", "Title"}, {"1", "Fiction", "The Hound of the Baskervilles"}, {"2", "Science", "A Brief History of Time"}},
+                {{"Author", "Publisher", "Added"}, {"Arthur Conan Doyle", "George Newnes", "1902"}, {"Stephen Hawking", "Bantam Books", "1988"}}};
+        try (PDDocument doc = new PDDocument()) {
+            for (int p = 0; p < 2; p++) {
+                PDPage page = new PDPage(PDRectangle.A4);
+                doc.addPage(page);
+                try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                    // centred over the whole sheet: over the first page's band, then half off the second page's left
+                    show(cs, font, 10, p == 0 ? 460 : -20, 800, "Reading List");
+                    float[] xs = {40, 200, 360, 555};
+                    float[] ys = {760, 744, 728, 712};
+                    grid(cs, xs, ys);
+                    for (int r = 0; r < 3; r++) {
+                        for (int c = 0; c < 3; c++) show(cs, font, 10, xs[c] + 3, ys[r] - 12, parts[p][r][c]);
+                    }
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        DocumentModel model;
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            model = DocumentReader.model(doc, lattice(pdf).stream().filter(DocumentReader::tabular).toList(), Set.of(), new ArrayList<>(), p -> { });
+        }
+        assertThat(model.pages().getFirst().elements()).anySatisfy(e -> {
+            assertThat(e.text()).isEqualTo("Reading List");
+            assertThat(e.type().furniture()).isFalse();
+        });
+        assertThat(model.pageText(1, false)).contains("Reading List");
+    }
+
+    /**
+     * Bullets from a font whose metrics are stated for vertical writing (a CJK "-VK" font: its glyphs 1.8 em high by
+     * its bounding box, ascent and cap height) reached into the line above: "Symptoms:＊" over "Fever", one item. Each
+     * bullet leads its own item.
+     */
+    @Test
+    void bulletsFromAFontWithTallMetricsLeadTheirOwnItems() throws Exception {
+        Path pdf = Files.createTempDirectory("model-").resolve("tall-bullets.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            PDType0Font tall = PDType0Font.load(doc, new File("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf"));
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                show(cs, font, 12, 72, 760, "Symptoms to report:");
+                String[] items = {"Fever", "Cough", "Headache", "Sore throat"};
+                for (int i = 0; i < items.length; i++) {
+                    float y = 742 - 17.4f * i;
+                    show(cs, tall, 12, 72, y, "•");
+                    show(cs, font, 12, 86, y, items[i]);
+                }
+            }
+            // the metrics a vertical-writing font states: glyphs far taller than the em
+            var descriptor = tall.getFontDescriptor();
+            descriptor.setFontBoundingBox(new PDRectangle(-1000, -1880, 3000, 3760));
+            descriptor.setAscent(1880);
+            descriptor.setDescent(-1880);
+            descriptor.setCapHeight(1800);
+            doc.save(pdf.toFile());
+        }
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.type() == Type.LIST_ITEM).extracting(Element::text)
+                .containsExactly("Fever", "Cough", "Headache", "Sore throat");
+        assertThat(elements.getFirst().text()).isEqualTo("Symptoms to report:");
+    }
+
     /** A table as booktabs sets it: rules above, below the header and at the bottom only; or one rule under each row. */
     private static Path table(boolean everyRow) throws IOException {
         Path pdf = Files.createTempDirectory("booktabs").resolve(everyRow ? "row-ruled.pdf" : "booktabs.pdf");
