@@ -172,17 +172,18 @@ public class DocumentReader {
             List<Layout.Item> items = new ArrayList<>();
             for (PageReader.Segment s : page.segments()) items.add(Layout.Item.of(s));
             items.addAll(formValues.getOrDefault(page.number(), List.of()));
+            Pictures.Found found = page.number() <= pictures.size() ? pictures.get(page.number() - 1) : new Pictures.Found(List.of(), List.of());
+            List<DocumentModel.Box> pictureBoxes = found.pictures().stream().map(Pictures.Picture::box).toList();
             for (int i = 0; i < ruled.size(); i++) {
                 Tabula.PdfTable t = ruled.get(i);
                 if (t.page() != page.number()) continue;
-                DocumentModel.Table table = areas.get(i).cells().hasCells() ? areas.get(i).cells().table() : table(t);
+                DocumentModel.Table table = areas.get(i).cells().hasCells() ? areas.get(i).cells().table(pictureBoxes) : table(t);
                 if (table != null && table.rightToLeft()) table = table.mirrored();
                 if (table != null) items.add(new Layout.Item(new DocumentModel.Box(t.left(), t.top(), t.width(), t.height()), null, table));
                 // an area that is no table (a box around text) reads as the text it holds
                 else for (PageReader.Segment s : reader.areaText(areas.get(i))) items.add(Layout.Item.of(s));
             }
             List<Layout.Placed> first = new ArrayList<>();
-            Pictures.Found found = page.number() <= pictures.size() ? pictures.get(page.number() - 1) : new Pictures.Found(List.of(), List.of());
             for (Pictures.Picture p : found.pictures()) {
                 Layout.Item item = new Layout.Item(p.box(), null, p.number());
                 // a picture behind most of the page (a background) would block every gutter, and an icon-sized one (a

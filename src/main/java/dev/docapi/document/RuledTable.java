@@ -135,14 +135,16 @@ final class RuledTable {
     }
 
     /**
-     * The table: its grid from the cells' edges, each cell at its top-left grid position with its spans. Null when no
-     * two cells with text stand side by side in a row: boxes stacked one above another are a box around text (a code
+     * The table: its grid from the cells' edges, each cell at its top-left grid position with its spans; a cell that
+     * holds the centre of one of the page's {@code pictures} (points from the page's top-left) keeps its place, empty,
+     * though it has no text. Null when no two cells with content (text, or a picture beside text) stand side by side
+     * in a row: boxes stacked one above another are a box around text (a code
      * listing's line backgrounds, a framed note, a figure of boxes drawn inside a box), not a table, unless the grid is
      * one column of two boxes or more each with text of its own ({@link #column}); null too when the
      * drawn boxes do not tile their area ({@link #tiled}): frames standing apart, joined by lines (a flowchart's boxes
      * and arrows, text boxes), are no table however their edges line up.
      */
-    DocumentModel.Table table() {
+    DocumentModel.Table table(List<DocumentModel.Box> pictures) {
         List<String> texts = texts();
         int rows = ys.length - 1, cols = xs.length - 1;
         if (rows < 1 || cols < 1 || tiled() < MIN_TILED) return null;
@@ -167,11 +169,20 @@ final class RuledTable {
             int owner = place[r][c];
             if (owner >= 0) texts.set(owner, (texts.get(owner) + " " + texts.get(i)).strip());
         }
-        if (!sideBySide(place, texts) && !column(place, texts)) return null;
+        // a cell that holds a picture has content though no text (a photo beside its description)
+        boolean[] content = new boolean[cells.size()];
+        for (int i = 0; i < cells.size(); i++) {
+            DocumentModel.Box b = cells.get(i);
+            content[i] = !texts.get(i).isEmpty() || pictures.stream().anyMatch(p -> {
+                float x = p.x() + p.width() / 2, y = p.y() + p.height() / 2;
+                return x > b.x() && x < b.right() && y > b.y() && y < b.bottom();
+            });
+        }
+        if (!sideBySide(place, texts, content) && !column(place, texts)) return null;
         boolean[] keepRow = new boolean[rows], keepCol = new boolean[cols];
         for (int r = 0; r < rows; r++) {
             for (int c = 0; c < cols; c++) {
-                if (place[r][c] >= 0 && !texts.get(place[r][c]).isEmpty()) {
+                if (place[r][c] >= 0 && content[place[r][c]]) {
                     keepRow[r] = true;
                     keepCol[c] = true;
                 }
@@ -260,14 +271,14 @@ final class RuledTable {
         return true;
     }
 
-    /** Whether some grid row holds text in two different cells. */
-    private static boolean sideBySide(int[][] place, List<String> texts) {
+    /** Whether some grid row holds content in two different cells, text in one of them at least. */
+    private static boolean sideBySide(int[][] place, List<String> texts, boolean[] content) {
         for (int[] row : place) {
             int first = -1;
             for (int i : row) {
-                if (i < 0 || texts.get(i).isEmpty() || i == first) continue;
-                if (first >= 0) return true;
-                first = i;
+                if (i < 0 || !content[i] || i == first) continue;
+                if (first >= 0 && (!texts.get(i).isEmpty() || !texts.get(first).isEmpty())) return true;
+                if (first < 0 || texts.get(first).isEmpty()) first = i;
             }
         }
         return false;

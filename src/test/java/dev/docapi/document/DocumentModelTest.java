@@ -505,6 +505,43 @@ class DocumentModelTest {
         assertThat(elements.getFirst().text()).isEqualTo("Symptoms to report:");
     }
 
+    /**
+     * A ruled table whose second column holds pictures (a product's photo beside its name; Word's "table with
+     * pictures"): the picture's cell has content though no text, so rows of a name beside a photo are a table, the
+     * photos' cells empty in it, not loose lines of text.
+     */
+    @Test
+    void aRuledTableWithPicturesInItsCellsIsATable() throws Exception {
+        Path pdf = Files.createTempDirectory("model-").resolve("pictures.pdf");
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            var photo = LosslessFactory.createFromImage(doc, new java.awt.image.BufferedImage(64, 64, java.awt.image.BufferedImage.TYPE_INT_RGB));
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                show(cs, font, 10, 72, 760, "Our best sellers this spring, each with its photo.");
+                float[] xs = {72, 300, 520};
+                float[] ys = {740, 690, 640, 590};
+                grid(cs, xs, ys);
+                String[] names = {"Red mug", "Blue plate", "Green bowl"};
+                for (int r = 0; r < names.length; r++) {
+                    show(cs, font, 10, 76, ys[r] - 14, names[r]);
+                    cs.drawImage(photo, 306, ys[r + 1] + 5, 40, 40);
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        List<Element> elements;
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            elements = DocumentReader.model(doc, lattice(pdf).stream().filter(DocumentReader::tabular).toList(), Set.of(), new ArrayList<>(), p -> { })
+                    .pages().getFirst().elements();
+        }
+        assertThat(elements).filteredOn(e -> e.type() == Type.TABLE).singleElement().satisfies(t -> assertThat(t.table().grid())
+                .containsExactly(List.of("Red mug", ""), List.of("Blue plate", ""), List.of("Green bowl", "")));
+        assertThat(elements).filteredOn(e -> e.type() == Type.PICTURE).hasSize(3);
+        assertThat(Independent.pdftotext(pdf)).contains("Green bowl");
+    }
+
     /** A table as booktabs sets it: rules above, below the header and at the bottom only; or one rule under each row. */
     private static Path table(boolean everyRow) throws IOException {
         Path pdf = Files.createTempDirectory("booktabs").resolve(everyRow ? "row-ruled.pdf" : "booktabs.pdf");
