@@ -9,7 +9,8 @@
 # pymupdf4llm, Docling and marker are not on the package indexes this machine reaches, so they are not run; their
 # published figures on opendataloader-bench are in bench/RESULTS.md as anchors.
 # Seconds per page: the whole set's wall time over its pages, median of RUNS passes (docapi: a warm service after
-# WARMUP conversions, upload excluded, job and download included; opendataloader-pdf: one JVM per pass over the folder).
+# WARMUP conversions, upload excluded, job and download included, each pass under an account of its own, so that no pass
+# reads back the document model an earlier one kept; opendataloader-pdf: one JVM per pass over the folder).
 #   bench/structure.sh     (RUNS=3, WARMUP=3; JAR=/path/to/docapi.jar times another build; KEEP=dir keeps the outputs;
 #                          SET=bench/structure-heldout scores the held-out set, which no rule was tuned on;
 #                          SCANNED=1 scores the set's pages as scans: each printed to a 200 dpi grey image, which
@@ -43,6 +44,11 @@ if [[ ! -f "$ODL_JAR" ]]; then
 fi
 
 bench_service structure
+# an account a timed pass: the kept model is an account's, by the file's bytes
+PASS_KEYS="$(for i in $(seq 1 "$RUNS"); do
+  env DOCAPI_DATA_DIR="$WORK/data" DOCAPI_MANAGEMENT_PORT="$MGMT" "$JAVA_HOME/bin/java" -jar "$JAR" admin create-account \
+    --email "bench-structure-pass$i-$(date +%s)@example.com" --plan pro 2>/dev/null | tail -1
+done | paste -sd,)"
 if [[ "${SCANNED:-}" == 1 ]]; then
   # the set's PDFs as scans: each page an image of what it shows, with no text layer
   mkdir -p "$WORK/scanned/pdf"
@@ -59,11 +65,12 @@ for pdf in sorted(Path(sys.argv[1]).glob("*.pdf")):
 PY
   SET="$WORK/scanned"
 fi
-"$TOOLS/venv/bin/python" - "$PORT" "$KEY" "$SET" "$WORK/pred" "$RUNS" "$WARMUP" "$ODL_JAR" "$ODL_VERSION" "$JAVA_HOME/bin/java" "$SCORER" <<'PY'
+"$TOOLS/venv/bin/python" - "$PORT" "$KEY,$PASS_KEYS" "$SET" "$WORK/pred" "$RUNS" "$WARMUP" "$ODL_JAR" "$ODL_VERSION" "$JAVA_HOME/bin/java" "$SCORER" <<'PY'
 import csv, json, shutil, statistics, subprocess, sys, time, urllib.error, urllib.request
 from pathlib import Path
 import fitz
-port, key, set_dir, out, runs, warmup, odl_jar, odl_version, java, scorer = sys.argv[1:]
+port, keys, set_dir, out, runs, warmup, odl_jar, odl_version, java, scorer = sys.argv[1:]
+keys = keys.split(",")
 set_dir, out, runs, warmup = Path(set_dir), Path(out), int(runs), int(warmup)
 base = f"http://127.0.0.1:{port}/v1"
 pdfs = sorted((set_dir / "pdf").glob("*.pdf"))
@@ -74,7 +81,7 @@ pages = sum(page_count.values())
 
 def name(pdf): return pdf.name[:-4] + ".md"
 
-def call(method, path, body, ctype="application/json"):
+def call(method, path, body, ctype="application/json", key=keys[0]):
     req = urllib.request.Request(base + path, data=body, method=method, headers={"Authorization": "Bearer " + key, "Content-Type": ctype})
     try:
         with urllib.request.urlopen(req, timeout=900) as r:
@@ -92,15 +99,17 @@ def timed_passes(tool, one_pass):
         times.append(time.perf_counter() - t)
     return statistics.median(times)
 
-ids = {}
-for pdf in pdfs:
-    ids[pdf] = call("POST", "/files?name=" + pdf.name, pdf.read_bytes(), "application/octet-stream")["id"]
+def upload(key):
+    return {pdf: call("POST", "/files?name=" + pdf.name, pdf.read_bytes(), "application/octet-stream", key)["id"] for pdf in pdfs}
 
-def docapi_one(pdf):
-    job = call("POST", "/convert", json.dumps({"file": ids[pdf], "to": "md", "images": False, "wait": 300}).encode())
+# the warm-up's account, then one a timed pass (uploads are not timed)
+uploads = [(key, upload(key)) for key in keys]
+
+def docapi_one(pdf, key, ids):
+    job = call("POST", "/convert", json.dumps({"file": ids[pdf], "to": "md", "images": False, "wait": 300}).encode(), key=key)
     while job["status"] in ("queued", "running"):
         time.sleep(0.2)
-        job = call("GET", f"/jobs/{job['id']}", None)
+        job = call("GET", f"/jobs/{job['id']}", None, key=key)
     if job["status"] != "succeeded":
         print(f"docapi: {pdf.name}: {job['status']} {job.get('error')}", file=sys.stderr)
         return ""
@@ -110,9 +119,10 @@ def docapi_one(pdf):
 call_seconds = {pdf: [] for pdf in pdfs}  # docapi's seconds per document, one entry per pass
 
 def docapi(target):
+    key, ids = uploads[1 + len(call_seconds[pdfs[0]])]
     for pdf in pdfs:
         t = time.perf_counter()
-        (target / name(pdf)).write_text(docapi_one(pdf))
+        (target / name(pdf)).write_text(docapi_one(pdf, key, ids))
         call_seconds[pdf].append(time.perf_counter() - t)
 
 def pdftotext(target):
@@ -128,8 +138,8 @@ def opendataloader(target):
     subprocess.run([java, "-jar", odl_jar, "-f", "markdown", "--table-method", "cluster", "--image-output", "off",
                     "-q", "-o", str(target), str(set_dir / "pdf")], check=True, capture_output=True)
 
-for _ in range(warmup):
-    docapi_one(pdfs[0])
+for i in range(warmup):
+    docapi_one(pdfs[i % len(pdfs)], *uploads[0])
 versions = {
     "docapi": "service under test",
     "pdftotext -layout": subprocess.run(["pdftotext", "-v"], capture_output=True, text=True).stderr.split("\n")[0].split()[-1],

@@ -19,7 +19,8 @@ import java.util.function.ToIntFunction;
  * up to {@code maxTokens}; an element that does not fit where the chunk stands starts the next chunk, and one that
  * does not fit in a chunk of its own is cut between sentences; a table is cut between rows, each part repeating the
  * table's first row (its header). A sentence or a table row is never cut: one that alone is over {@code maxTokens}
- * is a chunk of its own, over the limit. With {@code overlap}, a chunk cut from the one before under the same heading
+ * is a chunk of its own, over the limit. (A sentence that a column or page break cuts into two paragraphs of the model
+ * is two elements, and a chunk may end between them.) With {@code overlap}, a chunk cut from the one before under the same heading
  * starts with that one's last whole sentences, at most {@code overlap} tokens of them (none before a table part,
  * which repeats its header instead). Running headers, footers, page numbers and pictures are left out.
  *
