@@ -1,6 +1,9 @@
 package dev.docapi.operations.chunk;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.ibm.icu.lang.UCharacter;
+import com.ibm.icu.lang.UCharacterCategory;
+import com.ibm.icu.lang.UProperty;
 import com.ibm.icu.text.BreakIterator;
 import com.ibm.icu.util.ULocale;
 import dev.docapi.document.DocumentModel;
@@ -19,9 +22,10 @@ import java.util.function.ToIntFunction;
  * up to {@code maxTokens}; an element that does not fit where the chunk stands starts the next chunk, and one that
  * does not fit in a chunk of its own is cut between sentences; a table is cut between rows, each part repeating the
  * table's first row (its header). A sentence or a table row is never cut: one that alone is over {@code maxTokens}
- * is a chunk of its own, over the limit. (A sentence that a column or page break cuts into two paragraphs of the model
- * is two elements, and a chunk may end between them.) With {@code overlap}, a chunk cut from the one before under the same heading
- * starts with that one's last whole sentences, at most {@code overlap} tokens of them (none before a table part,
+ * is a chunk of its own, over the limit. A sentence that a page or column break cuts into two paragraphs of the model
+ * is one sentence here ({@link #runsOn}): a chunk does not end between its two parts. With {@code overlap}, a chunk
+ * cut from the one before under the same heading starts with that one's last whole sentences, at most {@code overlap}
+ * tokens of them (none before a table part,
  * which repeats its header instead). Running headers, footers, page numbers and pictures are left out.
  *
  * <p>A chunk's text: its elements separated by a blank line (list items by a line break, each with its marker),
@@ -42,8 +46,12 @@ final class Chunker {
     record Chunk(String text, @JsonProperty("heading_path") List<String> headingPath, List<Integer> pages, List<Box> boxes, int tokens) {
     }
 
-    /** A piece of an element that is never cut: a sentence, or a table row; {@code tokens}: its text's count. */
-    private record Unit(Element element, String text, boolean sentence, int tokens) {
+    /**
+     * A piece of an element that is never cut: a sentence, or a table row; {@code tokens}: its text's count.
+     * {@code from}: the element it starts in, which is {@code element} but for a sentence that a page or column break
+     * cut into two paragraphs (then the first paragraph, and {@code element} the second).
+     */
+    private record Unit(Element from, Element element, String text, boolean sentence, int tokens) {
     }
 
     private record Heading(int level, String text) {
@@ -57,6 +65,8 @@ final class Chunker {
     /** The chunk being filled; its first {@code carried} units repeat the chunk before (overlap, a table's header). */
     private final List<Unit> parts = new ArrayList<>();
     private int carried;
+    /** The paragraph or list item added last, while nothing but furniture and pictures came after it. */
+    private Element open;
 
     private Chunker(ToIntFunction<String> tokens, int maxTokens, int overlap) {
         this.tokens = tokens;
@@ -80,6 +90,8 @@ final class Chunker {
 
     private void add(Element e) {
         if (e.type().furniture() || e.type() == Type.PICTURE || e.text().isBlank()) return;
+        Element before = open;
+        open = e.type() == Type.PARAGRAPH || e.type() == Type.LIST_ITEM ? e : null;
         if (e.type() == Type.TITLE || e.type() == Type.HEADING) {
             flush(List.of());
             int level = e.type() == Type.TITLE ? 0 : e.level() == null ? 1 : e.level();
@@ -92,6 +104,13 @@ final class Chunker {
             return;
         }
         List<Unit> units = e.type() == Type.CODE ? lines(e) : sentences(e);
+        if (before != null && e.type() == Type.PARAGRAPH && !units.isEmpty() && parts.size() > carried
+                && parts.getLast().element() == before && runsOn(before, e)) {
+            // the sentence a break cut in two: its first part leaves the chunk and comes back whole
+            Unit tail = parts.removeLast();
+            String text = tail.text() + " " + units.getFirst().text();
+            units = with(List.of(new Unit(tail.from(), e, text, true, tokens.applyAsInt(text))), units.subList(1, units.size()));
+        }
         if (!parts.isEmpty() && !fits(with(parts, units)) && fits(units)) {
             flush(overlapOf(parts));
             while (carried > 0 && !fits(with(parts, units))) drop();
@@ -133,9 +152,10 @@ final class Chunker {
             TreeSet<Integer> pages = new TreeSet<>();
             LinkedHashSet<Box> boxes = new LinkedHashSet<>();
             for (Unit u : parts) {
-                Element e = u.element();
-                pages.add(e.page());
-                boxes.add(new Box(e.page(), e.box().x(), e.box().y(), e.box().width(), e.box().height()));
+                for (Element e : List.of(u.from(), u.element())) {
+                    pages.add(e.page());
+                    boxes.add(new Box(e.page(), e.box().x(), e.box().y(), e.box().width(), e.box().height()));
+                }
             }
             out.add(new Chunk(text, path.stream().map(Heading::text).toList(), List.copyOf(pages), List.copyOf(boxes), tokens.applyAsInt(text)));
         }
@@ -173,7 +193,28 @@ final class Chunker {
     }
 
     private Unit unit(Element e, String text, boolean sentence) {
-        return new Unit(e, text, sentence, tokens.applyAsInt(text));
+        return new Unit(e, e, text, sentence, tokens.applyAsInt(text));
+    }
+
+    /**
+     * Whether paragraph {@code after} goes on with the sentence {@code before} ends in: a page or column break stands
+     * between them ({@code after} on a later page, or starting above {@code before}, so in the next column), no
+     * sentence terminal (Unicode's Sentence_Terminal: . ! ? 。 ؟ …) ends {@code before}, closing brackets and quotes
+     * aside, and {@code after}'s first letter is not a capital (a lower-case letter, or one of a script without case).
+     */
+    private static boolean runsOn(Element before, Element after) {
+        if (after.page() == before.page() && after.box().y() >= before.box().y()) return false;
+        int letter = after.text().codePoints().filter(Character::isLetter).findFirst().orElse(-1);
+        if (letter < 0 || Character.isUpperCase(letter) || Character.isTitleCase(letter)) return false;
+        String text = before.text().strip();
+        int end = text.length();
+        while (end > 0 && closing(text.codePointBefore(end))) end -= Character.charCount(text.codePointBefore(end));
+        return end > 0 && !UCharacter.hasBinaryProperty(text.codePointBefore(end), UProperty.S_TERM);
+    }
+
+    private static boolean closing(int c) {
+        int type = UCharacter.getType(c);
+        return type == UCharacterCategory.END_PUNCTUATION || type == UCharacterCategory.FINAL_PUNCTUATION || c == '"' || c == '\'';
     }
 
     private static List<Unit> with(List<Unit> a, List<Unit> b) {
@@ -188,7 +229,7 @@ final class Chunker {
         Unit previous = null;
         for (Unit u : units) {
             if (previous != null) {
-                if (previous.element() == u.element()) sb.append(u.sentence() ? " " : "\n");
+                if (previous.element() == u.from()) sb.append(u.sentence() ? " " : "\n");
                 else sb.append(previous.element().type() == Type.LIST_ITEM && u.element().type() == Type.LIST_ITEM ? "\n" : "\n\n");
             }
             sb.append(u.text());

@@ -138,6 +138,42 @@ class ChunkerTest {
         assertThat(chunks).allSatisfy(c -> assertThat(c.tokens()).isLessThanOrEqualTo(16));
     }
 
+    /** A sentence a page break cuts into two paragraphs is one sentence: no chunk ends between its parts. */
+    @Test
+    void aSentenceCutByAPageBreakIsNotCutIntoTwoChunks() {
+        add(page1, Type.HEADING, 1, "Minutes", null);
+        add(page1, Type.PARAGRAPH, null, "The board met on Monday. It decided to", null);
+        add(page1, Type.PAGE_NUMBER, null, "1", null);
+        add(page2, Type.PAGE_HEADER, null, "ACME confidential", null);
+        add(page2, Type.PARAGRAPH, null, "postpone the vote until the spring. Members agreed.", null);
+        List<Chunker.Chunk> chunks = Chunker.chunks(twoPages(), WORDS, 10, 0);
+        assertThat(chunks).extracting(Chunker.Chunk::text)
+                .containsExactly("The board met on Monday.", "It decided to postpone the vote until the spring.", "Members agreed.");
+        assertThat(chunks.get(1).pages()).containsExactly(1, 2);
+        assertThat(chunks.get(1).boxes()).extracting(Chunker.Box::page).containsExactly(1, 2);
+        assertThat(chunks.get(1).headingPath()).containsExactly("Minutes");
+    }
+
+    /** Two paragraphs a page apart are two sentences when the first one ends one, or the second starts with a capital. */
+    @Test
+    void paragraphsAPageApartStayApartWhenASentenceEndsBetweenThem() {
+        add(page1, Type.PARAGRAPH, null, "The board met and decided (unanimously.)", null);
+        add(page2, Type.PARAGRAPH, null, "postpone was the outcome of it all.", null);
+        assertThat(Chunker.chunks(twoPages(), WORDS, 8, 0)).extracting(Chunker.Chunk::text)
+                .containsExactly("The board met and decided (unanimously.)", "postpone was the outcome of it all.");
+        page1.clear();
+        page2.clear();
+        add(page1, Type.PARAGRAPH, null, "Three members of the board were absent", null);
+        add(page2, Type.PARAGRAPH, null, "Budget review follows in the next meeting.", null);
+        assertThat(Chunker.chunks(twoPages(), WORDS, 8, 0)).extracting(Chunker.Chunk::text)
+                .containsExactly("Three members of the board were absent", "Budget review follows in the next meeting.");
+    }
+
+    private DocumentModel twoPages() {
+        return new DocumentModel(DocumentModel.VERSION, List.of(new DocumentModel.Page(1, 612, 792, false, page1),
+                new DocumentModel.Page(2, 612, 792, false, page2)), List.of());
+    }
+
     @Test
     void aSentenceLongerThanMaxTokensIsAChunkOfItsOwnUncut() {
         String longSentence = "This one sentence runs on for far more words than the limit of the chunk allows here.";
