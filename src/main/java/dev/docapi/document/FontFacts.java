@@ -30,14 +30,18 @@ final class FontFacts {
     /** At least this many glyph advances, all alike, make a simple font monospace (a tiny subset proves nothing). */
     private static final int MIN_WIDTHS = 20;
 
+    private final Map<PDFont, Boolean> bold = new IdentityHashMap<>();
     private final Map<PDFont, Boolean> italic = new IdentityHashMap<>();
     private final Map<PDFont, Boolean> mono = new IdentityHashMap<>();
 
-    static boolean bold(PDFont font) {
+    /** Whether the font is bold (or heavier): by name, or the descriptor's force-bold flag or a weight of 600 or more. */
+    boolean bold(PDFont font) {
         if (font == null) return false;
-        if (BOLD.matcher(name(font)).matches()) return true;
-        PDFontDescriptor d = font.getFontDescriptor();
-        return d != null && (d.isForceBold() || d.getFontWeight() >= 600);
+        return bold.computeIfAbsent(font, f -> {
+            if (BOLD.matcher(name(f)).matches()) return true;
+            PDFontDescriptor d = f.getFontDescriptor();
+            return d != null && (d.isForceBold() || d.getFontWeight() >= 600);
+        });
     }
 
     /** Whether the font is italic or oblique: by name, the descriptor's italic flag, or a slanted italic angle. */

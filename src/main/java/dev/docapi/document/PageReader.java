@@ -549,7 +549,7 @@ final class PageReader extends LineStripper {
             for (TextPosition p : w) {
                 float size = Math.round(size(p) * 2) / 2f;
                 sizes.merge(size, 1, Integer::sum);
-                if (FontFacts.bold(p.getFont())) bold++;
+                if (fonts.bold(p.getFont())) bold++;
                 if (fonts.italic(p.getFont())) italic++;
                 if (fonts.mono(p.getFont())) mono++;
                 chars++;

@@ -2,6 +2,7 @@ package dev.docapi.text;
 
 import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.ocrmypdf.Ocrmypdf;
+import dev.docapi.engines.pdfbox.PdfBox;
 import dev.docapi.engines.poppler.Poppler;
 import dev.docapi.engines.qpdf.Qpdf;
 import dev.docapi.engines.tesseract.Tesseract;
@@ -64,7 +65,8 @@ public class OcrText {
      * The text of each page of {@code in}: its text layer ({@link TextLayer}, in logical order), and OCR for the pages without one
      * (fewer than {@link Poppler#MIN_TEXT_CHARS} non-blank characters), taken from the OCR kept with the file
      * ({@link OcrOnce}) or run now and kept. A page with a few characters of text, which OCRmyPDF leaves alone, is
-     * OCR'd on its own here.
+     * OCR'd on its own here. A page that shows nothing beyond its text layer ({@link PdfBox#blankPages}: an empty
+     * page, one with only its page number) is not OCR'd: its text is its text layer's.
      *
      * @param workDir a writable job folder for the OCR's files
      * @throws EngineFailure when the engines fail ({@code invalid_file} for a PDF they cannot read)
@@ -84,6 +86,7 @@ public class OcrText {
         List<Integer> toOcr = new ArrayList<>();
         List<Integer> withText = new ArrayList<>();
         for (int p = 1; p <= pages.size(); p++) (Poppler.hasText(pages.get(p - 1)) ? withText : toOcr).add(p);
+        toOcr.removeAll(PdfBox.blankPages(in.path(), toOcr));
         int total = pages.size();
         int done = total - toOcr.size();
         progress.pages(everyPage ? 0 : done, total);
@@ -136,13 +139,14 @@ public class OcrText {
     }
 
     /**
-     * {@code in} itself when every page has a text layer, else its OCR'd copy (pages with text kept as they are),
-     * kept with the file ({@link OcrOnce}); read it only.
+     * {@code in} itself when every page has a text layer or shows nothing beyond it ({@link PdfBox#blankPages}), else
+     * its OCR'd copy (pages with text kept as they are), kept with the file ({@link OcrOnce}); read it only.
      *
      * @param pageCount the page count (sets OCRmyPDF's timeout)
      */
     public WithTextLayer withTextLayer(InputFile in, int pageCount, Path workDir, Progress progress) throws EngineFailure, InterruptedException {
-        List<Integer> empty = poppler.pagesWithoutText(in.path());
+        List<Integer> empty = new ArrayList<>(poppler.pagesWithoutText(in.path()));
+        empty.removeAll(PdfBox.blankPages(in.path(), empty));
         if (empty.isEmpty()) return new WithTextLayer(in.path(), List.of());
         OcrOnce.Result kept = ocrOnce.ocr(in, pageCount, workDir, done -> progress.pages(Math.min(done, empty.size()), empty.size()));
         return new WithTextLayer(kept.pdf(), List.copyOf(empty));

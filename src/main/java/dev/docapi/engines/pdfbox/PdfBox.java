@@ -86,6 +86,20 @@ public class PdfBox {
         }
     }
 
+    /**
+     * Of {@code pages} (from 1) of {@code pdf}, those that show nothing OCR could read beyond their text layer
+     * ({@link BlankPages}: no image, path, shading, glyph without Unicode or annotation but links). None when PDFBox
+     * cannot open the file.
+     */
+    public static java.util.Set<Integer> blankPages(Path pdf, java.util.Collection<Integer> pages) {
+        if (pages.isEmpty()) return java.util.Set.of();
+        try (PDDocument doc = load(pdf, "")) {
+            return BlankPages.of(doc, pages);
+        } catch (IOException e) {
+            return java.util.Set.of();
+        }
+    }
+
     /** Saves {@code doc} to {@code out} through a temp file, so a failed save leaves no half-written output. */
     public static void save(PDDocument doc, Path out) throws IOException {
         Path tmp = out.resolveSibling(out.getFileName() + ".part");

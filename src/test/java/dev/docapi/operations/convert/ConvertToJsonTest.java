@@ -15,6 +15,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.PDPageContentStream;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.font.PDType1Font;
+import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -61,5 +68,40 @@ class ConvertToJsonTest extends ApiTestBase {
         List<String> source = Words.of(Independent.pdftotext(pdf));
         assertThat(Words.share(source, words)).as("missing e.g. %s", Words.missing(source, words, 20)).isGreaterThanOrEqualTo(0.98);
         assertThat(Words.share(words, source)).as("not in the PDF e.g. %s", Words.missing(words, source, 20)).isGreaterThanOrEqualTo(0.98);
+    }
+
+    /**
+     * A page that shows nothing beyond its text layer (a report's empty page, a page with only its number) is not
+     * OCR'd: OCRmyPDF's start costs seconds and finds nothing there; a scanned page of the same file still is.
+     */
+    @Test
+    void anEmptyPageIsNotOcrdButAScanBesideItIs() throws Exception {
+        Path pdf = Files.createTempDirectory("blank").resolve("mixed.pdf");
+        try (PDDocument out = new PDDocument();
+             PDDocument paper = Loader.loadPDF(corpus("pdf-text/two-column-paper-2p.pdf").toFile());
+             PDDocument report = Loader.loadPDF(Path.of("bench/structure/pdf/redp5110_sampled.pdf").toFile());
+             PDDocument scan = Loader.loadPDF(corpus("pdf-scanned/huckfinn-page-c02-22.pdf").toFile())) {
+            out.importPage(paper.getPage(0));
+            // the report's page 17: an empty content stream
+            out.importPage(report.getPage(16));
+            PDPage numbered = new PDPage(PDRectangle.LETTER);
+            out.addPage(numbered);
+            try (PDPageContentStream cs = new PDPageContentStream(out, numbered)) {
+                cs.beginText();
+                cs.setFont(new PDType1Font(Standard14Fonts.FontName.HELVETICA), 10);
+                cs.newLineAtOffset(300, 40);
+                cs.showText("3");
+                cs.endText();
+            }
+            out.importPage(scan.getPage(0));
+            out.save(pdf.toFile());
+        }
+        String key = newKey();
+        JsonNode job = run(key, "convert", Map.of("file", uploadId(key, pdf), "to", "json"));
+        JsonNode pages = JSON.readTree(Files.readString(downloadOutput(job, 0))).get("pages");
+        assertThat(pages.values()).extracting(p -> p.get("ocr").asBoolean()).containsExactly(false, false, false, true);
+        assertThat(pages.get(1).get("elements").size()).isZero();
+        assertThat(Words.of(pages.get(3).get("elements").values().stream().map(e -> e.get("text").asString()).reduce("", String::concat)))
+                .hasSizeGreaterThan(50);
     }
 }
