@@ -4,6 +4,7 @@ import dev.docapi.contract.InputFile;
 import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.pdfbox.PdfBox;
 import dev.docapi.engines.pdfbox.PdfForms;
+import dev.docapi.engines.poppler.Poppler;
 import dev.docapi.engines.tabula.Tabula;
 import dev.docapi.files.KeptOcr;
 import java.time.Duration;
@@ -27,8 +28,8 @@ import org.apache.pdfbox.pdmodel.PDPage;
 import org.springframework.stereotype.Component;
 
 /**
- * Builds a PDF's {@link DocumentModel} (issue 36). Pages without a text layer are OCR'd first, once per file (the kept
- * OCR, {@link OcrText#withTextLayer}); a form's values are placed where their widgets stand ({@link FormValues}); ruled tables'
+ * Builds a PDF's {@link DocumentModel} (issue 36). When pages have no text layer (and show something: not an empty
+ * page), the file is OCR'd, once per file (the kept OCR, {@link OcrText#withTextLayer}), and read from its OCR'd copy; a form's values are placed where their widgets stand ({@link FormValues}); ruled tables'
  * cells come from the pages' own rulings, found as Tabula's lattice mode finds them ({@link Lattice}; an area that
  * is a frame around the page or around running text is not a table),
  * their text and spans from the page's own glyphs and the cells' boxes ({@link RuledTable}, so no word of the area is lost);
@@ -115,27 +116,36 @@ public class DocumentReader {
         }
     }
 
+    /**
+     * Reads the file as it is; when a page of it has no text (fewer than {@link Poppler#MIN_TEXT_CHARS} characters) yet
+     * shows something ({@link PdfBox#blankPages}), reads it again from its OCR'd copy. A born-digital file is so read
+     * once, with no engine started.
+     */
     private DocumentModel build(InputFile in, boolean ocr, Path workDir, Progress progress) throws EngineFailure, InterruptedException {
-        List<String> notes = new ArrayList<>();
-        Path pdf = in.path();
-        Set<Integer> ocrPages = Set.of();
         int pageCount;
         try {
-            pageCount = pdfBox.inspect(pdf).pages();
+            pageCount = pdfBox.inspect(in.path()).pages();
         } catch (IOException e) {
             throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "'" + in.file().name() + "' could not be read: " + e.getMessage(), e);
         }
-        if (ocr) {
-            OcrText.WithTextLayer read = ocrText.withTextLayer(in, pageCount, dir(workDir, "ocr"), (done, total) -> progress.progress(done, total, "pages OCR'd"));
-            pdf = read.pdf();
-            ocrPages = Set.copyOf(read.ocrPages());
-        }
-        int total = pageCount;
+        DocumentModel model = build(in, in.path(), Set.of(), pageCount, workDir, progress);
+        if (!ocr) return model;
+        List<Integer> empty = model.pages().stream().map(DocumentModel.Page::number)
+                .filter(n -> !Poppler.hasText(model.pageText(n, true))).toList();
+        if (PdfBox.blankPages(in.path(), empty).containsAll(empty)) return model;
+        OcrText.WithTextLayer read = ocrText.withTextLayer(in, pageCount, dir(workDir, "ocr"), (done, total) -> progress.progress(done, total, "pages OCR'd"));
+        return build(in, read.pdf(), Set.copyOf(read.ocrPages()), pageCount, workDir, progress);
+    }
+
+    /** The model of {@code pdf} (the file of {@code in}, or its OCR'd copy whose pages {@code ocrPages} were OCR'd). */
+    private DocumentModel build(InputFile in, Path pdf, Set<Integer> ocrPages, int pageCount, Path workDir, Progress progress)
+            throws EngineFailure, InterruptedException {
+        List<String> notes = new ArrayList<>();
         try (PDDocument doc = pdfBox.open(pdf, null, dir(workDir, "open"))) {
             Tabula.Tables found = Lattice.tables(doc, ocrPages);
             if (found.note() != null) notes.add(found.note());
             List<Tabula.PdfTable> ruled = found.tables().stream().filter(DocumentReader::tabular).toList();
-            return model(doc, ruled, ocrPages, notes, page -> progress.progress(page, total, "pages"));
+            return model(doc, ruled, ocrPages, notes, page -> progress.progress(page, pageCount, "pages"));
         } catch (IOException e) {
             throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "'" + in.file().name() + "' could not be read: " + e.getMessage(), e);
         }
