@@ -99,7 +99,7 @@ final class Clips {
     }
 
     /** The first {@code count} operands as numbers, or null when there are fewer or one is no number. */
-    private static float[] numbers(List<COSBase> operands, int count) {
+    static float[] numbers(List<COSBase> operands, int count) {
         if (operands.size() < count) return null;
         float[] v = new float[count];
         for (int i = 0; i < count; i++) {

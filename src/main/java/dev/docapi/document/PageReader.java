@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.awt.geom.Rectangle2D;
 import org.apache.pdfbox.contentstream.operator.Operator;
 import org.apache.pdfbox.cos.COSBase;
@@ -100,6 +101,9 @@ final class PageReader extends LineStripper {
     private final Map<TextPosition, Float> clippedX = new IdentityHashMap<>();
     private boolean pageUpright;
     private final Clips clips = new Clips();
+    private final DrawnBoxes drawnBoxes = new DrawnBoxes();
+    /** The page's drawn checkboxes not yet set on a line ({@link #withBoxes}). */
+    private List<DrawnBoxes.Box> pageBoxes = new ArrayList<>();
     private final Clips.Bounds clipBounds = new Clips.Bounds();
     /** The page's lines as runs of words (left to right), made into segments when the page is read. */
     private final List<List<Run>> lines = new ArrayList<>();
@@ -144,6 +148,7 @@ final class PageReader extends LineStripper {
         pageTables = tables.stream().filter(t -> t.page() == number).toList();
         pageUpright = page.getRotation() % 360 == 0;
         clippedX.clear();
+        drawnBoxes.start(page);
         var box = page.getCropBox();
         boolean turned = page.getRotation() % 180 != 0;
         pages.add(new PageText(number, turned ? box.getHeight() : box.getWidth(), turned ? box.getWidth() : box.getHeight(), current));
@@ -185,6 +190,7 @@ final class PageReader extends LineStripper {
     protected void processOperator(Operator operator, List<COSBase> operands) throws IOException {
         // the clip is followed only where it decides a glyph's cell
         if (!pageTables.isEmpty()) clips.operator(operator.getName(), operands, getGraphicsState());
+        drawnBoxes.operator(operator.getName(), operands, getGraphicsState());
         super.processOperator(operator, operands);
     }
 
@@ -201,6 +207,7 @@ final class PageReader extends LineStripper {
         pageDir = dirs.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(0f);
         turnedInCells.clear();
         lines.clear();
+        pageBoxes = new ArrayList<>(drawnBoxes.boxes());
         super.writePage();
         addSplitAtColumns();
         turnedInCells.forEach((table, cells) -> cells.forEach((cell, glyphs) -> {
@@ -210,7 +217,8 @@ final class PageReader extends LineStripper {
     }
 
     @Override
-    protected void line(List<List<TextPosition>> words) {
+    protected void line(List<List<TextPosition>> drawn) {
+        List<List<TextPosition>> words = withBoxes(drawn);
         List<List<TextPosition>> kept = new ArrayList<>();
         Map<Area, Map<Integer, List<List<TextPosition>>>> inCells = new HashMap<>();
         Map<Area, List<List<TextPosition>>> inAreas = new HashMap<>();
@@ -250,6 +258,80 @@ final class PageReader extends LineStripper {
         inCells.forEach((table, cells) -> cells.forEach((cell, cellWords) -> addToCell(table.cells(), cell, cellWords)));
         inAreas.forEach((table, areaWords) -> segments(areaWords, areaText.computeIfAbsent(table, k -> new ArrayList<>())));
         segments(kept, current);
+    }
+
+    /**
+     * The line's words with each drawn checkbox that leads one of its glyphs ({@link DrawnBoxes}: less than two of its
+     * sides before it, left of a left-to-right glyph or right of a right-to-left one, its middle on the glyph's height)
+     * as a glyph of its own, {@code ☐} or {@code ☒}, next to that
+     * glyph's word: the box reads before its option as a form's box glyph does, in a table's cell too. A tick drawn as a
+     * glyph inside the box (X, ✓) is the box's mark; a box with other text inside is no checkbox.
+     */
+    private List<List<TextPosition>> withBoxes(List<List<TextPosition>> words) {
+        if (pageBoxes.isEmpty()) return words;
+        List<List<TextPosition>> out = new ArrayList<>(words);
+        boolean changed = false;
+        for (java.util.Iterator<DrawnBoxes.Box> it = pageBoxes.iterator(); it.hasNext(); ) {
+            DrawnBoxes.Box b = it.next();
+            float middle = (b.top() + b.bottom()) / 2;
+            TextPosition beside = null, tick = null;
+            float nearest = 2 * b.side();
+            boolean text = false;
+            for (List<TextPosition> w : out) {
+                for (TextPosition p : w) {
+                    if (p.getDir() != pageDir || p.getUnicode() == null || p.getUnicode().isBlank()) continue;
+                    float x = p.getXDirAdj(), right = x + p.getWidthDirAdj(), bottom = p.getYDirAdj(), top = bottom - p.getHeightDir();
+                    float cx = (x + right) / 2, cy = (top + bottom) / 2;
+                    if (cx > b.x() && cx < b.right() && cy > b.top() && cy < b.bottom()) {
+                        if (TICKS.contains(p.getUnicode()) && tick == null) tick = p;
+                        else text = true;
+                        continue;
+                    }
+                    if (middle < top || middle > bottom) continue;
+                    // a box leads its option: left of it in a left-to-right script, right of it in a right-to-left one
+                    boolean rightToLeft = LogicalOrder.hasRightToLeft(p.getUnicode());
+                    float gap = !rightToLeft && x >= b.right() ? x - b.right() : rightToLeft && b.x() >= right ? b.x() - right : -1;
+                    if (gap >= 0 && gap < nearest) {
+                        nearest = gap;
+                        beside = p;
+                    }
+                }
+            }
+            if (text) {
+                it.remove();
+                continue;
+            }
+            if (beside == null) continue;
+            it.remove();
+            changed = true;
+            TextPosition mark = boxGlyph(beside, b, b.ticked() || tick != null ? "☒" : "☐");
+            if (tick != null) {
+                TextPosition t = tick;
+                out.replaceAll(w -> w.contains(t) ? w.stream().filter(p -> p != t).toList() : w);
+                out.removeIf(List::isEmpty);
+            }
+            for (int i = 0; i < out.size(); i++) {
+                if (!out.get(i).contains(beside)) continue;
+                out.add(b.x() < beside.getXDirAdj() ? i : i + 1, List.of(mark));
+                break;
+            }
+        }
+        return changed ? out : words;
+    }
+
+    /** What a tick drawn as a glyph inside a box reads as. */
+    private static final Set<String> TICKS = Set.of("X", "x", "✓", "✔", "✗", "✘", "×", "■", "●");
+
+    /** A glyph {@code mark} where box {@code b} stands, in the font and size of the glyph beside it. */
+    private static TextPosition boxGlyph(TextPosition beside, DrawnBoxes.Box b, String mark) {
+        // PDFBox's text space: from the crop box's lower-left corner, y up; the baseline at the box's foot
+        org.apache.pdfbox.util.Matrix m = beside.getTextMatrix().clone();
+        float baseline = beside.getPageHeight() - b.bottom();
+        m.setValue(2, 0, b.x());
+        m.setValue(2, 1, baseline);
+        return new TextPosition(beside.getRotation(), beside.getPageWidth(), beside.getPageHeight(), m, b.right(), baseline,
+                b.bottom() - b.top(), b.right() - b.x(), beside.getWidthOfSpace(), mark, new int[] {0}, beside.getFont(),
+                beside.getFontSize(), Math.round(beside.getFontSizeInPt()));
     }
 
     /** The line's words (in one area) as runs split at wide gaps, made segments of {@code out} when the page is read. */

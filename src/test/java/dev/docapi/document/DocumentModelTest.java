@@ -470,6 +470,82 @@ class DocumentModelTest {
     }
 
     /**
+     * A born-digital form's checkboxes drawn as paths (no glyph): a stroked square before its option is {@code ☐}, one
+     * filled dark or with a check drawn inside is {@code ☒}, in running text and in a ruled table's cell; in Arabic the
+     * box stands right of its option and still leads it. A filled square with no outline (a legend key) and a box with
+     * a letter inside (a field of letter boxes) are no checkbox.
+     */
+    @Test
+    void drawnCheckboxesReadBeforeTheirOptions() throws Exception {
+        Path pdf = Files.createTempDirectory("model-").resolve("drawn-boxes.pdf");
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            PDType0Font arabic = PDType0Font.load(doc, new File("/usr/share/fonts/truetype/noto/NotoNaskhArabic-Regular.ttf"));
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                show(cs, font, 11, 72, 760, "Do you smoke?");
+                box(cs, 72, 740, false);
+                show(cs, font, 11, 88, 742, "Yes");
+                box(cs, 130, 740, true);
+                show(cs, font, 11, 146, 742, "No");
+                // a check drawn as two strokes inside an empty box
+                box(cs, 72, 720, false);
+                cs.moveTo(74, 726);
+                cs.lineTo(76, 722);
+                cs.lineTo(81, 730);
+                cs.stroke();
+                show(cs, font, 11, 88, 722, "Sometimes");
+                // a legend key: a filled square, no outline
+                cs.addRect(72, 700, 9, 9);
+                cs.fill();
+                show(cs, font, 11, 88, 702, "Male");
+                // a box holding a letter
+                box(cs, 200, 700, false);
+                show(cs, font, 9, 202, 702, "A");
+                show(cs, font, 11, 216, 702, "Initial");
+                // Arabic: "نعم" (yes) with its box on its right
+                show(cs, arabic, 12, 300, 742, new StringBuilder("نعم").reverse().toString());
+                box(cs, 325, 740, true);
+                // a ruled table: "Agree" | box before "Fully"
+                cs.addRect(72, 600, 300, 40);
+                cs.moveTo(200, 600);
+                cs.lineTo(200, 640);
+                cs.moveTo(72, 620);
+                cs.lineTo(372, 620);
+                cs.stroke();
+                show(cs, font, 11, 80, 625, "Agree");
+                box(cs, 210, 623, false);
+                show(cs, font, 11, 226, 625, "Fully");
+                show(cs, font, 11, 80, 605, "Disagree");
+                box(cs, 210, 603, true);
+                show(cs, font, 11, 226, 605, "Strongly");
+            }
+            doc.save(pdf.toFile());
+        }
+        DocumentModel model;
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            model = DocumentReader.model(doc, lattice(pdf).stream().filter(DocumentReader::tabular).toList(), Set.of(), new ArrayList<>(), p -> { });
+        }
+        String text = model.pageText(1, true);
+        assertThat(text).contains("☐ Yes", "☒ No", "☒ Sometimes", "☒ نعم").doesNotContain("☐ Male", "☒ Male", "☐ A", "☐ Initial", "☐ Do");
+        assertThat(model.pages().getFirst().elements()).filteredOn(e -> e.type() == Type.TABLE).singleElement()
+                .satisfies(t -> assertThat(t.table().grid()).containsExactly(List.of("Agree", "☐ Fully"), List.of("Disagree", "☒ Strongly")));
+    }
+
+    /** A 9 pt square outline with its lower-left corner at ({@code x}, {@code y}), filled dark when {@code ticked}. */
+    private static void box(PDPageContentStream cs, float x, float y, boolean ticked) throws IOException {
+        cs.addRect(x, y, 9, 9);
+        if (ticked) {
+            cs.setNonStrokingColor(0.1f, 0.1f, 0.1f);
+            cs.fillAndStroke();
+            cs.setNonStrokingColor(0f, 0f, 0f);
+        } else {
+            cs.stroke();
+        }
+    }
+
+    /**
      * Bullets from a font whose metrics are stated for vertical writing (a CJK "-VK" font: its glyphs 1.8 em high by
      * its bounding box, ascent and cap height) reached into the line above: "Symptoms:＊" over "Fever", one item. Each
      * bullet leads its own item.
