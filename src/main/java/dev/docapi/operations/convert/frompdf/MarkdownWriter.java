@@ -66,12 +66,6 @@ final class MarkdownWriter extends MarkupWriter {
         out.append('\n');
     }
 
-    /**
-     * A bullet that leads a line of a cell: written {@code -} as this writer's list items are (a list in a cell stays
-     * a cell's text, as in Docling's Markdown: "- Class1").
-     */
-    private static final Pattern CELL_BULLET = Pattern.compile("(?m)^\\s*[•◦▪‣●○■◆◇❖➢➤►▶](?=\\s)");
-
     /** A GitHub table has no spans: a merged cell's text stands in every position it covers ({@link DocumentModel.Table#filledGrid}). */
     @Override
     protected void table(DocumentModel.Table table) {
@@ -86,7 +80,7 @@ final class MarkdownWriter extends MarkupWriter {
 
     private void row(List<String> cells) {
         out.append('|');
-        for (String c : cells) out.append(' ').append(cellText(cell(CELL_BULLET.matcher(c).replaceAll("-")))).append(" |");
+        for (String c : cells) out.append(' ').append(cellText(cell(c))).append(" |");
         out.append('\n');
     }
 

@@ -46,21 +46,6 @@ class MarkupTablesTest {
         return new DocumentModel(DocumentModel.VERSION, List.of(new DocumentModel.Page(1, 612, 792, false, List.of(table))), List.of());
     }
 
-    /** A bullet leading a cell's line is written "- " as the writer's list items are; a checkbox or a dash in a cell stays. */
-    @Test
-    void aBulletInACellIsWrittenAsMarkdownsListMarker() {
-        List<List<Cell>> rows = List.of(
-                List.of(new Cell("● Class1", 1, 1), new Cell("Done", 1, 1)),
-                List.of(new Cell("• True\n• False", 1, 1), new Cell("☐ open – 5 ● left", 1, 1)));
-        Element table = new Element(0, Type.TABLE, null, null, null, "", 1, new DocumentModel.Box(72, 72, 400, 200), 0, false,
-                new DocumentModel.Table(2, true, rows), null, null);
-        DocumentModel model = new DocumentModel(DocumentModel.VERSION, List.of(new DocumentModel.Page(1, 612, 792, false, List.of(table))), List.of());
-        Node doc = Parser.builder().extensions(List.of(TablesExtension.create())).build().parse(new MarkdownWriter().write(model, Map.of()));
-        List<List<String>> read = new ArrayList<>();
-        for (Node n = doc.getFirstChild(); n != null; n = n.getNext()) if (n instanceof TableBlock t) collect(t, read);
-        assertThat(read).containsExactly(List.of("- Class1", "Done"), List.of("- True - False", "☐ open – 5 ● left"));
-    }
-
     @Test
     void markdownRepeatsAMergedLabelInEveryPositionItCovers() {
         String md = new MarkdownWriter().write(model(), Map.of());
