@@ -269,11 +269,20 @@ final class PageReader extends LineStripper {
      */
     private List<List<TextPosition>> withBoxes(List<List<TextPosition>> words) {
         if (pageBoxes.isEmpty()) return words;
+        float lineTop = Float.MAX_VALUE, lineBottom = -Float.MAX_VALUE;
+        for (List<TextPosition> w : words) {
+            for (TextPosition p : w) {
+                lineTop = Math.min(lineTop, p.getYDirAdj() - p.getHeightDir());
+                lineBottom = Math.max(lineBottom, p.getYDirAdj());
+            }
+        }
         List<List<TextPosition>> out = new ArrayList<>(words);
         boolean changed = false;
         for (java.util.Iterator<DrawnBoxes.Box> it = pageBoxes.iterator(); it.hasNext(); ) {
             DrawnBoxes.Box b = it.next();
             float middle = (b.top() + b.bottom()) / 2;
+            // only a box level with the line is looked at glyph by glyph (a page of many boxes and lines stays cheap)
+            if (middle < lineTop || middle > lineBottom) continue;
             TextPosition beside = null, tick = null;
             float nearest = 2 * b.side();
             boolean text = false;

@@ -2,10 +2,14 @@ package dev.docapi.engines.pdfbox;
 
 import java.awt.geom.Point2D;
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.List;
 import java.util.Collection;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.pdfbox.contentstream.PDFGraphicsStreamEngine;
+import org.apache.pdfbox.contentstream.operator.Operator;
+import org.apache.pdfbox.cos.COSBase;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
@@ -35,6 +39,8 @@ final class BlankPages extends PDFGraphicsStreamEngine {
     static Set<Integer> of(PDDocument doc, Collection<Integer> pages) {
         Set<Integer> blank = new TreeSet<>();
         for (int n : pages) {
+            // a job past its deadline: the pages left are not looked at (none of them counts as empty)
+            if (Thread.currentThread().isInterrupted()) break;
             if (n < 1 || n > doc.getNumberOfPages()) continue;
             PDPage page = doc.getPage(n - 1);
             try {
@@ -59,6 +65,13 @@ final class BlankPages extends PDFGraphicsStreamEngine {
     @Override
     protected void showType3Glyph(Matrix textRenderingMatrix, PDType3Font font, int code, Vector displacement) {
         painted = true;
+    }
+
+    /** Once the page shows something, the rest of its content is parsed but not followed; a job past its deadline stops. */
+    @Override
+    protected void processOperator(Operator operator, List<COSBase> operands) throws IOException {
+        if (Thread.currentThread().isInterrupted()) throw new InterruptedIOException("interrupted while looking for empty pages");
+        if (!painted) super.processOperator(operator, operands);
     }
 
     @Override
