@@ -76,6 +76,21 @@ class ChunkTest extends ApiTestBase {
         assertThat(overlapping.values()).allSatisfy(c -> assertThat(c.get("tokens").asInt()).isLessThanOrEqualTo(128));
     }
 
+    /**
+     * A sentence the paper's column break cuts into two paragraphs ("More specifically, we assume" at the foot of the
+     * left column, "the extractive QA setting, ..." atop the right one) stands whole in one chunk at every size.
+     */
+    @Test
+    void aSentenceCutByTheColumnBreakStandsWholeInOneChunk() {
+        String key = newKey();
+        String file = uploadId(key, PAPER);
+        for (int maxTokens : List.of(64, 72, 128, 256)) {
+            JsonNode chunks = chunk(key, file, Map.of("max_tokens", maxTokens)).at("/output/data/data");
+            assertThat(chunks.values()).as("max_tokens %d", maxTokens).anySatisfy(c -> assertThat(c.get("text").asString().replaceAll("\\s+", " "))
+                    .contains("More specifically, we assume the extractive QA setting"));
+        }
+    }
+
     @Test
     void aTableTooLargeIsCutBetweenRowsEachPartWithTheHeaderRow() throws Exception {
         String[][] cells = new String[25][];
