@@ -79,8 +79,9 @@ final class DrawnBoxes {
         switch (name) {
             case "q" -> saved.push(fill);
             case "Q" -> fill = saved.isEmpty() ? 0 : saved.pop();
-            case "g" -> fill = luminance(operands);
-            case "rg", "k", "sc", "scn" -> fill = luminance(operands);
+            case "g", "rg", "k" -> fill = luminance(operands);
+            // one component of sc/scn may be a Separation's tint (0: no ink), not a grey: never dark
+            case "sc", "scn" -> fill = operands.size() == 1 ? -1 : luminance(operands);
             case "cs" -> fill = 0;
             case "re" -> {
                 float[] v = Clips.numbers(operands, 4);
@@ -172,7 +173,9 @@ final class DrawnBoxes {
                 && inner.getMinY() >= outer.getMinY() - 1 && inner.getMaxY() <= outer.getMaxY() + 1;
     }
 
-    /** The luminance of a colour's operands: one grey, three RGB or four CMYK components; -1 for a pattern's name. */
+    /**
+     * The luminance of a colour's operands: one grey, three RGB or four CMYK components; -1 for a pattern's name.
+     */
     private static float luminance(List<COSBase> operands) {
         List<Float> v = new ArrayList<>();
         for (COSBase o : operands) {
