@@ -13,6 +13,8 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.pdfbox.cos.COSName;
@@ -302,15 +304,22 @@ class ConvertToPdfTest extends ApiTestBase {
                 </script></body></html>
                 """);
         String key = newKey();
-        String writerJob = post(key, "/convert", Map.of("file", uploadId(key, writer), "to", "pdf", "wait", 0)).body().get("id").asString();
-        String readerJob = post(key, "/convert", Map.of("file", uploadId(key, reader), "to", "pdf", "wait", 0)).body().get("id").asString();
-        String wrote = words(downloadOutput(finished(key, writerJob), 0));
-        String read = words(downloadOutput(finished(key, readerJob), 0));
-        assertThat(wrote).contains("WROTE local=STORED-BY-ANOTHER-JOB session=STORED-BY-ANOTHER-JOB idb=written name=NAME-OF-ANOTHER-JOB");
-        assertThat(read).contains("READ local=none session=none cookie=none name=none idb=none heard=none");
-        long[] w = span(wrote), r = span(read);
-        assertThat(w[0]).as("the writer started before the reader ended").isLessThan(r[1]);
-        assertThat(r[0]).as("the reader started before the writer ended").isLessThan(w[1]);
+        String writerFile = uploadId(key, writer), readerFile = uploadId(key, reader);
+        List<String> spans = new ArrayList<>();
+        // a loaded machine may start the reader's tab after the writer's 3 s: such a pair proves nothing, so it is
+        // run again (isolation is asserted on every pair); three pairs none of which overlapped fail the test
+        for (int attempt = 0; attempt < 3; attempt++) {
+            String writerJob = post(key, "/convert", Map.of("file", writerFile, "to", "pdf", "wait", 0)).body().get("id").asString();
+            String readerJob = post(key, "/convert", Map.of("file", readerFile, "to", "pdf", "wait", 0)).body().get("id").asString();
+            String wrote = words(downloadOutput(finished(key, writerJob), 0));
+            String read = words(downloadOutput(finished(key, readerJob), 0));
+            assertThat(wrote).contains("WROTE local=STORED-BY-ANOTHER-JOB session=STORED-BY-ANOTHER-JOB idb=written name=NAME-OF-ANOTHER-JOB");
+            assertThat(read).contains("READ local=none session=none cookie=none name=none idb=none heard=none");
+            long[] w = span(wrote), r = span(read);
+            if (w[0] < r[1] && r[0] < w[1]) return;
+            spans.add("writer " + w[0] + "-" + w[1] + ", reader " + r[0] + "-" + r[1]);
+        }
+        throw new AssertionError("the writer and the reader never ran at the same time: " + spans);
     }
 
     /** {@code from <ms> to <ms>} of a storage page, as printed. */
