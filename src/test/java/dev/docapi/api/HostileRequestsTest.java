@@ -141,8 +141,9 @@ class HostileRequestsTest extends ApiTestBase {
             int i = Integer.parseInt(f.get("name").asString().substring(1));
             assertThat(f.at("/widgets/0/page").asInt()).as(f.toString()).isEqualTo(i % PAGES + 1);
         }
-        // read twice (validation, job): seconds, where looking each widget up page by page took minutes at 8,000
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(20));
+        // read twice (validation, job): seconds, where looking each widget up page by page took minutes at 8,000 (a
+        // loaded 2-core machine's bound)
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(60));
     }
 
     @Test
@@ -186,8 +187,8 @@ class HostileRequestsTest extends ApiTestBase {
             assertThat(r.statusCode()).as(r.body()).isEqualTo(expected);
         }
         assertThat(probes).as("the hostile requests ran for %d ms", tookMillis).isGreaterThanOrEqualTo(3);
-        assertThat(worstApi).as("GET /v1, ms, with %d probes over %d ms", probes, tookMillis).isLessThan(2000);
-        assertThat(worstLiveness).as("liveness, ms, with %d probes over %d ms", probes, tookMillis).isLessThan(2000);
+        assertThat(worstApi).as("GET /v1, ms, with %d probes over %d ms", probes, tookMillis).isLessThan(5000);
+        assertThat(worstLiveness).as("liveness, ms, with %d probes over %d ms", probes, tookMillis).isLessThan(5000);
     }
 
     /** Milliseconds until {@code url} answers 200. */
