@@ -55,8 +55,12 @@ final class PageReader extends LineStripper {
      * @param mono   whether most characters are in a monospace font ({@link FontFacts#mono}): code, not prose
      * @param chars  how many characters it has
      */
+    /**
+     * A run of words on one line; points from the page's top-left. {@code firstWord}: the width of its first word
+     * (points), what a line above would have needed to hold it.
+     */
     record Segment(String text, float x, float top, float right, float bottom, float size, boolean bold, boolean italic, boolean mono,
-                   int chars) {
+                   int chars, float firstWord) {
         float width() {
             return right - x;
         }
@@ -658,7 +662,21 @@ final class PageReader extends LineStripper {
         if (letterBullet) text = WHITE_BULLET + text.substring(1);
         float size = sizes.entrySet().stream().max(Map.Entry.<Float, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
                 .map(Map.Entry::getKey).orElse(0f);
-        out.add(new Segment(text, x, top, right, bottom, size, bold * 2 > chars, italic * 2 > chars, mono * 2 > chars, chars));
+        out.add(new Segment(text, x, top, right, bottom, size, bold * 2 > chars, italic * 2 > chars, mono * 2 > chars, chars, firstWord(words)));
+    }
+
+    /** The width of the first word of {@code words} (points): up to its first space glyph, or its end. */
+    private static float firstWord(List<List<TextPosition>> words) {
+        List<TextPosition> lead = words.getFirst();
+        float from = Float.NaN, to = 0;
+        for (TextPosition p : lead) {
+            boolean blank = p.getUnicode() == null || p.getUnicode().isBlank();
+            if (blank && !Float.isNaN(from)) break;
+            if (blank) continue;
+            if (Float.isNaN(from)) from = p.getXDirAdj();
+            to = p.getXDirAdj() + p.getWidthDirAdj();
+        }
+        return Float.isNaN(from) ? 0 : Math.max(0, to - from);
     }
 
     /** The line's words that stand in one cell of a ruled table, as one line of that cell. */

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.DoubleSummaryStatistics;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -548,18 +549,31 @@ final class Structure {
     /**
      * How a page spaces its lines: for each type size (to half a point), the gap between the lines of a paragraph in
      * ems ({@code leading}: the gap under a wrapped line, one that ends no sentence and is at least 60 % of its flow's
-     * widest line, above the next line of its flow and size: the gap most of them share), and each flow's widest line
-     * (points). Lines set wide apart (a report's 1.7 line spacing) have wide gaps inside their
-     * paragraphs.
+     * widest line, above the next line of its flow and size: the gap most of them share), each flow's widest line
+     * (points), and each line's {@code measure}: the right end of the lines of its flow and size that start where it
+     * does, up to {@link #NEIGHBOURS} lines before and after it (points). Lines set wide apart (a report's 1.7 line
+     * spacing) have wide gaps inside their paragraphs.
      */
-    private record Spacing(Map<Float, Float> leading, Map<Integer, Float> widest) {
+    private record Spacing(Map<Float, Float> leading, Map<Integer, Float> widest, Map<Line, Float> measure) {
+        private static final int NEIGHBOURS = 6;
+
         static Spacing of(List<Line> lines, List<Integer> flows) {
             Map<Integer, Float> widest = new HashMap<>();
+            Map<Line, Float> measure = new IdentityHashMap<>();
             for (int i = 0; i < lines.size(); i++) {
                 Line l = lines.get(i);
-                if (l != null) widest.merge(flows.get(i), l.right() - l.x(), Math::max);
+                if (l == null) continue;
+                widest.merge(flows.get(i), l.right() - l.x(), Math::max);
+                float right = l.right();
+                for (int j = Math.max(0, i - NEIGHBOURS); j < Math.min(lines.size(), i + NEIGHBOURS + 1); j++) {
+                    Line o = lines.get(j);
+                    if (o != null && flows.get(j).equals(flows.get(i)) && sameSize(o.size(), l.size()) && Math.abs(o.x() - l.x()) < 0.5f * l.size()) {
+                        right = Math.max(right, o.right());
+                    }
+                }
+                measure.put(l, right);
             }
-            Spacing s = new Spacing(new HashMap<>(), widest);
+            Spacing s = new Spacing(new HashMap<>(), widest, measure);
             Map<Float, List<Float>> gaps = new HashMap<>();
             for (int i = 0; i + 1 < lines.size(); i++) {
                 Line l = lines.get(i), next = lines.get(i + 1);
@@ -680,11 +694,31 @@ final class Structure {
                 && next.x() - last.x() >= 0.8f * size) {
             return true;
         }
+        if (roomFor(last, next, Math.max(right, spacing.measure().getOrDefault(last, right)), size)) return true;
         String t = last.text().strip();
         boolean ends = endsSentence(t);
         // a line that stops well short of the block's end (its left end on a right-to-left line) ends a sentence's paragraph
         boolean short_ = LogicalOrder.hasRightToLeft(t) ? last.x() > left + 4 * size : last.right() < right - 4 * size;
         return block.lines.size() >= 2 && ends && short_;
+    }
+
+    /**
+     * Whether left-aligned line {@code last} had room for {@code next}'s first word (and a space, with half an em to
+     * spare) before the measure ({@code right}) or {@code next}'s end, whichever is further. Text wraps a word to
+     * the next line only when it does not fit, so such a line ends its paragraph whatever the next one starts with
+     * (Word's one-line paragraphs "italic", "bold", "underline" set one under the other). Only a line that fills
+     * under 60 % of the measure: a paragraph's lines beside a picture, or broken by hand, are longer. Bold or display
+     * lines are a title's, broken by hand, and go on.
+     */
+    private static boolean roomFor(Line last, Line next, float right, float size) {
+        if (LogicalOrder.hasRightToLeft(last.text()) || LogicalOrder.hasRightToLeft(next.text()) || Math.abs(next.x() - last.x()) >= 0.5f * size) {
+            return false;
+        }
+        // a title's lines are broken where its author wanted them ("DB2 for i" over "Center of Excellence")
+        if (last.bold() && next.bold() || Math.min(last.size(), next.size()) >= DISPLAY) return false;
+        // and it fills under 60 % of the measure: a line cut short by hand or by a picture beside it fills more
+        float measure = Math.max(right, next.right());
+        return last.right() - last.x() < 0.6f * (measure - last.x()) && measure - last.right() > next.segments().getFirst().firstWord() + 0.75f * size;
     }
 
     /**

@@ -1923,8 +1923,9 @@ class DocumentModelTest {
             show(cs, times, 26, 72, 700, "Swimming in the lake");
             show(cs, times, 8, 72, 680, "Duck");
             show(cs, times, 11, 72, 640, "To get started with swimming, first lay down in the water and look around.");
-            show(cs, times, 11, 72, 626, "The energy of a duck at rest is E = mc");
-            show(cs, times, 7, 72 + times.getStringWidth("The energy of a duck at rest is E = mc") / 1000 * 11 + 0.5f, 630, "2");
+            // (a wrapped line as long as text that wraps by fit makes it: a short one would end its paragraph)
+            show(cs, times, 11, 72, 626, "The energy of a duck at rest, as every swimmer knows, is E = mc");
+            show(cs, times, 7, 72 + times.getStringWidth("The energy of a duck at rest, as every swimmer knows, is E = mc") / 1000 * 11 + 0.5f, 630, "2");
             show(cs, times, 11, 72, 612, "and nobody has measured it yet.");
         });
         List<Element> elements = model(pdf).pages().getFirst().elements();
@@ -2645,5 +2646,39 @@ class DocumentModelTest {
         assertThat(slide).extracting(e -> e.type() + " " + e.text()).containsExactly("TITLE Second slide title", "PARAGRAPH Let us introduce a list",
                 "LIST_ITEM With foo", "LIST_ITEM Bar", "LIST_ITEM And baz things");
         assertThat(Independent.pdftotext(pdf)).contains("Let us introduce a list");
+    }
+
+    /**
+     * A line that had room for the next line's first word ends its paragraph, whatever the next line starts with:
+     * Word's one-line paragraphs with no space between them ("italic", "bold", "underline", each starting lower case)
+     * are paragraphs of their own; a line that ends short because its next word would not have fit goes on (issue 36).
+     */
+    @Test
+    void aLineWithRoomForTheNextWordEndsItsParagraph() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        String[] shortLines = {"italic", "bold", "underline and strike-through"};
+        String wrapped = "The document shows each style on a paragraph of its own, one under the other, with no space";
+        String[] ragged = {"Every line of this paragraph is set ragged right, and this one ends short of the", // 'internationalization' would not fit
+                "internationalization of the measure because that long word did not fit in what was left."};
+        Path pdf = onePage("fill.pdf", PDRectangle.A4, cs -> {
+            float y = 740;
+            for (String line : shortLines) {
+                show(cs, font, 11, 72, y, line);
+                y -= 13;
+            }
+            show(cs, font, 11, 72, y, wrapped);
+            y -= 13;
+            show(cs, font, 11, 72, y, "between them and no indent.");
+            y -= 26;
+            for (String line : ragged) {
+                show(cs, font, 11, 72, y, line);
+                y -= 13;
+            }
+        });
+        float measure = font.getStringWidth(wrapped) / 1000 * 11;
+        assertThat(font.getStringWidth(ragged[0] + " internationalization") / 1000 * 11).as("the long word would not have fit").isGreaterThan(measure);
+        List<String> texts = model(pdf).pages().getFirst().elements().stream().map(e -> squeeze(e.text())).toList();
+        assertThat(texts).containsExactly("italic", "bold", "underline and strike-through", squeeze(wrapped + " between them and no indent."),
+                squeeze(ragged[0] + " " + ragged[1]));
     }
 }
