@@ -33,8 +33,11 @@ public class Sandbox {
     private static final String BWRAP = "/usr/bin/bwrap";
     private static final String PRLIMIT = "/usr/bin/prlimit";
     private static final String SETPRIV = "/usr/bin/setpriv";
+    /** coreutils' {@code env}: {@code --default-signal} resets a signal's handling before the parent shell starts. */
+    private static final String ENV = "/usr/bin/env";
     /**
-     * Run by {@code /bin/sh} under {@code setpriv --pdeathsig HUP}: the sandbox's parent for its whole run. It exits
+     * Run by {@code /bin/sh} under {@code setpriv --pdeathsig HUP} (HUP, INT and TERM reset to their defaults by
+     * {@code env --default-signal}): the sandbox's parent for its whole run. It exits
      * unless its parent is still the service ({@code $1}), runs bubblewrap as its child (stdin passed on through fd 3:
      * an asynchronous command's own stdin is {@code /dev/null}) and exits with its status. When the service dies (the
      * HUP), or the sandbox is stopped (INT, TERM), it stops bubblewrap and waits until it has stopped (a signal is
@@ -176,7 +179,11 @@ public class Sandbox {
     List<String> wrap(List<String> command, Access access, Bounds bounds, Map<String, String> env, long service) {
         List<String> cmd = new ArrayList<>();
         if (enabled) {
-            cmd.addAll(List.of(SETPRIV, "--pdeathsig", "HUP", "--", "/bin/sh", "-c", PARENT, "sh", String.valueOf(service)));
+            // the signals the parent shell traps, reset to their defaults first: a shell cannot trap a signal ignored
+            // when it starts (POSIX), and a service started under nohup hands its children SIGHUP ignored, which left
+            // every sandbox running when such a service was killed (SandboxParentTest under nohup)
+            cmd.addAll(List.of(SETPRIV, "--pdeathsig", "HUP", "--", ENV, "--default-signal=HUP,INT,TERM", "/bin/sh", "-c", PARENT, "sh",
+                    String.valueOf(service)));
             cmd.addAll(List.of(BWRAP, "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
                     "--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin",
                     "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",

@@ -22,9 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
 class SandboxParentTest {
     /**
      * A stand-in service: reads the wrapped command line, one argument a line up to an empty line, starts it, sleeps
-     * {@code $0} seconds and kills itself.
+     * {@code $0} seconds and kills itself. It ignores SIGHUP, as a service started under {@code nohup} does, and its
+     * children inherit that: the sandbox's parent shell, trapping HUP, must not (every sandbox was left so).
      */
-    private static final String SERVICE = "while IFS= read -r a && [ -n \"$a\" ]; do set -- \"$@\" \"$a\"; done; \"$@\" & sleep \"$0\"; kill -KILL $$";
+    private static final String SERVICE = "trap '' HUP; while IFS= read -r a && [ -n \"$a\" ]; do set -- \"$@\" \"$a\"; done; \"$@\" & sleep \"$0\"; kill -KILL $$";
 
     @Test
     void aServiceKilledWhileItsSandboxStartsLeavesNoProcessOfIt(@TempDir Path data) throws Exception {
@@ -47,10 +48,23 @@ class SandboxParentTest {
                 Thread.sleep(100);
                 left = running(marker);
             }
-            assertThat(left.stream().map(ph -> ph.pid() + " " + ph.info().commandLine().orElse("?")).toList()).as("processes of sandboxes left").isEmpty();
+            assertThat(left.stream().map(SandboxParentTest::describe).toList()).as("processes of sandboxes left").isEmpty();
         } finally {
             running(marker).forEach(ProcessHandle::destroyForcibly);
         }
+    }
+
+    /** A process's pid, /proc state and parent, and its command line's start: what tells a stuck trap from an orphan. */
+    private static String describe(ProcessHandle ph) {
+        String stat;
+        try {
+            stat = java.nio.file.Files.readString(Path.of("/proc/" + ph.pid() + "/stat"));
+            stat = stat.substring(stat.lastIndexOf(')') + 2).split(" ", 3)[0] + " ppid " + stat.substring(stat.lastIndexOf(')') + 2).split(" ", 3)[1];
+        } catch (java.io.IOException | RuntimeException e) {
+            stat = "?";
+        }
+        String command = ph.info().commandLine().orElse("?");
+        return ph.pid() + " " + stat + " " + command.substring(0, Math.min(80, command.length()));
     }
 
     /** Every process whose command line holds {@code marker}: a sandbox's engine, or its bubblewrap before it ran it. */
