@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -64,6 +65,8 @@ public class OfficePool {
     // written under the pool's lock, which is held while a process starts (seconds, minutes on a loaded host); read
     // without it by health and metrics, which must never wait for a start (issue 41: readiness stalled 2 minutes)
     private final List<Slot> slots = new CopyOnWriteArrayList<>();
+    /** Every slot's folder from its start until its processes are gone: a slot still starting is in no list of slots. */
+    private final Set<Path> dirs = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile boolean warming;
     private final ProcessRunner runner;
     private final java.util.concurrent.atomic.AtomicLong restarts = new java.util.concurrent.atomic.AtomicLong();
@@ -154,6 +157,7 @@ public class OfficePool {
 
     private Slot startSlot(Path template) throws OfficeException, IOException {
         Path dir = sandbox.newScratchDir("office-");
+        dirs.add(dir);
         Path exchange = Files.createDirectories(dir.resolve("exchange"));
         Path profile = Files.createDirectories(dir.resolve("profile"));
         UnoRelay relay = null;
@@ -460,7 +464,8 @@ public class OfficePool {
         } catch (OfficeException | RuntimeException e) {
             log.warn("LibreOffice process did not stop cleanly: {}", e.getMessage());
         }
-        processesIn(slot.dir()).forEach(ProcessHandle::destroyForcibly);
+        killAllIn(slot.dir());
+        dirs.remove(slot.dir());
         slot.cap().close();
         try {
             if (slot.relay() != null) slot.relay().close();
@@ -472,7 +477,27 @@ public class OfficePool {
 
     /** Kills this pool's LibreOffice processes (and only those), by their process id. */
     private void killOwnProcesses() {
-        processes().forEach(ProcessHandle::destroyForcibly);
+        dirs.forEach(OfficePool::killAllIn);
+    }
+
+    /**
+     * Kills every process of a slot's folder, again until none is left (up to 2 s): one round can kill bubblewrap
+     * while its sandbox's PID 1, still setting up, has not yet armed its own death with its parent, which left that
+     * PID 1 and LibreOffice running under init after a SIGTERM ({@code OrphanIT}, once in a CI run); the next round
+     * finds them by the same folder.
+     */
+    private static void killAllIn(Path dir) {
+        for (int round = 0; round < 40; round++) {
+            List<ProcessHandle> left = processesIn(dir);
+            if (left.isEmpty()) return;
+            left.forEach(ProcessHandle::destroyForcibly);
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /**
