@@ -79,7 +79,7 @@ class NodeLifecycleIT {
             TablePdf.ruledTable(doc, "Maple Leafs", "13");
             doc.save(pdf.toFile());
         }
-        JsonNode job = service.post(key, "/convert", Map.of("file", service.upload(key, pdf), "to", "xlsx", "wait", 60), 200);
+        JsonNode job = service.post(key, "/convert", Map.of("file", service.upload(key, pdf), "to", "xlsx", "wait", 300), 200);
         assertThat(job.get("status").asString()).as(job.toString()).isEqualTo("succeeded");
         Path xlsx = Files.createTempFile("table-", ".xlsx");
         HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(job.at("/output/files/0/download_url").asString())).build(),

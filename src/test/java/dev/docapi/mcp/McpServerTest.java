@@ -165,7 +165,7 @@ class McpServerTest extends ApiTestBase {
             JsonNode job = JSON.valueToTree(started.structuredContent());
             assertThat(job.path("status").asString()).isIn("queued", "running");
             assertThat(text(started)).contains("get_job").contains(job.path("id").asString());
-            long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            long end = System.nanoTime() + Duration.ofMinutes(10).toNanos();
             while (!job.path("status").asString().equals("succeeded") && System.nanoTime() < end) {
                 Thread.sleep(200);
                 job = JSON.valueToTree(mcp.callTool(new CallToolRequest("get_job", Map.of("job_id", job.path("id").asString()))).structuredContent());

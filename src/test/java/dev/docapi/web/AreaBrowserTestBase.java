@@ -64,7 +64,7 @@ abstract class AreaBrowserTestBase extends ApiTestBase {
 
     /** Waits for a condition: a bound on the page's behaviour (it never comes), not on the machine's speed. */
     WebDriverWait waiting() {
-        return new WebDriverWait(browser, Duration.ofSeconds(60));
+        return new WebDriverWait(browser, Duration.ofMinutes(3));
     }
 
     /**

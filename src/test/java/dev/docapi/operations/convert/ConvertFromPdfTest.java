@@ -389,7 +389,7 @@ class ConvertFromPdfTest extends ApiTestBase {
         String id = r.body().get("id").asString();
         JsonNode job = r.body();
         int maxDone = 0;
-        for (int i = 0; i < 1200 && !job.get("status").asString().matches("succeeded|failed"); i++) {
+        for (int i = 0; i < 6000 && !job.get("status").asString().matches("succeeded|failed"); i++) {
             Thread.sleep(100);
             job = get(key, "/jobs/" + id).body();
             if (job.at("/progress/unit").asString("").equals("pages")) {

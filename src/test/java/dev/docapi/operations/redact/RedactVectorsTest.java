@@ -64,7 +64,7 @@ class RedactVectorsTest extends ApiTestBase {
         String key = newKey();
         Map<String, Object> body = new java.util.HashMap<>(options);
         body.put("file", uploadId(key, pdf));
-        body.put("wait", 60);
+        body.put("wait", 300);
         Response r = post(key, "/redact", body);
         assertThat(r.status()).as("%s", r).isEqualTo(200);
         Path out = downloadOutput(r.body(), 0);
@@ -90,7 +90,7 @@ class RedactVectorsTest extends ApiTestBase {
         // "The word OBSIDIAN is here." on the baseline y = 500 of a 792-point page: y 280-296 from the top
         Path text = HostileVectors.build("page text", dir.resolve("text.pdf"));
         String key = newKey();
-        Response r = post(key, "/redact", Map.of("file", uploadId(key, text), "wait", 60,
+        Response r = post(key, "/redact", Map.of("file", uploadId(key, text), "wait", 300,
                 "areas", List.of(Map.of("page", 1, "x", 60, "y", 270, "width", 300, "height", 35))));
         assertThat(r.status()).as("%s", r).isEqualTo(200);
         Path out = downloadOutput(r.body(), 0);
@@ -100,7 +100,7 @@ class RedactVectorsTest extends ApiTestBase {
 
         // the stamp's rectangle is y 300-330 from the bottom: 462-492 from the top
         Path stamp = HostileVectors.build("stamp appearance", dir.resolve("stamp.pdf"));
-        Response failed = post(key, "/redact", Map.of("file", uploadId(key, stamp), "wait", 60,
+        Response failed = post(key, "/redact", Map.of("file", uploadId(key, stamp), "wait", 300,
                 "areas", List.of(Map.of("page", 1, "x", 60, "y", 455, "width", 260, "height", 45))));
         assertThat(failed.status()).as("%s", failed).isEqualTo(502);
         assertThat(failed.body().at("/error/message").asString()).contains("could not be verified", "page 1 inside an area");
@@ -118,7 +118,7 @@ class RedactVectorsTest extends ApiTestBase {
             doc.getDocumentCatalog().getCOSObject().setItem(COSName.getPDFName("Extras"), script);
         }, dir.resolve("script.pdf"));
         String key = newKey();
-        Response r = post(key, "/redact", Map.of("file", uploadId(key, pdf), "sanitize", true, "wait", 60));
+        Response r = post(key, "/redact", Map.of("file", uploadId(key, pdf), "sanitize", true, "wait", 300));
         assertThat(r.status()).as("%s", r).isEqualTo(502);
         assertThat(r.body().at("/error/message").asString()).contains("could not be verified", "/JS (qpdf --qdf)");
     }
@@ -128,7 +128,7 @@ class RedactVectorsTest extends ApiTestBase {
         Path dir = Files.createTempDirectory(DATA_DIR, "vector-");
         Path pdf = HostileVectors.build(HostileVectors.UNREMOVABLE, dir.resolve("unremovable.pdf"));
         String key = newKey();
-        Response r = post(key, "/redact", Map.of("file", uploadId(key, pdf), "text", List.of(HostileVectors.WORD), "wait", 60));
+        Response r = post(key, "/redact", Map.of("file", uploadId(key, pdf), "text", List.of(HostileVectors.WORD), "wait", 300));
         assertThat(r.status()).isEqualTo(502);
         assertThat(r.body().at("/job/status").asString()).isEqualTo("failed");
         assertThat(r.body().at("/error/message").asString()).contains("could not be verified", "page 1 /Resources /Font /Helv /Comment");
@@ -148,7 +148,7 @@ class RedactVectorsTest extends ApiTestBase {
         }, dir.resolve("hiding.pdf"));
         String key = newKey();
         // as a workflow step: its options are the operation's own
-        JsonNode job = run(key, "workflows/run", Map.of("file", uploadId(key, pdf), "wait", 60,
+        JsonNode job = run(key, "workflows/run", Map.of("file", uploadId(key, pdf), "wait", 300,
                 "steps", List.of(Map.of("operation", "redact", "options", Map.of("sanitize", true)))));
         Path out = downloadOutput(job, 0);
         assertGone(out);
