@@ -54,6 +54,33 @@ class SandboxParentTest {
         }
     }
 
+    /**
+     * A sandbox the service stops ({@link ProcessRunner#killTree}: a job's timeout, cancel or deadline) 0-19.5 ms after
+     * starting it leaves no process of it behind, however far bubblewrap had got with setting it up.
+     */
+    @Test
+    void aSandboxKilledWhileItStartsLeavesNoProcessOfIt(@TempDir Path data) throws Exception {
+        DocapiProperties props = new DocapiProperties(0, data, null, null, null, null, 1, false, Duration.ofSeconds(1), 0, 0, null);
+        Sandbox sandbox = new Sandbox(props, false, 0, 0, 0);
+        String marker = "62." + System.nanoTime() % 100_000;
+        try {
+            for (int i = 0; i < 80; i++) {
+                List<String> wrapped = sandbox.wrap(List.of("/usr/bin/sleep", marker), Sandbox.Access.of(null), Sandbox.Bounds.NONE, Map.of());
+                Process p = new ProcessBuilder(wrapped).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                Thread.sleep(i % 40 / 2, i % 2 * 500_000);
+                ProcessRunner.killTree(p);
+            }
+            List<ProcessHandle> left = running(marker);
+            for (int i = 0; i < 30 && !left.isEmpty(); i++) {
+                Thread.sleep(100);
+                left = running(marker);
+            }
+            assertThat(left.stream().map(SandboxParentTest::describe).toList()).as("processes of sandboxes left").isEmpty();
+        } finally {
+            running(marker).forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
     /** A process's pid, /proc state and parent, and its command line's start: what tells a stuck trap from an orphan. */
     private static String describe(ProcessHandle ph) {
         String stat;
