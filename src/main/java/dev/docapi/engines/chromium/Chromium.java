@@ -117,7 +117,7 @@ public class Chromium {
         this.tabs = new Semaphore(tabCount, true);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             Process p = process;
-            if (p != null) ProcessRunner.killTree(p);
+            if (p != null) ProcessRunner.stop(p);
         }, "chromium-cleanup"));
     }
 
@@ -554,7 +554,7 @@ public class Chromium {
             context = dt.call(null, "Target.createBrowserContext", null, Duration.ofSeconds(30)).path("browserContextId").asString();
         } catch (IOException | InterruptedException e) {
             dt.close();
-            ProcessRunner.killTree(p);
+            ProcessRunner.stop(p);
             if (e instanceof InterruptedException) Thread.currentThread().interrupt();
             throw new NotStarted("Chromium did not start: " + e.getMessage(), e);
         }
@@ -577,7 +577,7 @@ public class Chromium {
         idle.clear(); // their tabs are the stopped browser's
         if (browser != null) browser.dt().close();
         browser = null;
-        if (process != null) ProcessRunner.killTree(process);
+        if (process != null) ProcessRunner.stop(process);
         process = null;
         if (cap != null) cap.close();
         cap = null;

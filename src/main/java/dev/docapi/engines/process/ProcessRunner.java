@@ -225,7 +225,7 @@ public class ProcessRunner {
             Tail out = Tail.drain(process.getInputStream());
             Tail err = Tail.drain(process.getErrorStream());
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                killTree(process);
+                stop(process);
                 throw new EngineFailure(EngineFailure.Kind.TIMEOUT,
                         tool + " did not finish within " + timeout.toSeconds() + " s and was stopped");
             }
@@ -243,7 +243,7 @@ public class ProcessRunner {
         } catch (IOException e) {
             throw new EngineFailure(EngineFailure.Kind.FAILED, tool + " could not run: " + e.getMessage(), e);
         } catch (InterruptedException e) {
-            if (process != null) killTree(process);
+            if (process != null) stop(process);
             throw e;
         } finally {
             limit.release();
@@ -321,20 +321,28 @@ public class ProcessRunner {
     }
 
     /**
-     * Kills a process, its process group (started by {@link #spawn}, the group holds every process it started that
-     * did not start a session of its own, daemonised ones included) and every descendant (children first, so none is
-     * re-parented and left). A sandbox's own processes also die with its PID namespace. A sandbox is first asked to
-     * stop (SIGTERM, up to 2 s): its parent shell stops bubblewrap before it kills it ({@code Sandbox.PARENT}), where
-     * a SIGKILL to bubblewrap while it still set the sandbox up left the sandbox's PID 1 and engine running under init
-     * ({@code SandboxParentTest}: 0-3 of 80 sandboxes killed 0-19.5 ms after their start, in three runs).
+     * Stops an engine's process: asked first (SIGTERM, up to 2 s), then {@link #killTree}. A sandbox's parent shell,
+     * asked, stops bubblewrap before it kills it ({@code Sandbox.PARENT}); a SIGKILL to bubblewrap while it still set
+     * the sandbox up left the sandbox's PID 1 and engine running under init ({@code SandboxParentTest}: 0-3 of 80
+     * sandboxes killed 0-19.5 ms after their start, in three runs).
      */
-    public static void killTree(Process process) {
+    public static void stop(Process process) {
         process.destroy();
         try {
             process.waitFor(2, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        killTree(process);
+    }
+
+    /**
+     * Kills a process, its process group (started by {@link #spawn}, the group holds every process it started that
+     * did not start a session of its own, daemonised ones included) and every descendant (children first, so none is
+     * re-parented and left), with SIGKILL at once. A sandbox's own processes also die with its PID namespace; stop an
+     * engine with {@link #stop}.
+     */
+    public static void killTree(Process process) {
         killGroup(process.pid());
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();

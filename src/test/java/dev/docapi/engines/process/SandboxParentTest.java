@@ -55,7 +55,7 @@ class SandboxParentTest {
     }
 
     /**
-     * A sandbox the service stops ({@link ProcessRunner#killTree}: a job's timeout, cancel or deadline) 0-19.5 ms after
+     * A sandbox the service stops ({@link ProcessRunner#stop}: a job's timeout, cancel or deadline) 0-19.5 ms after
      * starting it leaves no process of it behind, however far bubblewrap had got with setting it up.
      */
     @Test
@@ -68,7 +68,7 @@ class SandboxParentTest {
                 List<String> wrapped = sandbox.wrap(List.of("/usr/bin/sleep", marker), Sandbox.Access.of(null), Sandbox.Bounds.NONE, Map.of());
                 Process p = new ProcessBuilder(wrapped).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
                 Thread.sleep(i % 40 / 2, i % 2 * 500_000);
-                ProcessRunner.killTree(p);
+                ProcessRunner.stop(p);
             }
             List<ProcessHandle> left = running(marker);
             for (int i = 0; i < 30 && !left.isEmpty(); i++) {
