@@ -163,6 +163,7 @@ public final class LogicalOrder {
     /**
      * Visual → logical order, glyph by glyph: each glyph stands in the bidi algorithm as one character of its
      * direction, so a glyph's own text (a ligature, a base letter with its marks) is never split or turned around.
+     * A left-to-right letter and a right-to-left one next to each other in logical order get a space between them.
      */
     private static String reorder(List<Glyph> visual) {
         StringBuilder classes = new StringBuilder(visual.size());
@@ -171,7 +172,16 @@ public final class LogicalOrder {
         bidi.setReorderingMode(Bidi.REORDER_INVERSE_LIKE_DIRECT);
         bidi.setPara(classes.toString(), paragraphLevel(classes), null);
         StringBuilder out = new StringBuilder();
-        for (int i : bidi.getVisualMap()) if (i >= 0) out.append(visual.get(i).text());
+        char before = ' ';
+        for (int i : bidi.getVisualMap()) {
+            if (i < 0) continue;
+            char now = classes.charAt(i);
+            // letters of the two directions touching are two words: Word draws "Python من" with no space between
+            // them, the space glyph standing on the Arabic word's other side
+            if (strong(before) != 0 && strong(now) != 0 && strong(before) != strong(now)) out.append(' ');
+            out.append(visual.get(i).text());
+            before = now;
+        }
         return out.toString();
     }
 

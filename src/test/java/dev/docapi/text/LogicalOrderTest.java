@@ -66,6 +66,22 @@ class LogicalOrderTest {
         assertThat(LogicalOrder.line(List.of(english, salam, means, end))).isEqualTo("The word سلام means سلام");
     }
 
+    /**
+     * Word draws a Latin word inside an Arabic sentence touching the Arabic word after it ("R و Python من" in
+     * Docling's right_to_left_01.pdf): the space glyph between them stands on the Arabic word's other side, so no gap
+     * says where it goes. Letters of the two directions touching are two words.
+     */
+    @Test
+    void aLatinWordTouchingAnArabicWordIsAWordOfItsOwn() {
+        List<Glyph> next = rightwards(0, "ن", "م", " ");
+        List<Glyph> python = rightwards(15, "P", "y", "t", "h", "o", "n");
+        List<Glyph> and = rightwards(45, " ", "و", " ", "R", " ", "ة", "غ", "ل", "ب");
+        assertThat(LogicalOrder.line(List.of(next, python, and))).isEqualTo("بلغة R و Python من");
+        // a Latin word with spaces of its own is not given another
+        List<Glyph> spaced = rightwards(15, " ", "P", "y", "t", "h", "o", "n");
+        assertThat(LogicalOrder.line(List.of(rightwards(0, "ن", "م"), spaced, rightwards(50, " ", "و")))).isEqualTo("و Python من");
+    }
+
     @Test
     void presentationFormsBecomeLettersAndALigatureIsNotTurnedAround() {
         // "سلام" drawn with shaped forms: final meem, lam-alef ligature, initial seen
