@@ -66,7 +66,8 @@ PY
   SET="$WORK/scanned"
 fi
 "$TOOLS/venv/bin/python" - "$PORT" "$KEY,$PASS_KEYS" "$SET" "$WORK/pred" "$RUNS" "$WARMUP" "$ODL_JAR" "$ODL_VERSION" "$JAVA_HOME/bin/java" "$SCORER" <<'PY'
-import csv, json, shutil, statistics, subprocess, sys, time, urllib.error, urllib.request
+import csv, json, re, shutil, statistics, subprocess, sys, time, unicodedata, urllib.error, urllib.request
+from collections import Counter
 from pathlib import Path
 import fitz
 port, keys, set_dir, out, runs, warmup, odl_jar, odl_version, java, scorer = sys.argv[1:]
@@ -162,6 +163,38 @@ print(f"\ndocapi per document: median {statistics.median(statistics.median(v) fo
 sys.stdout.flush()
 subprocess.run([sys.executable, scorer, "--per-doc", str(set_dir / "ref"),
                 *[str(out / tool) for tool in seconds]], check=True)
+# word recall (issue 36: "word recall stays >= 0.98 everywhere"): the share of the words (NFKC, lower case, a multiset;
+# Markdown's escapes undone, a word hyphenated at a line's end joined) of the page's own text as pdftotext reads it, and
+# of the reference, that each tool's Markdown holds. Running headers, footers and page numbers, which docapi's Markdown
+# leaves out on purpose, count as missed
+def words(text):
+    text = re.sub(r"<!--.*?-->", " ", unicodedata.normalize("NFKC", text), flags=re.S).lower()
+    text = re.sub(r"\\([\\`*_{}\[\]()#+\-.!|<>~])", r"\1", text)  # Markdown's escapes ("tax\_id")
+    text = re.sub(r"(\w)-\s*\n\s*(\w)", r"\1\2", text)  # a word hyphenated at a line's end is one word
+    return Counter(re.findall(r"\w+", text))
+
+def recall(expected, actual):
+    total = sum(expected.values())
+    return None if total == 0 else sum(min(n, actual[w]) for w, n in expected.items()) / total
+
+page_words = {pdf: words((out / "pdftotext -layout" / name(pdf)).read_text()) for pdf in pdfs}
+ref_words = {pdf: words((set_dir / "ref" / name(pdf)).read_text()) for pdf in pdfs}
+print("\nword recall: the share of the words of the page's text (pdftotext) and of the reference in each tool's output, "
+      "mean over the documents (docapi's lowest document after it)\n")
+print("| tool | of the page's words | of the reference's words |")
+print("|---|---:|---:|")
+for tool in seconds:
+    got = {pdf: words((out / tool / name(pdf)).read_text()) if (out / tool / name(pdf)).exists() else Counter() for pdf in pdfs}
+    of_page = [r for pdf in pdfs if (r := recall(page_words[pdf], got[pdf])) is not None]
+    of_ref = [r for pdf in pdfs if (r := recall(ref_words[pdf], got[pdf])) is not None]
+    line = f"| {tool} | {statistics.mean(of_page):.3f} | {statistics.mean(of_ref):.3f} |" if of_page else f"| {tool} | — | {statistics.mean(of_ref):.3f} |"
+    print(line)
+    if tool == "docapi" and of_page:
+        low = min((p for p in pdfs if page_words[p]), key=lambda p: recall(page_words[p], got[p]))
+        under = [f"{p.name[:-4]} {recall(page_words[p], got[p]):.3f}" for p in pdfs if page_words[p] and recall(page_words[p], got[p]) < 0.98]
+        docapi_note = f"docapi's lowest: {low.name[:-4]} {recall(page_words[low], got[low]):.3f}; under 0.98: {', '.join(under) or 'none'}"
+print("\n" + docapi_note if "docapi_note" in dir() else "")
+sys.stdout.flush()
 # the same means apart by where the reference comes from: a Docling model's output, or the source document's markup
 with open(set_dir / "MANIFEST.tsv") as f:
     rows = list(csv.DictReader(f, delimiter="\t"))
