@@ -29,8 +29,7 @@ class SandboxParentTest {
 
     @Test
     void aServiceKilledWhileItsSandboxStartsLeavesNoProcessOfIt(@TempDir Path data) throws Exception {
-        DocapiProperties props = new DocapiProperties(0, data, null, null, null, null, 1, false, Duration.ofSeconds(1), 0, 0, null);
-        Sandbox sandbox = new Sandbox(props, false, 0, 0, 0);
+        Sandbox sandbox = sandbox(data);
         String marker = "61." + System.nanoTime() % 100_000;
         try {
             for (int i = 0; i < 40; i++) {
@@ -43,12 +42,7 @@ class SandboxParentTest {
                 assertThat(service.waitFor(5, TimeUnit.SECONDS)).isTrue();
                 assertThat(service.exitValue()).isEqualTo(137);
             }
-            List<ProcessHandle> left = running(marker);
-            for (int i = 0; i < 30 && !left.isEmpty(); i++) {
-                Thread.sleep(100);
-                left = running(marker);
-            }
-            assertThat(left.stream().map(SandboxParentTest::describe).toList()).as("processes of sandboxes left").isEmpty();
+            assertNothingLeft(marker);
         } finally {
             running(marker).forEach(ProcessHandle::destroyForcibly);
         }
@@ -60,8 +54,7 @@ class SandboxParentTest {
      */
     @Test
     void aSandboxKilledWhileItStartsLeavesNoProcessOfIt(@TempDir Path data) throws Exception {
-        DocapiProperties props = new DocapiProperties(0, data, null, null, null, null, 1, false, Duration.ofSeconds(1), 0, 0, null);
-        Sandbox sandbox = new Sandbox(props, false, 0, 0, 0);
+        Sandbox sandbox = sandbox(data);
         String marker = "62." + System.nanoTime() % 100_000;
         try {
             for (int i = 0; i < 80; i++) {
@@ -70,15 +63,24 @@ class SandboxParentTest {
                 Thread.sleep(i % 40 / 2, i % 2 * 500_000);
                 ProcessRunner.stop(p);
             }
-            List<ProcessHandle> left = running(marker);
-            for (int i = 0; i < 30 && !left.isEmpty(); i++) {
-                Thread.sleep(100);
-                left = running(marker);
-            }
-            assertThat(left.stream().map(SandboxParentTest::describe).toList()).as("processes of sandboxes left").isEmpty();
+            assertNothingLeft(marker);
         } finally {
             running(marker).forEach(ProcessHandle::destroyForcibly);
         }
+    }
+
+    private static Sandbox sandbox(Path data) {
+        return new Sandbox(new DocapiProperties(0, data, null, null, null, null, 1, false, Duration.ofSeconds(1), 0, 0, null), false, 0, 0, 0);
+    }
+
+    /** No process of {@code marker}'s sandboxes runs within 3 s (a sandbox being killed may take a moment to go). */
+    private static void assertNothingLeft(String marker) throws InterruptedException {
+        List<ProcessHandle> left = running(marker);
+        for (int i = 0; i < 30 && !left.isEmpty(); i++) {
+            Thread.sleep(100);
+            left = running(marker);
+        }
+        assertThat(left.stream().map(SandboxParentTest::describe).toList()).as("processes of sandboxes left").isEmpty();
     }
 
     /** A process's pid, /proc state and parent, and its command line's start: what tells a stuck trap from an orphan. */
