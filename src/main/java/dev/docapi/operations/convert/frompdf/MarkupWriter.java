@@ -12,7 +12,8 @@ import java.util.Map;
  * heading and the document's headings one level below their own (a section "1" is level 2), paragraphs, captions and
  * footnotes as paragraphs, code listings line by line, a form field's value after its label on one line ("Name: Alice", "☑ Agree"; see
  * {@link DocumentModel#rowJoint}), consecutive list items as one list (nested by their level; numbered when the first item is),
- * tables, and links to pictures, in the model's reading order. Running headers, footers and page numbers are left
+ * tables (one cut by a page break as one table where pages hold no blocks of their own: {@link #goesOn}), and links
+ * to pictures, in the model's reading order. Running headers, footers and page numbers are left
  * out. A subclass says how each block is written.
  */
 abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
@@ -39,15 +40,32 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
         // the paragraph being written, and its last element: a form field and its label on one row make one line
         StringBuilder row = new StringBuilder();
         Element previous = null;
+        // the table last written, held until the next block: the first table of the next page may go on with it
+        DocumentModel.Table pending = null;
+        Element pendingPiece = null;
+        DocumentModel.Page pendingPage = null;
         for (DocumentModel.Page page : model.pages()) {
             // a list that goes on over a page break stays one list where pages are no containers of their own
             Integer open = listId;
             boolean listGoesOn = !pageContainsItsBlocks() && open != null && page.elements().stream()
                     .filter(e -> !e.type().furniture()).findFirst().map(e -> open.equals(e.list())).orElse(false);
             if (!listGoesOn) list = flush(list);
+            if (pending != null && pageContainsItsBlocks()) pending = written(pending);
             page(page.number());
+            boolean first = true;
             for (Element e : page.elements()) {
                 if (e.type().furniture()) continue;
+                if (pending != null) {
+                    if (first && goesOn(pendingPiece, pendingPage, e, page)) {
+                        pending = joined(pending, e.table());
+                        pendingPiece = e;
+                        pendingPage = page;
+                        first = false;
+                        continue;
+                    }
+                    pending = written(pending);
+                }
+                first = false;
                 if (e.type() == Type.LIST_ITEM) {
                     row = paragraph(row);
                     if (!e.list().equals(listId)) list = flush(list);
@@ -63,7 +81,11 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
                 switch (e.type()) {
                     case TABLE -> {
                         row = paragraph(row);
-                        if (!e.table().rows().isEmpty() && e.table().columns() > 0) table(e.table());
+                        if (!e.table().rows().isEmpty() && e.table().columns() > 0) {
+                            pending = e.table();
+                            pendingPiece = e;
+                            pendingPage = page;
+                        }
                     }
                     case PICTURE -> {
                         row = paragraph(row);
@@ -95,9 +117,37 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
             }
             row = paragraph(row);
         }
+        if (pending != null) written(pending);
         flush(list);
         end();
         return out.toString();
+    }
+
+    /** Writes a held table; returns null, as nothing is held after it. */
+    private DocumentModel.Table written(DocumentModel.Table held) {
+        table(held);
+        return null;
+    }
+
+    /**
+     * Whether table {@code next}, the first block of its page, goes on with {@code last}, the last block of the page
+     * before: a table cut by a page break. Where pages hold no blocks of their own (Markdown), it is then written as
+     * one table with it. Both have as many columns and the same left and right edges (within 3 pt), the first reaches
+     * the lower part of its page (below 60 % of its height) and the next starts in the upper part (above 40 %).
+     */
+    static boolean goesOn(Element last, DocumentModel.Page lastPage, Element next, DocumentModel.Page page) {
+        if (next.type() != Type.TABLE || next.table().rows().isEmpty() || page.number() != lastPage.number() + 1) return false;
+        DocumentModel.Box a = last.box(), b = next.box();
+        return last.table().columns() == next.table().columns() && Math.abs(a.x() - b.x()) <= 3 && Math.abs(a.right() - b.right()) <= 3
+                && a.bottom() >= 0.6f * lastPage.height() && b.y() <= 0.4f * page.height();
+    }
+
+    /** The rows of {@code more} under those of {@code table}, without its first row when it repeats the header. */
+    static DocumentModel.Table joined(DocumentModel.Table table, DocumentModel.Table more) {
+        List<List<DocumentModel.Cell>> rows = new ArrayList<>(table.rows());
+        boolean repeated = more.grid().getFirst().equals(table.grid().getFirst());
+        rows.addAll(repeated ? more.rows().subList(1, more.rows().size()) : more.rows());
+        return new DocumentModel.Table(table.columns(), table.ruled() && more.ruled(), rows);
     }
 
     /** Writes {@code row} as a paragraph when it has text; returns an empty row to start the next. */

@@ -73,6 +73,50 @@ class MarkupTablesTest {
         assertThat(html.select("td:containsOwn(North)")).hasSize(1);
     }
 
+    /**
+     * A table cut by a page break (its rows at the foot of page 1, the rest, under the header repeated, at the top of
+     * page 2, the same columns at the same edges) is one table in Markdown, its header once; HTML keeps each page's
+     * piece in its page's section. A table of other columns on the next page, or one further down it, stays apart.
+     */
+    @Test
+    void aTableCutByAPageBreakIsOneTableInMarkdown() {
+        List<Cell> header = List.of(new Cell("Region", 1, 1), new Cell("Units", 1, 1));
+        Element foot = tableAt(1, 600, List.of(header, List.of(new Cell("North", 1, 1), new Cell("1200", 1, 1))));
+        Element top = tableAt(2, 72, List.of(header, List.of(new Cell("South", 1, 1), new Cell("950", 1, 1))));
+        String md = new MarkdownWriter().write(twoPages(foot, top), Map.of());
+        assertThat(tables(md)).as(md).containsExactly(List.of(List.of("Region", "Units"), List.of("North", "1200"), List.of("South", "950")));
+        assertThat(Jsoup.parse(new HtmlWriter("doc").write(twoPages(foot, top), Map.of())).select("table")).hasSize(2);
+
+        Element lower = tableAt(2, 400, List.of(header, List.of(new Cell("South", 1, 1), new Cell("950", 1, 1))));
+        assertThat(tables(new MarkdownWriter().write(twoPages(foot, lower), Map.of()))).hasSize(2);
+        Element three = new Element(1, Type.TABLE, null, null, null, "", 2, new DocumentModel.Box(72, 72, 400, 100), 0, false,
+                new DocumentModel.Table(3, true, List.of(List.of(new Cell("A", 1, 1), new Cell("B", 1, 1), new Cell("C", 1, 1)))), null, null);
+        assertThat(tables(new MarkdownWriter().write(twoPages(foot, three), Map.of()))).hasSize(2);
+    }
+
+    private static Element tableAt(int page, float y, List<List<Cell>> rows) {
+        return new Element(page - 1, Type.TABLE, null, null, null, "", page, new DocumentModel.Box(72, y, 400, 100), 0, false,
+                new DocumentModel.Table(2, true, rows), null, null);
+    }
+
+    private static DocumentModel twoPages(Element first, Element second) {
+        return new DocumentModel(DocumentModel.VERSION, List.of(new DocumentModel.Page(1, 612, 792, false, List.of(first)),
+                new DocumentModel.Page(2, 612, 792, false, List.of(second))), List.of());
+    }
+
+    /** The Markdown's tables as commonmark-java reads them, each its rows of cells. */
+    private static List<List<List<String>>> tables(String md) {
+        Node doc = Parser.builder().extensions(List.of(TablesExtension.create())).build().parse(md);
+        List<List<List<String>>> out = new ArrayList<>();
+        for (Node n = doc.getFirstChild(); n != null; n = n.getNext()) {
+            if (!(n instanceof TableBlock t)) continue;
+            List<List<String>> rows = new ArrayList<>();
+            collect(t, rows);
+            out.add(rows);
+        }
+        return out;
+    }
+
     /** Each row's cells' text, in order. */
     private static void collect(Node node, List<List<String>> rows) {
         for (Node n = node.getFirstChild(); n != null; n = n.getNext()) {
