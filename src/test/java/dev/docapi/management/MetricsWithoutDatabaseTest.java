@@ -56,7 +56,11 @@ class MetricsWithoutDatabaseTest {
             proxy.cut();
             long cutAt = System.nanoTime();
             String last = "";
-            while (System.nanoTime() - cutAt < Duration.ofSeconds(6).toNanos()) {
+            // at least 6 s (the queue's age must grow), and on until readiness turns 0: a check that hangs is DOWN
+            // after BoundedCheck.LIMIT, which a loaded machine's background refresh may see seconds later (a CI run
+            // here still read 1 after 6 s)
+            while (System.nanoTime() - cutAt < Duration.ofSeconds(6).toNanos()
+                    || (value(last, "docapi_ready") != 0.0 && System.nanoTime() - cutAt < Duration.ofSeconds(60).toNanos())) {
                 long t = System.nanoTime();
                 last = registry.scrape();
                 assertThat(Duration.ofNanos(System.nanoTime() - t)).as("a scrape without the database").isLessThan(Duration.ofSeconds(1));
@@ -66,7 +70,7 @@ class MetricsWithoutDatabaseTest {
             assertThat(value(last, "docapi_readiness_check{check=\"database\"}")).isEqualTo(0.0);
             assertThat(value(last, "docapi_queue_depth")).as("the last value read").isEqualTo(1.0);
             assertThat(value(last, "docapi_metrics_age_seconds{source=\"queue\"}")).as("its age").isGreaterThanOrEqualTo(3.0);
-            assertThat(value(last, "docapi_metrics_age_seconds{source=\"readiness\"}")).as("readiness is read on").isLessThan(4.0);
+            assertThat(value(last, "docapi_metrics_age_seconds{source=\"readiness\"}")).as("readiness is read on").isLessThan(10.0);
         } finally {
             if (queue != null) queue.destroy();
             if (readiness != null) readiness.destroy();
