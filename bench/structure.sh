@@ -13,6 +13,9 @@
 # reads back the document model an earlier one kept; opendataloader-pdf: one JVM per pass over the folder).
 #   bench/structure.sh     (RUNS=3, WARMUP=3; JAR=/path/to/docapi.jar times another build; KEEP=dir keeps the outputs;
 #                          SET=bench/structure-heldout scores the held-out set, which no rule was tuned on;
+#                          SET=bench/structure-icdar2013 scores tables alone against the ICDAR 2013 table
+#                          competition's hand-made cell structure (67 EU and US government PDFs; its references
+#                          hold only the tables, so only TEDS and cell F1 mean anything there);
 #                          SCANNED=1 scores the set's pages as scans: each printed to a 200 dpi grey image, which
 #                          docapi OCRs, against the same references; the peers read no text from an image)
 # Needs `scripts/install-deps --bench` (poppler, python3-fitz, python3-lxml, python3-venv, npm). Peers install into
@@ -195,17 +198,22 @@ for tool in seconds:
         docapi_note = f"docapi's lowest: {low.name[:-4]} {recall(page_words[low], got[low]):.3f}; under 0.98: {', '.join(under) or 'none'}"
 print("\n" + docapi_note if "docapi_note" in dir() else "")
 sys.stdout.flush()
-# the same means apart by where the reference comes from: a Docling model's output, or the source document's markup
+# the same means apart by where the reference comes from: a Docling model's output, the source document's markup, or
+# a hand-made ground truth (the ICDAR 2013 set); a set of one kind only has its table above
 with open(set_dir / "MANIFEST.tsv") as f:
     rows = list(csv.DictReader(f, delimiter="\t"))
-for label, model_made in [("references made by Docling's PDF models", True), ("references from the source markup", False)]:
-    part = out.parent / ("ref-model" if model_made else "ref-source")
+def kind(made_by):
+    return "model" if made_by.startswith("Docling's PDF pipeline") else "hand" if made_by.startswith("ICDAR") else "source"
+kinds = {kind(row["reference_made_by"]) for row in rows}
+for label, made in [("references made by Docling's PDF models", "model"), ("references from the source markup", "source"),
+                    ("references made by hand", "hand")]:
+    if len(kinds) < 2 or made not in kinds:
+        continue
+    part = out.parent / f"ref-{made}"
     part.mkdir()
     for row in rows:
-        if row["reference_made_by"].startswith("Docling's PDF pipeline") == model_made:
+        if kind(row["reference_made_by"]) == made:
             shutil.copy(set_dir / row["reference"], part)
-    if not any(part.iterdir()):
-        continue
     print(f"\n{label} ({len(list(part.iterdir()))} documents):\n")
     sys.stdout.flush()
     subprocess.run([sys.executable, scorer, str(part), *[str(out / tool) for tool in seconds]], check=True)

@@ -358,7 +358,7 @@ final class PageReader extends LineStripper {
             return;
         }
         List<List<TextPosition>> byX = new ArrayList<>();
-        for (List<TextPosition> w : kept) byX.addAll(atWideSpaces(w));
+        for (List<TextPosition> w : kept) for (List<TextPosition> part : atJumps(w)) byX.addAll(atWideSpaces(part));
         byX.sort(Comparator.comparingDouble(w -> w.getFirst().getXDirAdj()));
         List<List<TextPosition>> run = new ArrayList<>();
         float runRight = 0;
@@ -381,6 +381,27 @@ final class PageReader extends LineStripper {
         runs.add(new Run(run, letterBullet && run.getFirst() == byX.getFirst(), splittable, out));
         lines.add(runs);
     }
+    /**
+     * The word cut where its next glyph is drawn a wide gap ({@link #SEGMENT_GAP}) right of the one before, a space
+     * glyph included: PDFBox starts no new word after a space glyph, so a table row drawn as "1994 " moved to its next
+     * column, "1997 ", and so on, came as one word spanning its gutters, and its cells were one segment. A code
+     * listing's aligned columns, whose space glyphs fill their gaps, stay whole.
+     */
+    private static List<List<TextPosition>> atJumps(List<TextPosition> word) {
+        List<List<TextPosition>> out = new ArrayList<>();
+        int start = 0;
+        for (int i = 1; i < word.size(); i++) {
+            TextPosition before = word.get(i - 1), p = word.get(i);
+            if (p.getXDirAdj() - (before.getXDirAdj() + before.getWidthDirAdj()) > SEGMENT_GAP * Math.max(size(before), 4)) {
+                out.add(word.subList(start, i));
+                start = i;
+            }
+        }
+        if (start == 0) return List.of(word);
+        out.add(word.subList(start, word.size()));
+        return out;
+    }
+
     /**
      * The word of an OCR text layer cut where its own space glyphs span a gap wider than {@link #OCR_GAP}:
      * Tesseract's text layer writes a line's words with spaces in one text object and PDFBox reads it as one word, so a

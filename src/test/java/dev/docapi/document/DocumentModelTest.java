@@ -291,6 +291,39 @@ class DocumentModelTest {
     }
 
     /**
+     * A table with no rules whose rows are each one text object, every cell's text ending in a space and the next cell
+     * reached by moving the text position (as the ICDAR 2013 table competition's US reports draw theirs): PDFBox starts
+     * no new word after a space glyph, so each row came as one word and the table as lines of prose. It is a table of
+     * 4 rows and 4 columns, and the prose around it stays paragraphs.
+     */
+    @Test
+    void aTableWhoseCellsEndInASpaceBeforeAMoveIsATable() throws Exception {
+        String[][] rows = {{"", "1994 ", "1997 ", "2003 "}, {"Lowest ", "$9,594 or less ", "$22,400 or less ", "$34,000 or less "},
+                {"Lower middle ", "$9,595–$17,992 ", "$22,401–$29,992 ", "$34,001–$48,000 "},
+                {"Highest ", "Greater than $25,771 ", "Greater than $40,888 ", "Greater than $66,900 "}};
+        float[] xs = {77, 185, 290, 395};
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+        Path pdf = onePage("rows-as-text-objects.pdf", PDRectangle.LETTER, cs -> {
+            show(cs, font, 10, 72, 700, "In current dollars, the ranges for each group are as follows: ");
+            for (int r = 0; r < rows.length; r++) {
+                cs.beginText();
+                cs.setFont(font, 10);
+                cs.newLineAtOffset(xs[0], 670 - 14 * r);
+                for (int c = 0; c < xs.length; c++) {
+                    if (c > 0) cs.newLineAtOffset(xs[c] - xs[c - 1], 0);
+                    cs.showText(rows[r][c]);
+                }
+                cs.endText();
+            }
+            show(cs, font, 10, 72, 600, "In 1994, respondents reported the annual salary or rate of pay for the job they held in April 1994. ");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).extracting(Element::type).containsExactly(Type.PARAGRAPH, Type.TABLE, Type.PARAGRAPH);
+        assertThat(elements.get(1).text()).isEqualTo("\t1994\t1997\t2003\nLowest\t$9,594 or less\t$22,400 or less\t$34,000 or less\n"
+                + "Lower middle\t$9,595–$17,992\t$22,401–$29,992\t$34,001–$48,000\nHighest\tGreater than $25,771\tGreater than $40,888\tGreater than $66,900");
+    }
+
+    /**
      * A filled form (Acrobat): each field's value is a form field element right after its label, in the box where
      * poppler (which draws the widgets' appearances) reads the value's words; checkboxes and radio buttons read ☑ or ☐
      * as PDFBox's form reads their state.
