@@ -38,8 +38,10 @@ def table_markdown(table):
             for r in range(r0, r1 + 1):
                 for c in range(c0, c1 + 1):
                     grid[r, c] = cell_text(cell)
-    rows, cols = max(r for r, _ in grid) + 1, max(c for _, c in grid) + 1
-    lines = ["| " + " | ".join(grid.get((r, c), "") for c in range(cols)) + " |" for r in range(rows)]
+    # some files count rows or columns from 1: the table starts at its first cell
+    r0, c0 = min(r for r, _ in grid), min(c for _, c in grid)
+    rows, cols = max(r for r, _ in grid) + 1 - r0, max(c for _, c in grid) + 1 - c0
+    lines = ["| " + " | ".join(grid.get((r + r0, c + c0), "") for c in range(cols)) + " |" for r in range(rows)]
     return "\n".join([lines[0], "|" + "---|" * cols, *lines[1:]])
 
 
