@@ -188,6 +188,7 @@ public class DocumentReader {
                 Tabula.PdfTable t = ruled.get(i);
                 if (t.page() != page.number()) continue;
                 DocumentModel.Table table = areas.get(i).cells().hasCells() ? areas.get(i).cells().table(pictureBoxes) : table(t);
+                if (table != null && table.columns() == 1 && columnsInside(reader.areaText(areas.get(i)))) table = null;
                 if (table != null && table.rightToLeft()) table = table.mirrored();
                 if (table != null) items.add(new Layout.Item(new DocumentModel.Box(t.left(), t.top(), t.width(), t.height()), null, table));
                 // an area that is no table (a box around text) reads as the text it holds
@@ -275,6 +276,26 @@ public class DocumentReader {
             if (LogicalOrder.hasRightToLeft(s.text())) rtl += s.chars();
         }
         return rtl * 2 > all;
+    }
+
+    /**
+     * Whether the lines of a ruled area of one column stand in columns of their own: most of its lines (at least 2)
+     * are two or more segments a gutter apart. Its rules are then only between rows (each row one box across the
+     * table), and its text read by alignment ({@link TextTables}) gives the columns the rules do not.
+     */
+    private static boolean columnsInside(List<PageReader.Segment> text) {
+        List<PageReader.Segment> byTop = new ArrayList<>(text);
+        byTop.sort(java.util.Comparator.comparingDouble(PageReader.Segment::top));
+        int lines = 0, split = 0;
+        for (int i = 0; i < byTop.size(); ) {
+            PageReader.Segment first = byTop.get(i);
+            int j = i + 1;
+            while (j < byTop.size() && byTop.get(j).top() < first.top() + first.height() / 2) j++;
+            lines++;
+            if (j - i >= 2) split++;
+            i = j;
+        }
+        return split >= 2 && split * 2 > lines;
     }
 
     /** Whether the table's area holds the centre of {@code box}. */

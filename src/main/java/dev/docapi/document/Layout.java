@@ -96,6 +96,13 @@ final class Layout {
                 i++;
                 continue;
             }
+            // the table's head rows, above where its rows of short cells start, are its own
+            int head = TextTables.head(bands, from, i, found, minGutter);
+            TextTables.Found headed = head < i ? TextTables.over(bands, head, found.end()) : null;
+            if (headed != null) {
+                found = headed;
+                i = head;
+            }
             flow(bands.subList(from, i));
             flow++;
             out.add(new Placed(new Item(found.box(), null, found), flow));

@@ -385,9 +385,11 @@ final class PageReader extends LineStripper {
      * The word cut where its next glyph is drawn a wide gap ({@link #SEGMENT_GAP}) right of the one before, a space
      * glyph included: PDFBox starts no new word after a space glyph, so a table row drawn as "1994 " moved to its next
      * column, "1997 ", and so on, came as one word spanning its gutters, and its cells were one segment. A code
-     * listing's aligned columns, whose space glyphs fill their gaps, stay whole.
+     * listing's aligned columns, whose space glyphs fill their gaps, stay whole; an OCR text layer's word is cut by
+     * {@link #atWideSpaces}, which knows its bullets.
      */
     private static List<List<TextPosition>> atJumps(List<TextPosition> word) {
+        if (ocrLayer(word.getFirst())) return List.of(word);
         List<List<TextPosition>> out = new ArrayList<>();
         int start = 0;
         for (int i = 1; i < word.size(); i++) {

@@ -46,13 +46,15 @@ final class TextTables {
             if (band.isEmpty()) continue; // a picture beside the rows, in a band of its own
             float height = lineHeight(band);
             if (top(band) - bottom(previous) > 3 * height) break;
-            if (row(band)) {
+            if (row(band) || cellsBeside(band)) {
                 left = Math.min(left, left(band));
                 right = Math.max(right, right(band));
             } else {
-                // one run: a wrapped cell or a short cell on its own, standing within the table
+                // one run: a wrapped cell or a short cell on its own, standing within the table, or a group's head
+                // outdented up to 2 em left of it ("Effectiveness" over "Employment")
                 Layout.Item only = band.getFirst();
-                if (band.size() != 1 || only.box().x() < left - minGutter || only.box().right() > right + minGutter
+                float indent = Layout.shortCell(only.segment().text()) ? 4 * minGutter : minGutter;
+                if (band.size() != 1 || only.box().x() < left - indent || only.box().right() > right + minGutter
                         || Layout.running(only.segment().text())) break;
             }
             run.add(sorted(band));
@@ -64,6 +66,46 @@ final class TextTables {
             at.removeLast();
         }
         return table(run, at.getLast() + 1);
+    }
+
+    /**
+     * The first band of the table found at {@code start} ({@link #at}) with its head: up to 3 bands right above it
+     * (no further apart than 1.6 of its rows' median pitch, none set larger than its cells) that are a header row of
+     * long column heads ("Indicators", "Weight of indicator in 2006"), each run over one of its columns, or a group's
+     * head on its own, its first column's left edge within 2 em. {@code start} when none is.
+     *
+     * @param from the first band that may be taken (the bands before it are read already)
+     */
+    static int head(List<List<Layout.Item>> bands, int from, int start, Found found, float minGutter) {
+        List<List<Layout.Item>> run = new ArrayList<>();
+        for (List<Layout.Item> band : bands.subList(start, found.end())) if (!text(band).isEmpty()) run.add(text(band));
+        List<Float> pitches = new ArrayList<>();
+        for (int r = 1; r < run.size(); r++) pitches.add(top(run.get(r)) - top(run.get(r - 1)));
+        List<float[]> columns = columns(run);
+        if (pitches.isEmpty() || columns == null) return start;
+        pitches.sort(null);
+        float pitch = pitches.get(pitches.size() / 2);
+        int head = start;
+        for (int k = start - 1; k >= Math.max(from, start - 3); k--) {
+            List<Layout.Item> band = bands.get(k), below = text(bands.get(head));
+            if (band.isEmpty() || text(band).size() != band.size() || top(below) - top(band) > 1.6f * pitch) break;
+            if (band.stream().anyMatch(it -> it.size() > 1.15f * found.size() || it.segment().text().strip().split("\\s+").length > 8)) break;
+            boolean headRow = band.size() >= 2 && band.stream().allMatch(it -> columns.stream().anyMatch(c ->
+                    Math.min(it.box().right(), c[1]) > Math.max(it.box().x(), c[0])));
+            Layout.Item only = band.getFirst();
+            boolean groupHead = band.size() == 1 && Layout.shortCell(only.segment().text())
+                    && Math.abs(only.box().x() - columns.getFirst()[0]) <= 4 * minGutter && only.box().right() < columns.get(1)[0];
+            if (!headRow && !groupHead) break;
+            head = k;
+        }
+        return head;
+    }
+
+    /** The table over bands {@code start} to {@code end} (exclusive) as {@link #at} reads its rows, or null when they make none. */
+    static Found over(List<List<Layout.Item>> bands, int start, int end) {
+        List<List<Layout.Item>> run = new ArrayList<>();
+        for (List<Layout.Item> band : bands.subList(start, end)) if (!text(band).isEmpty()) run.add(sorted(text(band)));
+        return table(run, end);
     }
 
     /** A band's text runs, without the pictures beside them. */
@@ -85,6 +127,16 @@ final class TextTables {
         if (band.size() < 2 || band.stream().anyMatch(it -> it.segment() == null)) return false;
         long running = band.stream().filter(it -> Layout.running(it.segment().text())).count();
         return running * 2 < band.size();
+    }
+
+    /**
+     * Whether a band under a table's first row is one of its rows though most of its runs are running text: two or
+     * more runs, one of them short at least (a long row head beside its number: "Further studies (in higher
+     * education)" beside "15").
+     */
+    private static boolean cellsBeside(List<Layout.Item> band) {
+        return band.size() >= 2 && band.stream().allMatch(it -> it.segment() != null)
+                && band.stream().anyMatch(it -> !Layout.running(it.segment().text()));
     }
 
     private static Found table(List<List<Layout.Item>> run, int end) {

@@ -60,8 +60,9 @@ public final class LogicalOrder {
         for (List<Glyph> word : words) {
             List<Glyph> w = new ArrayList<>();
             for (Glyph g : word) {
-                // a glyph the font maps to nothing comes as U+0000 from PDFBox
-                Glyph n = new Glyph(presentationFormsToLetters(g.text()).replace("\0", ""), g.x(), g.width());
+                // a glyph the font maps to nothing comes as U+0000 from PDFBox; a no-break space is a space (a cell
+                // of one is blank, a cell's text ends before it)
+                Glyph n = new Glyph(presentationFormsToLetters(g.text()).replace("\0", "").replace('\u00a0', ' '), g.x(), g.width());
                 if (n.text().isEmpty()) continue;
                 rtl |= hasRightToLeft(n.text());
                 w.add(n);

@@ -324,6 +324,73 @@ class DocumentModelTest {
     }
 
     /**
+     * An unruled table whose header row has a long head ("Weight of indicator in 2006"), whose groups have heads of
+     * their own outdented left of the rows, and one of whose row heads is a long one ("Further studies (in higher
+     * education)"), under a two-line caption whose label stands apart (as the ICDAR 2013 competition's EU reports set
+     * theirs): one table from the header row to the last row, every group head a row, the caption before it.
+     */
+    @Test
+    void aTablesLongHeadsAndItsGroupsHeadsAreItsRows() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        String[][] rows = {{"Effectiveness", null}, {"Employment", "40"}, {"Further studies (in higher education)", "15"},
+                {"Processes", null}, {"Dropping out", "15"}, {"% ratio of qualification certificate holders to entrants", "13"},
+                {"Staff", null}, {"Formal teaching qualifications", "11"}, {"Staff development", "6"}};
+        Path pdf = onePage("grouped-rows.pdf", PDRectangle.A4, cs -> {
+            show(cs, font, 10, 72, 760, "When the funding index is calculated, indicators are assigned different weights of importance.");
+            show(cs, font, 10, 72, 730, "Table 10:");
+            show(cs, font, 10, 136, 730, "Indicators of performance-based funding for upper secondary vocational");
+            show(cs, font, 10, 136, 718, "education and training in 2006");
+            show(cs, font, 10, 185, 696, "Indicators");
+            show(cs, font, 10, 371, 696, "Weight of indicator in 2006");
+            for (int r = 0; r < rows.length; r++) {
+                float y = 679 - 16.5f * r;
+                show(cs, font, 10, rows[r][1] == null ? 76 : 92, y, rows[r][0]);
+                if (rows[r][1] != null) show(cs, font, 10, 430, y, rows[r][1]);
+            }
+            show(cs, font, 10, 72, 500, "Source: Finnish National Board of Education, 2006.");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        Element table = elements.stream().filter(e -> e.type() == Type.TABLE).findFirst().orElseThrow();
+        assertThat(elements.stream().filter(e -> e.type() == Type.TABLE)).hasSize(1);
+        assertThat(table.text()).isEqualTo("Indicators\tWeight of indicator in 2006\nEffectiveness\t\nEmployment\t40\n"
+                + "Further studies (in higher education)\t15\nProcesses\t\nDropping out\t15\n"
+                + "% ratio of qualification certificate holders to entrants\t13\nStaff\t\nFormal teaching qualifications\t11\nStaff development\t6");
+        assertThat(elements.indexOf(table)).isGreaterThan(elements.indexOf(elements.stream()
+                .filter(e -> e.text().contains("Indicators of performance-based")).findFirst().orElseThrow()));
+    }
+
+    /**
+     * A table ruled only between its rows, each row one box across the whole table, its cells a gutter apart in the box
+     * and some of them no-break spaces only: Tabula reads one column of whole rows. Its columns come from the
+     * alignment of its text: one table of 4 rows and 4 columns, the blank cells blank.
+     */
+    @Test
+    void aTableOfOneBoxARowHasTheColumnsOfItsText() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        String[][] rows = {{"District Totals", "FY 2009", "FY 2010", "FY 2011"}, {"Defendants Charged", "235", "259", "215"},
+                {"Cases Charged", "173", "177", "\u00a0"}, {"No Prison Term", "126", "121", "102"}};
+        float[] xs = {110, 250, 330, 410};
+        Path pdf = onePage("row-boxes.pdf", PDRectangle.LETTER, cs -> {
+            show(cs, font, 10, 72, 720, "The table below gives the district's totals for each fiscal year since 2009.");
+            for (int r = 0; r < rows.length; r++) {
+                float top = 690 - 20 * r;
+                cs.addRect(100, top - 20, 380, 20);
+                cs.stroke();
+                for (int c = 0; c < xs.length; c++) show(cs, font, 10, xs[c], top - 14, rows[r][c]);
+            }
+            show(cs, font, 10, 72, 580, "Sentences of more than 60 months in prison were rare in every year.");
+        });
+        List<Element> elements;
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            elements = DocumentReader.model(doc, lattice(pdf).stream().filter(DocumentReader::tabular).toList(), Set.of(), new ArrayList<>(), p -> { })
+                    .pages().getFirst().elements();
+        }
+        assertThat(elements).extracting(Element::type).containsExactly(Type.PARAGRAPH, Type.TABLE, Type.PARAGRAPH);
+        assertThat(elements.get(1).text()).isEqualTo("District Totals\tFY 2009\tFY 2010\tFY 2011\nDefendants Charged\t235\t259\t215\n"
+                + "Cases Charged\t173\t177\t\nNo Prison Term\t126\t121\t102");
+    }
+
+    /**
      * A filled form (Acrobat): each field's value is a form field element right after its label, in the box where
      * poppler (which draws the widgets' appearances) reads the value's words; checkboxes and radio buttons read ☑ or ☐
      * as PDFBox's form reads their state.
