@@ -199,7 +199,9 @@ public class DocumentReader {
                 Layout.Item item = new Layout.Item(p.box(), null, p.number());
                 // a picture behind most of the page (a background) would block every gutter, and an icon-sized one (a
                 // decoration's dot, a bullet's image) would set a column of its own beside the lines it stands by: they go first
-                boolean background = p.box().width() * p.box().height() > 0.4f * page.width() * page.height();
+                // so is a strip of a background cut in bands across the page, with text over it
+                boolean background = p.box().width() * p.box().height() > 0.4f * page.width() * page.height()
+                        || (p.box().width() >= 0.9f * page.width() && page.segments().stream().anyMatch(s -> holds(p.box(), s.box())));
                 boolean icon = p.box().width() < 3 * body.size() && p.box().height() < 3 * body.size();
                 if (background || icon) first.add(new Layout.Placed(item, -1));
                 else items.add(item);
@@ -296,6 +298,12 @@ public class DocumentReader {
             i = j;
         }
         return split >= 2 && split * 2 > lines;
+    }
+
+    /** Whether {@code area} holds the centre of {@code box}. */
+    private static boolean holds(DocumentModel.Box area, DocumentModel.Box box) {
+        float cx = box.x() + box.width() / 2, cy = box.y() + box.height() / 2;
+        return cx >= area.x() && cx <= area.right() && cy >= area.y() && cy <= area.bottom();
     }
 
     /** Whether the table's area holds the centre of {@code box}. */

@@ -86,7 +86,16 @@ final class Layout {
             // so that the lines of the column beside it do not become its cells. The bands of a region grown once
             // are not grown again (growing from each band would cost the square of the page's lines).
             Grown columns = i < grownTo || gutters(bands.get(i)).isEmpty() ? null : grow(bands, i);
-            if (columns != null && runningText(columns(columns.items(), columns.strips()))) {
+            List<List<Item>> split = columns == null ? null : columns(columns.items(), columns.strips());
+            if (split != null && runningText(split)) {
+                // unless they are a table's columns whose cells wrap
+                TextTables.Found wrapped = TextTables.wrapped(split, columns.end());
+                if (wrapped != null) {
+                    flow(bands.subList(from, i));
+                    out.add(new Placed(new Item(wrapped.box(), null, wrapped), ++flow));
+                    flow++;
+                    from = wrapped.end();
+                }
                 i = columns.end();
                 continue;
             }
@@ -286,9 +295,14 @@ final class Layout {
         return Math.max(b.box().x() - a.box().right(), a.box().x() - b.box().right());
     }
 
+    /**
+     * Whether a line reads as running text: 4 words or more, 3 of them with a letter (a range of quarters, "Q2 2006 – Q1
+     * 2010", is a cell's), or 8 letters in a script written without spaces.
+     */
     static boolean running(String line) {
         String t = LEADER.matcher(line).replaceAll(" ").strip();
-        if (t.split("\\s+").length >= 4) return true;
+        String[] words = t.split("\\s+");
+        if (words.length >= 4 && java.util.Arrays.stream(words).filter(w -> w.codePoints().anyMatch(Character::isLetter)).count() >= 3) return true;
         return unspacedScript(t) && t.codePointCount(0, t.length()) >= 8;
     }
 

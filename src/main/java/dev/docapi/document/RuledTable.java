@@ -114,24 +114,81 @@ final class RuledTable {
      */
     private List<String> texts() {
         List<String> out = new ArrayList<>();
-        for (List<Line> cell : lines) {
-            List<Line> byTop = new ArrayList<>(cell);
-            byTop.sort(Comparator.comparingDouble(Line::top));
-            List<String> parts = new ArrayList<>();
-            int i = 0;
-            while (i < byTop.size()) {
-                Line first = byTop.get(i);
-                int j = i + 1;
-                // lines whose tops lie within half the first's height share its line (a cell's text split by a gap)
-                while (j < byTop.size() && byTop.get(j).top() < first.top() + 0.5f * (first.bottom() - first.top())) j++;
-                List<Line> row = new ArrayList<>(byTop.subList(i, j));
-                row.sort(Comparator.comparingDouble(Line::x));
-                for (Line l : row) parts.add(l.text());
-                i = j;
-            }
-            out.add(Structure.symbols(String.join(" ", parts)).replaceAll("\\s+", " ").strip());
+        for (int i = 0; i < lines.size(); i++) out.add(String.join(" ", visualLines(i).stream().map(Line::text).toList()).strip());
+        return out;
+    }
+
+    /**
+     * Cell {@code cell}'s lines as seen, top to bottom: lines whose tops lie within half the first's height share its
+     * line (a cell's text split by a gap), joined left to right.
+     */
+    private List<Line> visualLines(int cell) {
+        List<Line> byTop = new ArrayList<>(lines.get(cell));
+        byTop.sort(Comparator.comparingDouble(Line::top));
+        List<Line> out = new ArrayList<>();
+        int i = 0;
+        while (i < byTop.size()) {
+            Line first = byTop.get(i);
+            int j = i + 1;
+            while (j < byTop.size() && byTop.get(j).top() < first.top() + 0.5f * (first.bottom() - first.top())) j++;
+            List<Line> row = new ArrayList<>(byTop.subList(i, j));
+            row.sort(Comparator.comparingDouble(Line::x));
+            String text = Structure.symbols(String.join(" ", row.stream().map(Line::text).toList())).replaceAll("\\s+", " ").strip();
+            out.add(new Line(text, first.top(), first.bottom(), row.getFirst().x()));
+            i = j;
         }
         return out;
+    }
+
+    /**
+     * A ruled row's lines as rows of their own, when its rules are only around its columns (each column one box of
+     * many lines, as a table with no rules between its rows draws them): the row's lines fall on 3 or more levels, a
+     * cell of numbers has a line on every one, and every other cell with text has 2 lines or more, each on a level of
+     * its own. Null when the row is one row (its cells' wrapped text beside a number, a group's number centred beside
+     * its lines).
+     *
+     * @param cells the row's cells (indexes into {@link #cells}, -1 for none), each spanning this row only
+     */
+    private List<List<String>> stacked(List<Integer> cells) {
+        List<List<Line>> columns = new ArrayList<>();
+        List<Line> all = new ArrayList<>();
+        for (int i : cells) {
+            List<Line> col = i < 0 ? List.of() : visualLines(i);
+            columns.add(col);
+            all.addAll(col);
+        }
+        all.sort(Comparator.comparingDouble(Line::top));
+        List<Line> levels = new ArrayList<>(); // each level's first line
+        for (Line l : all) if (levels.isEmpty() || l.top() >= levels.getLast().top() + 0.5f * (levels.getLast().bottom() - levels.getLast().top())) levels.add(l);
+        if (levels.size() < 3) return null;
+        int filled = 0;
+        boolean numbers = false;
+        List<int[]> at = new ArrayList<>(); // each column's lines' levels
+        for (List<Line> col : columns) {
+            int[] level = new int[col.size()];
+            for (int k = 0; k < col.size(); k++) {
+                Line l = col.get(k);
+                int lv = levels.size() - 1;
+                while (lv > 0 && levels.get(lv).top() > l.top() + 0.5f * (l.bottom() - l.top())) lv--;
+                level[k] = lv;
+                if (k > 0 && level[k] == level[k - 1]) return null;
+            }
+            at.add(level);
+            if (col.isEmpty()) continue;
+            filled++;
+            boolean numeric = col.stream().allMatch(l -> Layout.NUMBER.matcher(l.text()).matches());
+            if (numeric && col.size() == levels.size()) numbers = true;
+            else if (!numeric && col.size() < 2) return null;
+        }
+        if (filled < 2 || !numbers) return null;
+        List<List<String>> rows = new ArrayList<>();
+        for (int k = 0; k < levels.size(); k++) {
+            List<String> row = new ArrayList<>();
+            for (int c = 0; c < columns.size(); c++) row.add("");
+            rows.add(row);
+        }
+        for (int c = 0; c < columns.size(); c++) for (int k = 0; k < columns.get(c).size(); k++) rows.get(at.get(c)[k]).set(c, columns.get(c).get(k).text());
+        return rows;
     }
 
     /**
@@ -194,6 +251,18 @@ final class RuledTable {
         List<List<DocumentModel.Cell>> out = new ArrayList<>();
         for (int r = 0; r < rows; r++) {
             if (!keepRow[r]) continue;
+            List<Integer> own = new ArrayList<>(); // the row's cells, when each spans this row only
+            for (int c = 0; c < cols && own != null; c++) {
+                if (!keepCol[c]) continue;
+                int i = place[r][c];
+                if (i >= 0 && (span[i][0] != r || span[i][2] != r + 1 || colIndex[span[i][3]] - colIndex[span[i][1]] != 1)) own = null;
+                else if (own != null) own.add(i);
+            }
+            List<List<String>> stacked = own == null ? null : stacked(own);
+            if (stacked != null) {
+                for (List<String> line : stacked) out.add(line.stream().map(t -> new DocumentModel.Cell(t, 1, 1)).toList());
+                continue;
+            }
             List<DocumentModel.Cell> row = new ArrayList<>();
             for (int c = 0; c < cols; c++) {
                 if (!keepCol[c]) continue;

@@ -101,6 +101,76 @@ final class TextTables {
         return head;
     }
 
+    /**
+     * A table without rules whose cells wrap over several lines, read as columns of running text by the layout
+     * ({@link Layout}): a header row of one short line over each column, then rows whose cells' first lines stand level.
+     * Each column's lines make blocks (lines closer than half a line); every block of a column after the first starts
+     * level with a block of the first column (its row's head), and at least two rows have blocks side by side. A block of
+     * the first column alone is a row of its own (a group's head). Null when the columns are not such a table: two
+     * columns of running text start their paragraphs at other heights, and have no header of short cells.
+     *
+     * @param columns the region's columns left to right, each its items
+     * @param end     the band after the region
+     */
+    static Found wrapped(List<List<Layout.Item>> columns, int end) {
+        if (columns.size() < 2 || columns.stream().flatMap(List::stream).anyMatch(it -> it.segment() == null)) return null;
+        List<List<List<Layout.Item>>> blocks = new ArrayList<>();
+        for (List<Layout.Item> column : columns) {
+            List<Layout.Item> byTop = new ArrayList<>(column);
+            byTop.sort(Comparator.comparingDouble(Layout.Item::top));
+            List<List<Layout.Item>> own = new ArrayList<>();
+            for (Layout.Item it : byTop) {
+                List<Layout.Item> last = own.isEmpty() ? null : own.getLast();
+                if (last != null && it.top() - last.getLast().bottom() < 0.5f * lineHeight(List.of(it))) last.add(it);
+                else own.add(new ArrayList<>(List.of(it)));
+            }
+            if (own.isEmpty()) return null;
+            blocks.add(own);
+        }
+        // the header: each column's first block one short line, all level
+        Layout.Item head = blocks.getFirst().getFirst().getFirst();
+        for (List<List<Layout.Item>> own : blocks) {
+            List<Layout.Item> first = own.getFirst();
+            if (first.size() != 1 || !Layout.shortCell(first.getFirst().segment().text()) || !level(first.getFirst(), head)) return null;
+        }
+        // the rows: one a block of the first column, the other columns' blocks each level with one of them
+        List<List<Layout.Item>> heads = blocks.getFirst();
+        List<String[]> rows = new ArrayList<>();
+        for (List<Layout.Item> h : heads) rows.add(new String[columns.size()]);
+        for (int c = 0; c < columns.size(); c++) {
+            for (List<Layout.Item> block : blocks.get(c)) {
+                int r = 0;
+                while (r < heads.size() && !level(heads.get(r).getFirst(), block.getFirst())) r++;
+                if (r == heads.size()) return null;
+                rows.get(r)[c] = String.join(" ", block.stream().map(it -> it.segment().text().strip()).toList());
+            }
+        }
+        long sideBySide = rows.stream().skip(1).filter(row -> filled(row) >= 2).count();
+        if (sideBySide < 2) return null;
+        List<List<DocumentModel.Cell>> cells = new ArrayList<>();
+        for (String[] row : rows) {
+            List<DocumentModel.Cell> out = new ArrayList<>();
+            for (String t : row) out.add(new DocumentModel.Cell(t == null ? "" : t, 1, 1));
+            cells.add(out);
+        }
+        DocumentModel.Box box = head.box();
+        float size = 0;
+        int n = 0;
+        for (List<Layout.Item> column : columns) {
+            for (Layout.Item it : column) {
+                box = box.union(it.box());
+                size += it.size();
+                n++;
+            }
+        }
+        return new Found(box, new DocumentModel.Table(columns.size(), false, cells), size / n, end);
+    }
+
+    /** Whether two lines stand level: their tops within half the lower one's height. */
+    private static boolean level(Layout.Item a, Layout.Item b) {
+        return Math.abs(a.top() - b.top()) < 0.5f * Math.min(a.box().height(), b.box().height());
+    }
+
     /** The table over bands {@code start} to {@code end} (exclusive) as {@link #at} reads its rows, or null when they make none. */
     static Found over(List<List<Layout.Item>> bands, int start, int end) {
         List<List<Layout.Item>> run = new ArrayList<>();

@@ -391,6 +391,126 @@ class DocumentModelTest {
     }
 
     /**
+     * A table over a page background cut in strips across the page (as the ICDAR 2013 set's EU reports draw theirs),
+     * its row heads ranges of quarters ("Q2 2006 – Q1 2010**", five words but no prose): the strips are a background,
+     * not pictures among the cells, and the row heads are cells. One table of 4 rows and 4 columns.
+     */
+    @Test
+    void aTableOverABackgroundCutInStripsWithRangesForRowHeadsIsATable() throws Exception {
+        String[][] rows = {{"Differences with respect to Germany", "Portugal", "Spain", "France"}, {"Q2 2006 – Q1 2010**", "0.33", "0.31", "0.05"},
+                {"Q1 2009 – Q4 2009", "-0.01", "0.21", "0.05"}, {"Q4 2009", "0.17", "0.26", "-0.01"}};
+        float[] xs = {72, 280, 380, 475};
+        Path pdf = Files.createTempDirectory("model-").resolve("strips.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            var strip = LosslessFactory.createFromImage(doc, new java.awt.image.BufferedImage(64, 10, java.awt.image.BufferedImage.TYPE_INT_RGB));
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                for (float y = 0; y < 842; y += 94) cs.drawImage(strip, 0, y, 595, 94);
+                show(cs, font, 10, 72, 600, "Correlation coefficients of the spread and yield differences for selected European countries");
+                for (int r = 0; r < rows.length; r++) for (int c = 0; c < xs.length; c++) show(cs, font, 9, xs[c], 580 - 15 * r, rows[r][c]);
+                show(cs, font, 10, 72, 500, "From these results, it emerges that the relationship between the two markets has changed over time.");
+            }
+            doc.save(pdf.toFile());
+        }
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.type() == Type.TABLE).singleElement().satisfies(t -> assertThat(t.table().grid())
+                .containsExactly(List.of(rows[0]), List.of(rows[1]), List.of(rows[2]), List.of(rows[3])));
+    }
+
+    /**
+     * A ruled table whose rules frame its header's cells and each column's body as one box, with no rules between its
+     * rows (as the ICDAR 2013 set's EU reports draw theirs): each body line is a row, a blank where a column has no
+     * line on its level. A ruled row of cells whose text wraps beside one number stays one row.
+     */
+    @Test
+    void aRuledTableWithoutRulesBetweenItsRowsHasItsRows() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        String[][] body = {{"Bulgaria", "2.3", "5.5"}, {"Cyprus", "0.21", "0.21"}, {"Czech Republic", "8.8", "22.2"}, {"Technical Assistance", "", "0.87"}};
+        float[] xs = {100, 250, 350, 450};
+        Path pdf = onePage("column-boxes.pdf", PDRectangle.A4, cs -> {
+            show(cs, font, 10, 72, 760, "The indicative amounts available to new Member States are summarised in the table below.");
+            for (int c = 0; c < 3; c++) {
+                cs.addRect(xs[c], 720, xs[c + 1] - xs[c], 20);
+                cs.addRect(xs[c], 640, xs[c + 1] - xs[c], 80);
+                show(cs, font, 10, xs[c] + 4, 726, new String[] {"Country", "Cohesion Fund", "Total"}[c]);
+                for (int r = 0; r < body.length; r++) if (!body[r][c].isEmpty()) show(cs, font, 10, xs[c] + 4, 706 - 16 * r, body[r][c]);
+            }
+            // a second table: a row whose first cell wraps over three lines beside one number
+            for (int c = 0; c < 2; c++) {
+                cs.addRect(xs[c], 560, xs[c + 1] - xs[c], 20);
+                cs.addRect(xs[c], 500, xs[c + 1] - xs[c], 60);
+            }
+            show(cs, font, 10, 104, 566, "Measure");
+            show(cs, font, 10, 254, 566, "Amount");
+            show(cs, font, 10, 104, 546, "Loans to small firms");
+            show(cs, font, 10, 104, 532, "for energy savings in");
+            show(cs, font, 10, 104, 518, "public buildings");
+            show(cs, font, 10, 254, 546, "12.5");
+            cs.stroke();
+        });
+        List<Element> elements;
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            elements = DocumentReader.model(doc, lattice(pdf).stream().filter(DocumentReader::tabular).toList(), Set.of(), new ArrayList<>(), p -> { })
+                    .pages().getFirst().elements();
+        }
+        List<Element> tables = elements.stream().filter(e -> e.type() == Type.TABLE).toList();
+        assertThat(tables).hasSize(2);
+        assertThat(tables.getFirst().table().grid()).containsExactly(List.of("Country", "Cohesion Fund", "Total"), List.of(body[0]),
+                List.of(body[1]), List.of(body[2]), List.of(body[3]));
+        assertThat(tables.get(1).table().grid()).containsExactly(List.of("Measure", "Amount"),
+                List.of("Loans to small firms for energy savings in public buildings", "12.5"));
+    }
+
+    /**
+     * A table without rules whose cells wrap over several lines (a report's table of definitions: a header of short
+     * heads, then each row's head beside its definition and examples, each a few lines long, and groups' heads alone):
+     * one table, each wrapped cell one cell, not three columns of running text. Two columns of prose whose
+     * paragraphs start at other heights, under no header, stay paragraphs.
+     */
+    @Test
+    void aTableWhoseCellsWrapIsATableAndTwoColumnsOfProseAreNot() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+        String[][] major = {{"Emissions of 10 tons per year", "or more of any one air toxic,", "or 25 tons per year or more"},
+                {"Utilities, refineries, steel", "manufacturers, chemical", "manufacturers"}};
+        String[][] area = {{"Emissions of less than 10 tons", "per year of any one air toxic", "pollutant, or of any combination"},
+                {"Dry cleaners, gas stations,", "auto body refinishing paint", "shops, electroplating"}};
+        Path table = onePage("wrapped-cells.pdf", PDRectangle.LETTER, cs -> {
+            show(cs, font, 10, 144, 690, "Table 1-1: Sources of Air Toxics");
+            show(cs, font, 10, 150, 670, "Source");
+            show(cs, font, 10, 300, 670, "Definition");
+            show(cs, font, 10, 455, 670, "Examples");
+            show(cs, font, 10, 150, 650, "Stationary:");
+            show(cs, font, 10, 185, 630, "Major");
+            show(cs, font, 10, 190, 580, "Area");
+            for (int l = 0; l < 3; l++) {
+                show(cs, font, 10, 246, 630 - 11 * l, major[0][l]);
+                show(cs, font, 10, 411, 630 - 11 * l, major[1][l]);
+                show(cs, font, 10, 246, 580 - 11 * l, area[0][l]);
+                show(cs, font, 10, 411, 580 - 11 * l, area[1][l]);
+            }
+        });
+        List<Element> elements = model(table).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.type() == Type.TABLE).singleElement().satisfies(t -> assertThat(t.table().grid())
+                .containsExactly(List.of("Source", "Definition", "Examples"), List.of("Stationary:", "", ""),
+                        List.of("Major", String.join(" ", major[0]), String.join(" ", major[1])),
+                        List.of("Area", String.join(" ", area[0]), String.join(" ", area[1]))));
+
+        String[] left = {"The wardens counted the ducks on every lake", "of the county, as each year since the count", "began in the spring of that year.",
+                "Most lakes held fewer birds than a decade", "ago, and the smallest held none at all."};
+        String[] right = {"Volunteers walked the shores at dawn and", "wrote down each bird they saw, with the", "time and the weather.",
+                "The results go to the national survey, which", "publishes them every autumn."};
+        Path prose = onePage("two-columns.pdf", PDRectangle.LETTER, cs -> {
+            for (int l = 0; l < 5; l++) {
+                show(cs, font, 10, 72, 700 - 12 * l - (l >= 3 ? 8 : 0), left[l]);
+                show(cs, font, 10, 320, 706 - 12 * l - (l >= 3 ? 14 : 0), right[l]);
+            }
+        });
+        assertThat(model(prose).pages().getFirst().elements()).extracting(Element::type).containsOnly(Type.PARAGRAPH);
+    }
+
+    /**
      * A filled form (Acrobat): each field's value is a form field element right after its label, in the box where
      * poppler (which draws the widgets' appearances) reads the value's words; checkboxes and radio buttons read ☑ or ☐
      * as PDFBox's form reads their state.
