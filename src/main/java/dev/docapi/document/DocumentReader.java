@@ -189,6 +189,7 @@ public class DocumentReader {
                 if (t.page() != page.number()) continue;
                 DocumentModel.Table table = areas.get(i).cells().hasCells() ? areas.get(i).cells().table(pictureBoxes) : table(t);
                 if (table != null && table.columns() == 1 && columnsInside(reader.areaText(areas.get(i)))) table = null;
+                if (table != null && framedProse(table)) table = null;
                 if (table != null && table.rightToLeft()) table = table.mirrored();
                 if (table != null) items.add(new Layout.Item(new DocumentModel.Box(t.left(), t.top(), t.width(), t.height()), null, table));
                 // an area that is no table (a box around text) reads as the text it holds
@@ -207,7 +208,7 @@ public class DocumentReader {
                 else items.add(item);
             }
             List<Layout.Placed> placed = new ArrayList<>(first);
-            placed.addAll(Layout.order(items, rightToLeft(page), body.size()));
+            placed.addAll(Layout.order(items, rightToLeft(page), body.size(), found.drawings()));
             laidOut.add(new Structure.LaidOut(page.number(), page.width(), page.height(), ocrPages.contains(page.number()), placed, found.drawings()));
         }
         return new DocumentModel(DocumentModel.VERSION, Structure.elements(laidOut, body, named), List.copyOf(notes));
@@ -298,6 +299,18 @@ public class DocumentReader {
             i = j;
         }
         return split >= 2 && split * 2 > lines;
+    }
+
+    /**
+     * Whether a ruled table is prose in a frame: fewer than half its grid's cells hold text, and those average 8 words
+     * or more (a text box whose frame has rules inside it, as a sidebar drawn over a grid of decorations, made a table
+     * of its lines in one column beside empty ones). {@link #tabular} asks the same of Tabula's reading of the area,
+     * which can put the lines elsewhere.
+     */
+    private static boolean framedProse(DocumentModel.Table table) {
+        List<String> cells = table.grid().stream().flatMap(List::stream).toList();
+        List<String> filled = cells.stream().filter(c -> !c.isBlank()).toList();
+        return filled.size() * 2 < cells.size() && filled.stream().mapToLong(DocumentReader::words).sum() >= 8L * filled.size();
     }
 
     /** Whether {@code area} holds the centre of {@code box}. */

@@ -53,10 +53,13 @@ final class Layout {
     private final List<Placed> out = new ArrayList<>();
     private int flow;
 
-    private Layout(boolean rightToLeft, float bodySize) {
+    private final List<DocumentModel.Box> drawings;
+
+    private Layout(boolean rightToLeft, float bodySize, List<DocumentModel.Box> drawings) {
         this.rightToLeft = rightToLeft;
         this.bodySize = bodySize;
         this.minGutter = Math.max(3f, 0.5f * bodySize);
+        this.drawings = drawings;
     }
 
     /**
@@ -64,9 +67,11 @@ final class Layout {
      *
      * @param rightToLeft whether the page's columns are read right to left (most of its text is Arabic or Hebrew)
      * @param bodySize    the document's body font size (points): gutters are at least half this wide
+     * @param drawings    the page's figures drawn in vector paths (points from the top-left): text aligned inside one
+     *                    is its labels (a chart's axes and legend), never a table
      */
-    static List<Placed> order(List<Item> items, boolean rightToLeft, float bodySize) {
-        Layout layout = new Layout(rightToLeft, bodySize);
+    static List<Placed> order(List<Item> items, boolean rightToLeft, float bodySize, List<DocumentModel.Box> drawings) {
+        Layout layout = new Layout(rightToLeft, bodySize, drawings);
         // cutting costs up to the square of the items: a page of loose glyphs (a map, a hostile file) keeps its drawing order
         if (items.size() > MAX_ITEMS) return items.stream().map(it -> new Placed(it, 0)).toList();
         layout.region(items);
@@ -90,7 +95,7 @@ final class Layout {
             if (split != null && runningText(split)) {
                 // unless they are a table's columns whose cells wrap
                 TextTables.Found wrapped = TextTables.wrapped(split, columns.end());
-                if (wrapped != null) {
+                if (wrapped != null && !inDrawing(wrapped.box())) {
                     flow(bands.subList(from, i));
                     out.add(new Placed(new Item(wrapped.box(), null, wrapped), ++flow));
                     flow++;
@@ -101,7 +106,7 @@ final class Layout {
             }
             if (columns != null) grownTo = columns.end();
             TextTables.Found found = TextTables.at(bands, i, minGutter);
-            if (found == null) {
+            if (found == null || inDrawing(found.box())) {
                 i++;
                 continue;
             }
@@ -124,6 +129,23 @@ final class Layout {
             i = from = found.end();
         }
         flow(bands.subList(from, bands.size()));
+    }
+
+    /**
+     * Whether a box lies inside the page's drawings taller than 3 lines of body text: inside the extent of those it
+     * overlaps (two charts side by side, whose axes' labels line up across both), with its labels' margin, and that
+     * extent over 1.5 times as tall as the box (a table's shading drawn behind its rows is as tall as the table).
+     */
+    private boolean inDrawing(DocumentModel.Box box) {
+        DocumentModel.Box extent = null;
+        for (DocumentModel.Box d : drawings) {
+            boolean overlaps = Math.min(box.right(), d.right()) > Math.max(box.x(), d.x()) && Math.min(box.bottom(), d.bottom()) > Math.max(box.y(), d.y());
+            if (d.height() > 3 * bodySize && overlaps) extent = extent == null ? d : extent.union(d);
+        }
+        // the axes' labels stand outside the paths, up to a line and a half from them
+        float margin = 1.5f * bodySize;
+        return extent != null && extent.height() > 1.5f * box.height() && box.x() >= extent.x() - margin && box.right() <= extent.right() + margin
+                && box.y() >= extent.y() - margin && box.bottom() <= extent.bottom() + margin;
     }
 
     private void flow(List<List<Item>> bands) {

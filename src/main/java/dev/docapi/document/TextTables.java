@@ -256,7 +256,11 @@ final class TextTables {
             for (String[] row : texts) column.add(row[c] == null ? "" : row[c]);
             byColumn.add(column);
         }
-        if (!aligned || !cellLike || list || lists(byColumn) || texts.size() < 3) return null;
+        // numbers only, not a word among them, or most of the grid empty: a chart's axis and legend labels (two charts
+        // side by side tick alike)
+        boolean words = texts.stream().flatMap(java.util.Arrays::stream).anyMatch(t -> t != null && t.codePoints().anyMatch(Character::isLetter));
+        boolean sparse = texts.stream().mapToInt(TextTables::filled).sum() * 10 < texts.size() * cols * 4;
+        if (!aligned || !cellLike || list || !words || sparse || lists(byColumn) || texts.size() < 3) return null;
         List<List<DocumentModel.Cell>> rows = new ArrayList<>();
         for (int r = 0; r < texts.size(); r++) {
             List<DocumentModel.Cell> row = new ArrayList<>();

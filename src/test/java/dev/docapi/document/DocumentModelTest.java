@@ -511,6 +511,41 @@ class DocumentModelTest {
     }
 
     /**
+     * Two line charts side by side, drawn in vector paths, their axes' tick labels level with each other's ("300" beside
+     * "300", "Jan-08" under both): labels of the figures, not a table of numbers. A table of words and numbers drawn
+     * under them is a table.
+     */
+    @Test
+    void twoChartsLabelsSideBySideAreNoTable() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        Path pdf = onePage("charts.pdf", PDRectangle.A4, cs -> {
+            show(cs, font, 10, 72, 780, "Figures 15 and 16 show the spreads of two countries against Germany since 2008.");
+            for (float x0 : new float[] {100, 320}) {
+                show(cs, font, 7, x0 + 40, 750, "Diff 5-y CDS spread");
+                for (int t = 0; t <= 6; t++) {
+                    float y = 600 + 20 * t;
+                    show(cs, font, 6, x0 - 14, y - 2, String.valueOf(50 * t));
+                    cs.moveTo(x0, y);
+                    cs.lineTo(x0 + 180, y);
+                    cs.stroke();
+                }
+                cs.moveTo(x0, 600);
+                cs.lineTo(x0, 720);
+                cs.stroke();
+                cs.moveTo(x0, 610);
+                cs.curveTo(x0 + 60, 700, x0 + 120, 640, x0 + 180, 690);
+                cs.stroke();
+                String[] months = {"Jan-08", "Jul-08", "Jan-09", "Jul-09"};
+                for (int m = 0; m < months.length; m++) show(cs, font, 6, x0 + 50 * m, 590, months[m]);
+            }
+            String[][] rows = {{"Country", "2008", "2009"}, {"Portugal", "0.33", "0.51"}, {"Spain", "0.31", "0.21"}, {"Italy", "0.18", "0.18"}};
+            for (int r = 0; r < rows.length; r++) for (int c = 0; c < 3; c++) show(cs, font, 10, 100 + 120 * c, 520 - 15 * r, rows[r][c]);
+        });
+        List<Element> tables = model(pdf).pages().getFirst().elements().stream().filter(e -> e.type() == Type.TABLE).toList();
+        assertThat(tables).singleElement().satisfies(t -> assertThat(t.table().grid().getFirst()).containsExactly("Country", "2008", "2009"));
+    }
+
+    /**
      * A filled form (Acrobat): each field's value is a form field element right after its label, in the box where
      * poppler (which draws the widgets' appearances) reads the value's words; checkboxes and radio buttons read ☑ or ☐
      * as PDFBox's form reads their state.
