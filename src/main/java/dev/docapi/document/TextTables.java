@@ -127,24 +127,36 @@ final class TextTables {
             if (own.isEmpty()) return null;
             blocks.add(own);
         }
-        // the header: each column's first block one short line, all level
-        Layout.Item head = blocks.getFirst().getFirst().getFirst();
-        for (List<List<Layout.Item>> own : blocks) {
-            List<Layout.Item> first = own.getFirst();
-            if (first.size() != 1 || !Layout.shortCell(first.getFirst().segment().text()) || !level(first.getFirst(), head)) return null;
-        }
-        // the rows: one a block of the first column, the other columns' blocks each level with one of them
+        // the rows: one a block of the first column (a row's head, the header's first); another column's block goes in
+        // the row whose head it starts beside (a number centred beside a head of two lines), one block a cell; a short
+        // line above the header's first is a head over it ("Year" over the years)
         List<List<Layout.Item>> heads = blocks.getFirst();
+        Layout.Item head = heads.getFirst().getFirst();
         List<String[]> rows = new ArrayList<>();
+        rows.add(new String[columns.size()]); // the heads over the header, if any
+        boolean oneLineHeader = true;
         for (List<Layout.Item> h : heads) rows.add(new String[columns.size()]);
         for (int c = 0; c < columns.size(); c++) {
             for (List<Layout.Item> block : blocks.get(c)) {
+                Layout.Item first = block.getFirst();
                 int r = 0;
-                while (r < heads.size() && !level(heads.get(r).getFirst(), block.getFirst())) r++;
-                if (r == heads.size()) return null;
+                if (first.top() >= head.top() - 0.5f * head.box().height()) {
+                    r = 1;
+                    while (r <= heads.size() && !beside(heads.get(r - 1), first)) r++;
+                    if (r > heads.size()) return null;
+                } else if (block.size() != 1 || !Layout.shortCell(first.segment().text())) {
+                    return null;
+                }
+                if (rows.get(r)[c] != null) return null;
+                if (r == 1 && block.size() != 1) oneLineHeader = false;
                 rows.get(r)[c] = String.join(" ", block.stream().map(it -> it.segment().text().strip()).toList());
             }
         }
+        // the header: one short line in its first column and in at least half the others
+        String[] header = rows.get(1);
+        if (!oneLineHeader || header[0] == null || filled(header) * 2 < columns.size() + 1) return null;
+        for (String t : header) if (t != null && !Layout.shortCell(t)) return null;
+        if (filled(rows.getFirst()) == 0) rows.removeFirst();
         long sideBySide = rows.stream().skip(1).filter(row -> filled(row) >= 2).count();
         if (sideBySide < 2) return null;
         List<List<DocumentModel.Cell>> cells = new ArrayList<>();
@@ -166,9 +178,10 @@ final class TextTables {
         return new Found(box, new DocumentModel.Table(columns.size(), false, cells), size / n, end);
     }
 
-    /** Whether two lines stand level: their tops within half the lower one's height. */
-    private static boolean level(Layout.Item a, Layout.Item b) {
-        return Math.abs(a.top() - b.top()) < 0.5f * Math.min(a.box().height(), b.box().height());
+    /** Whether a line starts beside a block of lines: its top from half a line above the block's to its foot. */
+    private static boolean beside(List<Layout.Item> block, Layout.Item line) {
+        float top = block.getFirst().top(), bottom = block.getLast().bottom();
+        return line.top() >= top - 0.5f * block.getFirst().box().height() && line.top() < bottom;
     }
 
     /** The table over bands {@code start} to {@code end} (exclusive) as {@link #at} reads its rows, or null when they make none. */
@@ -256,9 +269,9 @@ final class TextTables {
             for (String[] row : texts) column.add(row[c] == null ? "" : row[c]);
             byColumn.add(column);
         }
-        // numbers only, not a word among them, or most of the grid empty: a chart's axis and legend labels (two charts
-        // side by side tick alike)
-        boolean words = texts.stream().flatMap(java.util.Arrays::stream).anyMatch(t -> t != null && t.codePoints().anyMatch(Character::isLetter));
+        // two columns of numbers only, not a word among them, or most of the grid empty: a chart's axis and legend
+        // labels (two charts side by side tick alike); a wide table of numbers is a table whose row heads stand apart
+        boolean words = cols > 2 || texts.stream().flatMap(java.util.Arrays::stream).anyMatch(t -> t != null && t.codePoints().anyMatch(Character::isLetter));
         boolean sparse = texts.stream().mapToInt(TextTables::filled).sum() * 10 < texts.size() * cols * 4;
         if (!aligned || !cellLike || list || !words || sparse || lists(byColumn) || texts.size() < 3) return null;
         List<List<DocumentModel.Cell>> rows = new ArrayList<>();
