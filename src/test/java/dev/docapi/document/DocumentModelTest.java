@@ -511,6 +511,38 @@ class DocumentModelTest {
     }
 
     /**
+     * A table whose row heads wrap over two lines, each row's numbers set level with the middle of its head: one
+     * table, each number in its head's row.
+     */
+    @Test
+    void aTablesNumbersBesideTheMiddleOfTheirTwoLineHeadsAreTheirRows() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+        String[][] heads = {{"Between-state income inequality", "(Gini index)"}, {"Premature mortality (years of", "potential life lost before age 75)"},
+                {"Mean Health and Activities", "Limitation Index, ages 18-65"}};
+        String[][] numbers = {{"0.0628", "0.0636"}, {"7108.3", "6960.6"}, {"0.8766", "0.8762"}};
+        Path pdf = onePage("two-line-heads.pdf", PDRectangle.LETTER, cs -> {
+            show(cs, font, 8, 45, 720, "TABLE. Inequality in income, premature mortality and quality of life, 1997-1998");
+            show(cs, font, 8, 260, 704, "Year");
+            show(cs, font, 8, 45, 690, "Inequality measure");
+            show(cs, font, 8, 240, 690, "1997");
+            show(cs, font, 8, 290, 690, "1998");
+            for (int r = 0; r < heads.length; r++) {
+                float top = 670 - 24 * r;
+                show(cs, font, 8, 45, top, heads[r][0]);
+                show(cs, font, 8, 45, top - 9, heads[r][1]);
+                show(cs, font, 8, 236, top - 4.5f, numbers[r][0]);
+                show(cs, font, 8, 286, top - 4.5f, numbers[r][1]);
+            }
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.type() == Type.TABLE).singleElement().satisfies(t -> assertThat(t.table().grid())
+                .containsExactly(List.of("Inequality measure", "1997", "1998"),
+                        List.of(String.join(" ", heads[0]), numbers[0][0], numbers[0][1]),
+                        List.of(String.join(" ", heads[1]), numbers[1][0], numbers[1][1]),
+                        List.of(String.join(" ", heads[2]), numbers[2][0], numbers[2][1])));
+    }
+
+    /**
      * Two line charts side by side, drawn in vector paths, their axes' tick labels level with each other's ("300" beside
      * "300", "Jan-08" under both): labels of the figures, not a table of numbers. A table of words and numbers drawn
      * under them is a table.
