@@ -103,11 +103,14 @@ final class TextTables {
 
     /**
      * A table without rules whose cells wrap over several lines, read as columns of running text by the layout
-     * ({@link Layout}): a header row of one short line over each column, then rows whose cells' first lines stand level.
-     * Each column's lines make blocks (lines closer than half a line); every block of a column after the first starts
-     * level with a block of the first column (its row's head), and at least two rows have blocks side by side. A block of
-     * the first column alone is a row of its own (a group's head). Null when the columns are not such a table: two
-     * columns of running text start their paragraphs at other heights, and have no header of short cells.
+     * ({@link Layout}): a header row of one short line in the first column and in at least half the others, then rows
+     * whose cells start beside their row's head. Each column's lines make blocks (lines closer than half a line); every
+     * block of a column after the first starts beside one block of the first column (its row's head: from half a line
+     * above it to its foot, so a number centred beside a head of two lines is in its row), one block a cell, and at
+     * least two rows under the header have blocks side by side. A block of the first column alone is a row of its own
+     * (a group's head); a short line above the header is a row over it ("Year" over the years). Null when the columns
+     * are not such a table: two columns of running text have no header of short cells, and a paragraph of one column
+     * starts beside no paragraph of the other, or two beside one.
      *
      * @param columns the region's columns left to right, each its items
      * @param end     the band after the region
@@ -127,9 +130,6 @@ final class TextTables {
             if (own.isEmpty()) return null;
             blocks.add(own);
         }
-        // the rows: one a block of the first column (a row's head, the header's first); another column's block goes in
-        // the row whose head it starts beside (a number centred beside a head of two lines), one block a cell; a short
-        // line above the header's first is a head over it ("Year" over the years)
         List<List<Layout.Item>> heads = blocks.getFirst();
         Layout.Item head = heads.getFirst().getFirst();
         List<String[]> rows = new ArrayList<>();
@@ -156,9 +156,9 @@ final class TextTables {
         String[] header = rows.get(1);
         if (!oneLineHeader || header[0] == null || filled(header) * 2 < columns.size() + 1) return null;
         for (String t : header) if (t != null && !Layout.shortCell(t)) return null;
-        if (filled(rows.getFirst()) == 0) rows.removeFirst();
-        long sideBySide = rows.stream().skip(1).filter(row -> filled(row) >= 2).count();
+        long sideBySide = rows.stream().skip(2).filter(row -> filled(row) >= 2).count();
         if (sideBySide < 2) return null;
+        if (filled(rows.getFirst()) == 0) rows.removeFirst();
         List<List<DocumentModel.Cell>> cells = new ArrayList<>();
         for (String[] row : rows) {
             List<DocumentModel.Cell> out = new ArrayList<>();
