@@ -230,11 +230,13 @@ final class TextTables {
         List<int[]> spans = new ArrayList<>();
         List<Layout.Item> previous = null;
         int multi = 0, cells = 0, shortCells = 0, numbers = 0, markers = 0;
+        List<int[]> header = pairHeads(run.getFirst(), columns);
         for (List<Layout.Item> band : run) {
             String[] row = new String[cols];
             int[] span = new int[cols];
-            for (Layout.Item it : band) {
-                int[] at = place(it.box(), columns);
+            for (int k = 0; k < band.size(); k++) {
+                Layout.Item it = band.get(k);
+                int[] at = band == run.getFirst() ? header.get(k) : place(it.box(), columns);
                 int c = at[0];
                 String t = it.segment().text().strip();
                 row[c] = row[c] == null ? t : row[c] + " " + t;
@@ -395,6 +397,52 @@ final class TextTables {
             }
         }
         return new int[] {nearest, nearest};
+    }
+
+    /**
+     * Where the first row's runs stand ({@link #place}), each run centred over a pair of columns spanning both
+     * ({@link #overPair}) when two runs or more are (years over their "N" and "% Pos") and no other run stands in
+     * their columns.
+     */
+    private static List<int[]> pairHeads(List<Layout.Item> band, List<float[]> columns) {
+        List<int[]> placed = new ArrayList<>(), paired = new ArrayList<>();
+        for (Layout.Item it : band) {
+            int[] at = place(it.box(), columns);
+            placed.add(at);
+            paired.add(overPair(it.box(), columns, at));
+        }
+        int pairs = 0;
+        for (int k = 0; k < band.size(); k++) {
+            if (paired.get(k) == placed.get(k)) continue; // overPair gives back the place it was given when it pairs nothing
+            int[] pair = paired.get(k);
+            for (int j = 0; j < band.size(); j++) {
+                if (j != k && placed.get(j)[1] >= pair[0] && placed.get(j)[0] <= pair[1]) return placed;
+            }
+            pairs++;
+        }
+        return pairs >= 2 ? paired : placed;
+    }
+
+    /**
+     * A header's run set centred over two columns ("2007" over its "N" and "% Pos"): it spans both. Its middle lies in
+     * the gutter between them and within a quarter of the pair's width of the pair's middle, it is narrower than the
+     * pair, and no more than half of it stands over either column (a head set over its own column stands there); else
+     * {@code at} as placed.
+     */
+    private static int[] overPair(DocumentModel.Box box, List<float[]> columns, int[] at) {
+        if (at[0] != at[1]) return at;
+        float middle = box.x() + box.width() / 2;
+        for (int c = 0; c + 1 < columns.size(); c++) {
+            float[] left = columns.get(c), right = columns.get(c + 1);
+            float width = right[1] - left[0];
+            float inLeft = Math.max(0, Math.min(box.right(), left[1]) - Math.max(box.x(), left[0]));
+            float inRight = Math.max(0, Math.min(box.right(), right[1]) - Math.max(box.x(), right[0]));
+            if (middle > left[1] && middle < right[0] && Math.abs(middle - (left[0] + right[1]) / 2) < width / 4 && box.width() < width
+                    && 2 * inLeft < box.width() && 2 * inRight < box.width()) {
+                return new int[] {c, c + 1};
+            }
+        }
+        return at;
     }
 
     /** Whether {@code next} stands right under {@code band}, closer than half a line (a wrapped line of one cell). */

@@ -543,6 +543,29 @@ class DocumentModelTest {
     }
 
     /**
+     * An unruled table whose header sets each year centred over its pair of columns ("2007" over "N" and "% Pos"): the
+     * year spans both (Markdown repeats it in each, as Docling writes a merged cell).
+     */
+    @Test
+    void aYearCentredOverItsPairOfColumnsSpansThem() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        String[][] rows = {{"Country", "Sample size", "N", "% Pos", "N", "% Pos"}, {"Austria", "25g", "109", "0.9", "93", "1.1"},
+                {"Germany", "25g", "123", "0.8", "290", "0.7"}, {"Spain", "25g", "36", "0", "40", "0"}};
+        float[] xs = {90, 160, 250, 290, 350, 390};
+        Path pdf = onePage("pairs.pdf", PDRectangle.A4, cs -> {
+            show(cs, font, 9, 277, 700, "2007");
+            show(cs, font, 9, 377, 700, "2006");
+            for (int r = 0; r < rows.length; r++) for (int c = 0; c < xs.length; c++) show(cs, font, 9, xs[c], 686 - 13 * r, rows[r][c]);
+        });
+        assertThat(model(pdf).pages().getFirst().elements()).filteredOn(e -> e.type() == Type.TABLE).singleElement().satisfies(t -> {
+            assertThat(t.table().rows().getFirst()).extracting(DocumentModel.Cell::text, DocumentModel.Cell::colSpan)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("", 1), org.assertj.core.groups.Tuple.tuple("", 1),
+                            org.assertj.core.groups.Tuple.tuple("2007", 2), org.assertj.core.groups.Tuple.tuple("2006", 2));
+            assertThat(t.table().grid().get(1)).containsExactly(rows[0]);
+        });
+    }
+
+    /**
      * Two line charts side by side, drawn in vector paths, their axes' tick labels level with each other's ("300" beside
      * "300", "Jan-08" under both): labels of the figures, not a table of numbers. A table of words and numbers drawn
      * under them is a table.
