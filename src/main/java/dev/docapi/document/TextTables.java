@@ -165,17 +165,22 @@ final class TextTables {
             for (String t : row) out.add(new DocumentModel.Cell(t == null ? "" : t, 1, 1));
             cells.add(out);
         }
-        DocumentModel.Box box = head.box();
+        return found(columns, new DocumentModel.Table(columns.size(), false, cells), end);
+    }
+
+    /** The table found over {@code items} (rows or columns of them): their box and average type size with it. */
+    private static Found found(List<List<Layout.Item>> items, DocumentModel.Table table, int end) {
+        DocumentModel.Box box = null;
         float size = 0;
         int n = 0;
-        for (List<Layout.Item> column : columns) {
-            for (Layout.Item it : column) {
-                box = box.union(it.box());
+        for (List<Layout.Item> group : items) {
+            for (Layout.Item it : group) {
+                box = box == null ? it.box() : box.union(it.box());
                 size += it.size();
                 n++;
             }
         }
-        return new Found(box, new DocumentModel.Table(columns.size(), false, cells), size / n, end);
+        return new Found(box, table, size / n, end);
     }
 
     /** Whether a line starts beside a block of lines: its top from half a line above the block's to its foot. */
@@ -287,17 +292,7 @@ final class TextTables {
             }
             rows.add(row);
         }
-        DocumentModel.Box box = run.getFirst().getFirst().box();
-        float size = 0;
-        int n = 0;
-        for (List<Layout.Item> band : run) {
-            for (Layout.Item it : band) {
-                box = box.union(it.box());
-                size += it.size();
-                n++;
-            }
-        }
-        return new Found(box, new DocumentModel.Table(cols, false, rows), size / n, end);
+        return found(run, new DocumentModel.Table(cols, false, rows), end);
     }
 
     private static int filled(String[] row) {
