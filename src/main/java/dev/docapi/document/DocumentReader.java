@@ -162,7 +162,7 @@ public class DocumentReader {
                                java.util.function.IntConsumer pageDone) throws IOException {
         Map<Integer, List<Layout.Item>> formValues = formValues(doc, notes);
         // the rulings around a form's boxes are no table: its values read beside their labels
-        ruled = ruled.stream().filter(t -> formValues.getOrDefault(t.page(), List.of()).stream().noneMatch(v -> holds(t, v.box()))).toList();
+        ruled = ruled.stream().filter(t -> formValues.getOrDefault(t.page(), List.of()).stream().noneMatch(v -> holds(new DocumentModel.Box(t.left(), t.top(), t.width(), t.height()), v.box()))).toList();
         List<PageReader.Area> areas = ruled.stream().map(t -> new PageReader.Area(t.page(), t.left(), t.top(), t.width(), t.height(),
                 new RuledTable(t.cells().stream().map(c -> new DocumentModel.Box(c.left(), c.top(), c.width(), c.height())).toList()))).toList();
         PageReader reader = new PageReader(areas, pageDone);
@@ -317,12 +317,6 @@ public class DocumentReader {
     private static boolean holds(DocumentModel.Box area, DocumentModel.Box box) {
         float cx = box.x() + box.width() / 2, cy = box.y() + box.height() / 2;
         return cx >= area.x() && cx <= area.right() && cy >= area.y() && cy <= area.bottom();
-    }
-
-    /** Whether the table's area holds the centre of {@code box}. */
-    private static boolean holds(Tabula.PdfTable t, DocumentModel.Box box) {
-        float cx = box.x() + box.width() / 2, cy = box.y() + box.height() / 2;
-        return cx >= t.left() && cx <= t.left() + t.width() && cy >= t.top() && cy <= t.top() + t.height();
     }
 
     /** The form's values as items by page ({@link FormValues}); none, and a note, when the form cannot be read. */
