@@ -2,6 +2,7 @@ package dev.docapi.engines.ocrmypdf;
 
 import dev.docapi.engines.EngineFailure;
 import dev.docapi.engines.pdfbox.DamagedPages;
+import dev.docapi.engines.poppler.Poppler;
 import dev.docapi.engines.process.ProcessRunner;
 import dev.docapi.engines.process.ProcessRunner.Expect;
 import dev.docapi.engines.process.Sandbox;
@@ -48,6 +49,7 @@ public class Ocrmypdf {
     private final Qpdf qpdf;
     private final DamagedPages damagedPages;
     private final LanguageOrder languageOrder;
+    private final PageTurns pageTurns;
 
     /** What to do with pages that already have a text layer. */
     public enum PagesWithText {
@@ -57,16 +59,19 @@ public class Ocrmypdf {
         FORCE
     }
 
-    public Ocrmypdf(ProcessRunner runner, Qpdf qpdf, DamagedPages damagedPages) {
+    public Ocrmypdf(ProcessRunner runner, Qpdf qpdf, DamagedPages damagedPages, Poppler poppler, Tesseract tesseract) {
         this.runner = runner;
         this.qpdf = qpdf;
         this.damagedPages = damagedPages;
         this.languageOrder = new LanguageOrder(runner);
+        this.pageTurns = new PageTurns(qpdf, poppler, tesseract);
         runner.setLimit("ocrmypdf", Math.max(1, CORES / 2));
     }
 
     /**
-     * OCRs {@code in} with pages that have text kept, skewed pages straightened and rotated pages turned upright.
+     * OCRs {@code in} with pages that have text kept, skewed pages straightened and rotated pages turned upright
+     * (OCRmyPDF's {@code --rotate-pages}, and a page whose orientation it was unsure of when it reads clearly better
+     * turned: {@link PageTurns}).
      *
      * @param out     the PDF to write, or null for none (only the sidecar, faster)
      * @param sidecar where the recognised text goes (UTF-8, pages separated by form feeds; a skipped page reads
@@ -92,17 +97,26 @@ public class Ocrmypdf {
             // are done then. A page that read as mostly Arabic is read again, alone, in its own language order.
             Path latin = part == null ? null : tmp.resolve("latin.pdf");
             Path latinSidecar = tmp.resolve("sidecar-latin.txt");
-            List<Integer> rasterised = new ArrayList<>(run(in, latin, latinSidecar, mode, new LanguageGroup(Tesseract.LATIN, null),
-                    timeout, workDir, tmp, pagesOcred));
+            Run first = run(in, latin, latinSidecar, mode, new LanguageGroup(Tesseract.LATIN, null), timeout, workDir, tmp, pagesOcred);
+            List<Integer> rasterised = new ArrayList<>(first.rasterised());
             int pageCount = pages > 0 ? pages : Files.readString(latinSidecar, StandardCharsets.UTF_8).split("\f", -1).length;
             List<String> read = sidecarPages(latinSidecar, pageCount);
-            List<LanguageGroup> again = readAgain(read);
+            // a page read better turned is read again turned, and so is every later read of it
+            Map<Integer, Integer> turns = first.rasterised().isEmpty() ? pageTurns.better(in, PageTurns.unsure(first.log()), read, tmp) : Map.of();
+            Path source = turns.isEmpty() ? in : pageTurns.turn(in, turns, Files.createTempDirectory(tmp, "turned-"));
+            List<LanguageGroup> again = new ArrayList<>();
+            if (turns.isEmpty()) {
+                again.addAll(readAgain(read));
+            } else {
+                log.info("ocrmypdf: page(s) {} read again turned", turns.keySet());
+                again.add(new LanguageGroup(Tesseract.LATIN, List.copyOf(turns.keySet())));
+            }
             Path result = latin;
             for (int g = 0; g < again.size(); g++) {
                 LanguageGroup group = again.get(g);
                 Path groupOut = part == null ? null : tmp.resolve("group-" + g + ".pdf");
                 Path groupSidecar = tmp.resolve("sidecar-" + g + ".txt");
-                rasterised.addAll(run(in, groupOut, groupSidecar, mode, group, timeout, workDir, tmp, null));
+                rasterised.addAll(run(source, groupOut, groupSidecar, mode, group, timeout, workDir, tmp, null).rasterised());
                 List<String> reread = sidecarPages(groupSidecar, pageCount);
                 for (int p : group.pages()) read.set(p - 1, reread.get(p - 1));
                 if (groupOut != null) {
@@ -110,6 +124,8 @@ public class Ocrmypdf {
                     qpdf.replacePages(result, groupOut, new java.util.HashSet<>(group.pages()), pageCount, merged);
                     result = merged;
                 }
+                // once the turned pages are read upright: the pages whose script calls for other languages
+                if (g == 0 && !turns.isEmpty()) again.addAll(readAgain(read));
             }
             if (again.isEmpty()) {
                 Files.move(latinSidecar, sidecar, StandardCopyOption.REPLACE_EXISTING);
@@ -153,8 +169,15 @@ public class Ocrmypdf {
         return byLanguages.entrySet().stream().map(e -> new LanguageGroup(e.getKey(), e.getValue())).toList();
     }
 
+    /**
+     * What one OCRmyPDF run did: the pages it OCR'd from a picture of them because they were damaged, and its log
+     * (the end the runner keeps).
+     */
+    private record Run(List<Integer> rasterised, String log) {
+    }
+
     /** One OCRmyPDF run of one language group, with the retries for encrypted and damaged input. */
-    private List<Integer> run(Path in, Path part, Path sidecar, PagesWithText mode, LanguageGroup group, Duration timeout,
+    private Run run(Path in, Path part, Path sidecar, PagesWithText mode, LanguageGroup group, Duration timeout,
             Path workDir, Path tmp, IntConsumer pagesOcred) throws EngineFailure, InterruptedException, IOException {
         Path runTmp = Files.createTempDirectory(tmp, "run-");
         Map<String, String> env = new HashMap<>(languageOrder.environment(group.languages()));
@@ -163,36 +186,39 @@ public class Ocrmypdf {
         Thread watcher = pagesOcred == null ? null : watch(runTmp, pagesOcred);
         try {
             Path source = in;
-            EngineFailure failed = attempt(command(source, part, sidecar, mode, group), timeout, access(workDir, part, source), env);
-            if (failed != null && failed.kind() == EngineFailure.Kind.PASSWORD_NEEDED) {
+            Attempt attempt = attempt(command(source, part, sidecar, mode, group), timeout, access(workDir, part, source), env);
+            if (attempt.failed() != null && attempt.failed().kind() == EngineFailure.Kind.PASSWORD_NEEDED) {
                 // Encrypted but opening without a password (owner restrictions only, or an empty user password):
                 // the service accepts such files, OCRmyPDF does not. Decrypt a copy and OCR that.
                 source = runTmp.resolve("decrypted.pdf");
                 qpdf.decrypt(in, null, source);
-                failed = attempt(command(source, part, sidecar, mode, group), timeout, access(workDir, part, source), env);
+                attempt = attempt(command(source, part, sidecar, mode, group), timeout, access(workDir, part, source), env);
             }
-            if (failed == null) return List.of();
+            EngineFailure failed = attempt.failed();
+            if (failed == null) return new Run(List.of(), attempt.done().stderr());
             // a damaged stream makes OCRmyPDF exit 2, 4 or another code; a timeout, a bound or a password is not
             // helped by pictures of the pages
             if (failed.kind() != EngineFailure.Kind.INVALID_INPUT && failed.kind() != EngineFailure.Kind.FAILED) throw failed;
             DamagedPages.Rebuilt rebuilt = rasteriseDamaged(source, runTmp, failed);
             if (rebuilt == null) throw failed;
             log.info("ocrmypdf failed ({}); retrying with page(s) {} rasterised", failed.getMessage(), rebuilt.pages());
-            runner.run(command(rebuilt.pdf(), part, sidecar, mode, group), timeout, access(workDir, part, rebuilt.pdf()), env, SUCCESS);
-            return rebuilt.pages();
+            ProcessRunner.Result done = runner.run(command(rebuilt.pdf(), part, sidecar, mode, group), timeout, access(workDir, part, rebuilt.pdf()), env, SUCCESS);
+            return new Run(rebuilt.pages(), done.stderr());
         } finally {
             if (watcher != null) watcher.interrupt();
         }
     }
 
-    /** One OCRmyPDF run: null when it succeeded, else its failure (to retry on, or to throw). */
-    private EngineFailure attempt(List<String> command, Duration timeout, Sandbox.Access access, Map<String, String> env)
+    /** One OCRmyPDF run's result when it succeeded, else its failure (to retry on, or to throw). */
+    private record Attempt(ProcessRunner.Result done, EngineFailure failed) {
+    }
+
+    private Attempt attempt(List<String> command, Duration timeout, Sandbox.Access access, Map<String, String> env)
             throws InterruptedException {
         try {
-            runner.run(command, timeout, access, env, SUCCESS);
-            return null;
+            return new Attempt(runner.run(command, timeout, access, env, SUCCESS), null);
         } catch (EngineFailure e) {
-            return e;
+            return new Attempt(null, e);
         }
     }
 
@@ -222,7 +248,7 @@ public class Ocrmypdf {
     private static List<String> command(Path in, Path part, Path sidecar, PagesWithText mode, LanguageGroup group) {
         List<String> cmd = new ArrayList<>(List.of("ocrmypdf", "-l", group.languages(), "--output-type", part == null ? "none" : "pdf",
                 "--pdf-renderer", "sandwich", "--sidecar", sidecar.toString(), "--jobs", String.valueOf(CORES),
-                "--rotate-pages", "--deskew", mode == PagesWithText.SKIP ? "--skip-text" : "--force-ocr", "--quiet"));
+                "--rotate-pages", "--deskew", mode == PagesWithText.SKIP ? "--skip-text" : "--force-ocr"));
         if (group.pages() != null) {
             cmd.add("--pages");
             cmd.add(group.pages().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")));

@@ -46,6 +46,40 @@ class OcrTest extends ApiTestBase {
         assertThat(job.at("/output/note").asString()).contains("OCR'd 1 of 1 page");
     }
 
+    /**
+     * OCRmyPDF turns a page only when Tesseract's guess of its orientation is confident, which it never is on a page of
+     * a few lines (Docling's one-line OCR test page: 2.2-2.8 of the 14 needed): such a page upside down was read as
+     * noise, on its side as a column of letters. Now read upright, turned in the output as OCRmyPDF turns a page.
+     */
+    @Test
+    void aPageOfAFewLinesUpsideDownOrOnItsSideIsTurnedAndReadUpright() throws Exception {
+        List<String> note = List.of("Please return the signed form to the office", "before the end of next month.");
+        Path dir = Files.createTempDirectory(DATA_DIR, "turned-");
+        Path upright = dir.resolve("upright.pdf");
+        Path input = dir.resolve("turned-note.pdf");
+        ScanPdfs.imageOnlyPdf(List.of(ScanPdfs.fewLines(note, 2), ScanPdfs.fewLines(note, 0)), upright);
+        try (PDDocument doc = Independent.pdfbox(upright)) {
+            doc.getPage(1).setRotation(270); // shown with its top pointing left
+            doc.save(input.toFile());
+        }
+        String key = newKey();
+        JsonNode job = run(key, "ocr", Map.of("file", uploadId(key, input), "wait", 300));
+        assertThat(job.get("status").asString()).isEqualTo("succeeded");
+
+        Path out = downloadOutput(job, 0);
+        for (int page = 1; page <= 2; page++) {
+            assertThat(Independent.pdftotext(out, page, page).replaceAll("\\s+", " ")).as("page " + page)
+                    .contains("return the signed form to the office").contains("end of next month");
+        }
+        // as a viewer shows it: poppler renders each page, Tesseract reads the picture upright
+        for (int page = 1; page <= 2; page++) {
+            Path shown = dir.resolve("shown-" + page);
+            Independent.run("pdftoppm", "-gray", "-r", "100", "-f", "" + page, "-l", "" + page, "-singlefile", out.toString(), shown.toString());
+            assertThat(Independent.run("tesseract", shown + ".pgm", "-", "--psm", "3").output()).as("page " + page + " as shown")
+                    .contains("signed form");
+        }
+    }
+
     @Test
     void anArabicPageAndAnEnglishPageBothGainATextLayer() throws Exception {
         String key = newKey();
