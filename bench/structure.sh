@@ -16,6 +16,8 @@
 #                          SET=bench/structure-icdar2013 scores tables alone against the ICDAR 2013 table
 #                          competition's hand-made cell structure (67 EU and US government PDFs; its references
 #                          hold only the tables, so only TEDS and cell F1 mean anything there);
+#                          SET=bench/structure-ocr scores Docling's one-line OCR test scan upright and shown turned
+#                          (reading order and word recall only);
 #                          SCANNED=1 scores the set's pages as scans: each printed to a 200 dpi grey image, which
 #                          docapi OCRs, against the same references; the peers read no text from an image)
 # Needs `scripts/install-deps --bench` (poppler, python3-fitz, python3-lxml, python3-venv, npm). Peers install into
