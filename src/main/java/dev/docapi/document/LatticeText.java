@@ -62,8 +62,9 @@ final class LatticeText extends PDFTextStripper {
     @Override
     protected void writeString(String string, List<TextPosition> positions) {
         words++;
-        for (TextPosition p : positions) {
-            if (p == null) continue;
+        for (int i = 0; i < positions.size(); i++) {
+            TextPosition p = positions.get(i);
+            if (p == null || PageReader.readRule(positions, i)) continue;
             String c = p.getUnicode();
             if (c == null || !printable(c)) continue;
             if (c.equals("\u00A0")) c = " ";

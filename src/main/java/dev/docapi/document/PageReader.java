@@ -222,7 +222,7 @@ final class PageReader extends LineStripper {
 
     @Override
     protected void line(List<List<TextPosition>> drawn) {
-        List<List<TextPosition>> words = withBoxes(drawn);
+        List<List<TextPosition>> words = withBoxes(drawn).stream().map(PageReader::withoutRules).filter(w -> !w.isEmpty()).toList();
         List<List<TextPosition>> kept = new ArrayList<>();
         Map<Area, Map<Integer, List<List<TextPosition>>>> inCells = new HashMap<>();
         Map<Area, List<List<TextPosition>>> inAreas = new HashMap<>();
@@ -429,6 +429,40 @@ final class PageReader extends LineStripper {
         }
         out.add(word.subList(start, word.size()));
         return out;
+    }
+
+    /**
+     * Whether glyph {@code i} of {@code glyphs} (a word or a line, in drawing order) is an OCR text layer's reading of
+     * an upright rule: a "|" standing alone, between blanks or the ends (a scanned table's rules between its cells came
+     * out as "0.934 | 0.927 |" and "mAP | (0.75) |"). Left out of the text, here and in a ruled table's cells
+     * ({@link LatticeText}).
+     */
+    static boolean readRule(List<TextPosition> glyphs, int i) {
+        TextPosition p = glyphs.get(i);
+        if (p == null || !ocrLayer(p) || p.getUnicode() == null || !p.getUnicode().strip().matches("[|¦│]")) return false;
+        return (i == 0 || apart(glyphs.get(i - 1), p)) && (i == glyphs.size() - 1 || apart(p, glyphs.get(i + 1)));
+    }
+
+    private static boolean blank(TextPosition p) {
+        return p == null || p.getUnicode() == null || p.getUnicode().isBlank();
+    }
+
+    /** Whether two glyphs in a line are a space apart, or one is blank: PDFBox's lines hold no glyph for a gap. */
+    private static boolean apart(TextPosition left, TextPosition right) {
+        if (blank(left) || blank(right)) return true;
+        return right.getXDirAdj() - (left.getXDirAdj() + left.getWidthDirAdj()) > 0.15f * Math.max(size(right), 4);
+    }
+
+    /** The word without its {@link #readRule}s; empty when it is nothing else but blanks. */
+    private static List<TextPosition> withoutRules(List<TextPosition> word) {
+        List<TextPosition> out = new ArrayList<>(word.size());
+        boolean text = false;
+        for (int i = 0; i < word.size(); i++) {
+            if (readRule(word, i)) continue;
+            out.add(word.get(i));
+            text |= !blank(word.get(i));
+        }
+        return out.size() == word.size() ? word : text ? out : List.of();
     }
 
     /** Whether a glyph is of an OCR text layer: Tesseract's (and OCRmyPDF's) invisible GlyphLessFont. */

@@ -1701,6 +1701,22 @@ class DocumentModelTest {
     }
 
     /**
+     * A scanned table's upright rules are no text: Tesseract reads a rule beside a cell's text as a word "|" (Docling's
+     * paper page as a 200 dpi scan: "0.934 | 0.927 |", "mAP | (0.75) |" in 14 of its 48 cells).
+     */
+    @Test
+    void aScannedTablesUprightRulesAreNoText() throws Exception {
+        Path pdf = Files.createTempDirectory("model-").resolve("paper.pdf");
+        Files.copy(Path.of("bench/structure/pdf/2305.03393v1-pg9.pdf"), pdf);
+        List<Element> elements = scannedModel(pdf);
+        assertThat(elements).filteredOn(e -> e.type() == Type.TABLE).singleElement().satisfies(t -> {
+            assertThat(t.table().grid().get(2)).startsWith("6", "6", "OTSL HTML", "0.965 0.969", "0.934 0.927", "0.955 0.955");
+            assertThat(t.table().grid()).flatExtracting(row -> row).noneMatch(cell -> cell.contains("|"));
+        });
+        assertThat(elements).extracting(Element::text).noneMatch(t -> t.contains(" | "));
+    }
+
+    /**
      * A scan's table ruled only between its rows, its rows padded apart (Word's "Grid Table Light"), is a table: an OCR
      * layer's boxes are its ink's, tighter than a drawn line's, and its rows stood further apart than three of them.
      */
