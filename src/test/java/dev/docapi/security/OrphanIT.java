@@ -94,7 +94,9 @@ class OrphanIT {
         String file = service.upload(key, ApiTestBase.corpus("pdf-scanned/multipage-6p-mixed.pdf"));
         String job = service.post(key, "/ocr", Map.of("file", file, "wait", 0), 202).get("id").asString();
         service.awaitRunning(key, job);
-        for (int i = 0; i < 200 && service.engineProcesses().stream().noneMatch(OrphanIT::isOcrEngine); i++) Thread.sleep(50);
+        // up to 30 s, as for the other engines: beside the two endless ones, the job's steps before OCRmyPDF took
+        // over 10 s on a loaded 2-core CI run
+        for (int i = 0; i < 600 && service.engineProcesses().stream().noneMatch(OrphanIT::isOcrEngine); i++) Thread.sleep(50);
         assertThat(service.engineProcesses()).as("OCR engines of the running job").anyMatch(OrphanIT::isOcrEngine);
     }
 

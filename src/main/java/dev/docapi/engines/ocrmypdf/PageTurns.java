@@ -42,8 +42,13 @@ final class PageTurns {
     private static final double CLEARLY_BETTER = 20;
     /** A page whose first read has fewer letters holds no text to turn (a blank page, a photograph). */
     private static final int FEWEST_LETTERS = 4;
-    /** The resolution the reads are rendered at: enough for body text, under a second a read. */
-    private static final int DPI = 150;
+    /**
+     * The longer side, in pixels, of a page's image for the reads: about 145 dpi on a letter page, enough for body
+     * text; a page of any size reads in about a second.
+     */
+    private static final int PIXELS = 1600;
+    /** A page whose first read has more words is no page of a few lines: Tesseract's guess on it is its best. */
+    private static final int MOST_WORDS = 150;
     /** At most this many pages of a document are tried (one to four reads each); the others stay as OCRmyPDF left them. */
     static final int MAX_TRIED = 16;
     private final Qpdf qpdf;
@@ -72,8 +77,8 @@ final class PageTurns {
 
     /**
      * Of the {@code unsure} pages of {@code pdf} (page → guessed clockwise turn) whose first read ({@code read}, index 0
-     * = page 1; null for a page not OCR'd) holds text, the first {@value #MAX_TRIED}: those that read clearly better
-     * turned, with their turn.
+     * = page 1; null for a page not OCR'd) holds a few lines of text (at least {@value #FEWEST_LETTERS} letters, at most
+     * {@value #MOST_WORDS} words), the first {@value #MAX_TRIED}: those that read clearly better turned, with their turn.
      *
      * @param dir a writable folder for the turned copies and the pages' images
      */
@@ -83,7 +88,8 @@ final class PageTurns {
         for (Map.Entry<Integer, Integer> e : unsure.entrySet()) {
             int page = e.getKey();
             String text = page <= read.size() ? read.get(page - 1) : null;
-            if (tried.size() < MAX_TRIED && text != null && text.codePoints().filter(Character::isLetter).count() >= FEWEST_LETTERS) {
+            if (tried.size() < MAX_TRIED && text != null && text.codePoints().filter(Character::isLetter).count() >= FEWEST_LETTERS
+                    && text.strip().split("\\s+").length <= MOST_WORDS) {
                 tried.put(page, e.getValue());
             }
         }
@@ -131,8 +137,7 @@ final class PageTurns {
 
     private double score(Path pdf, int page, Path dir) throws EngineFailure, InterruptedException, IOException {
         Path work = Files.createTempDirectory(dir, "read-");
-        List<Path> images = poppler.render(pdf, page, page, DPI, "pgm", work);
-        if (images.isEmpty()) return 0;
-        return tesseract.uprightScore(images.get(0), work);
+        Path image = poppler.renderFitted(pdf, page, PIXELS, work);
+        return image == null ? 0 : tesseract.uprightScore(image, work);
     }
 }

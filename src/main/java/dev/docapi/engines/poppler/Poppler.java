@@ -84,13 +84,30 @@ public class Poppler {
      * @throws EngineFailure when poppler cannot render the file
      */
     public List<Path> render(Path pdf, int first, int last, int dpi, String format, Path dir) throws EngineFailure, InterruptedException {
+        return render(pdf, first, last, List.of("-r", String.valueOf(dpi)), format, dir);
+    }
+
+    /**
+     * Renders page {@code page} (from 1) grey ({@code pgm}) into {@code dir}, its longer side {@code longestSide}
+     * pixels whatever the page's size (a scan's page may be 30 inches wide), and returns the image file, or null when
+     * poppler wrote none.
+     *
+     * @throws EngineFailure when poppler cannot render the file
+     */
+    public Path renderFitted(Path pdf, int page, int longestSide, Path dir) throws EngineFailure, InterruptedException {
+        List<Path> images = render(pdf, page, page, List.of("-scale-to", String.valueOf(longestSide)), "pgm", dir);
+        return images.isEmpty() ? null : images.getFirst();
+    }
+
+    private List<Path> render(Path pdf, int first, int last, List<String> size, String format, Path dir) throws EngineFailure, InterruptedException {
         String flag = switch (format) {
             case "png", "jpeg" -> "-" + format;
             case "pgm" -> "-gray";
             default -> throw new IllegalArgumentException("format must be png, jpeg or pgm");
         };
-        List<String> cmd = List.of("pdftoppm", flag, "-r", String.valueOf(dpi), "-f", String.valueOf(first), "-l", String.valueOf(last),
-                pdf.toString(), dir.resolve("page").toString());
+        List<String> cmd = new ArrayList<>(List.of("pdftoppm", flag));
+        cmd.addAll(size);
+        cmd.addAll(List.of("-f", String.valueOf(first), "-l", String.valueOf(last), pdf.toString(), dir.resolve("page").toString()));
         runner.run(cmd, RENDER_TIMEOUT, Sandbox.Access.of(dir, pdf), java.util.Map.of(),
                 Expect.success(0).orFail(EngineFailure.Kind.FAILED, "the pages could not be rendered"));
         try (Stream<Path> files = Files.list(dir)) {
