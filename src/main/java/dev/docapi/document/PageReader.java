@@ -14,8 +14,12 @@ import java.awt.geom.Rectangle2D;
 import org.apache.pdfbox.contentstream.operator.Operator;
 import org.apache.pdfbox.cos.COSBase;
 import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.font.PDFont;
+import org.apache.pdfbox.pdmodel.font.PDType0Font;
 import org.apache.pdfbox.pdmodel.font.PDType3Font;
 import org.apache.pdfbox.text.TextPosition;
+import org.apache.pdfbox.util.Matrix;
+import org.apache.pdfbox.util.Vector;
 
 /**
  * Reads a PDF's text as {@link Segment}s: the runs of a line between wide gaps (a table's cells, the two halves of a
@@ -109,6 +113,10 @@ final class PageReader extends LineStripper {
     /** The page's drawn checkboxes not yet set on a line ({@link #withBoxes}). */
     private List<DrawnBoxes.Box> pageBoxes = new ArrayList<>();
     private final Clips.Bounds clipBounds = new Clips.Bounds();
+    /** What a composite font's glyph that maps to no character reads as here: a control code, as a simple font's does. */
+    private static final String UNMAPPED = "\u0080";
+    /** The document's composite fonts with glyphs that map to no character, as {@link WithUnmapped}. */
+    private final Map<PDType0Font, PDFont> unmappedFonts = new IdentityHashMap<>();
     /** The page's lines as runs of words (left to right), made into segments when the page is read. */
     private final List<List<Run>> lines = new ArrayList<>();
 
@@ -222,7 +230,7 @@ final class PageReader extends LineStripper {
 
     @Override
     protected void line(List<List<TextPosition>> drawn) {
-        List<List<TextPosition>> words = withBoxes(drawn).stream().map(PageReader::withoutRules).filter(w -> !w.isEmpty()).toList();
+        List<List<TextPosition>> words = unmapped(withBoxes(drawn)).stream().map(PageReader::withoutRules).filter(w -> !w.isEmpty()).toList();
         List<List<TextPosition>> kept = new ArrayList<>();
         Map<Area, Map<Integer, List<List<TextPosition>>>> inCells = new HashMap<>();
         Map<Area, List<List<TextPosition>>> inAreas = new HashMap<>();
@@ -262,6 +270,90 @@ final class PageReader extends LineStripper {
         inCells.forEach((table, cells) -> cells.forEach((cell, cellWords) -> addToCell(table.cells(), cell, cellWords)));
         inAreas.forEach((table, areaWords) -> segments(areaWords, areaText.computeIfAbsent(table, k -> new ArrayList<>())));
         segments(kept, current);
+    }
+
+    /**
+     * Passes on a composite font's glyph that maps to no character as {@link #UNMAPPED}, where PDFBox drops it (it
+     * passes a simple font's on as its code): a list's bullets drawn from a CID font without a Unicode entry for them
+     * (an IBM Redbook's) are then read as bullets ({@link #unmapped}). A font that cannot be read again keeps PDFBox's way.
+     */
+    @Override
+    protected void showGlyph(Matrix textRenderingMatrix, PDFont font, int code, Vector displacement) throws IOException {
+        if (font instanceof PDType0Font composite && composite.toUnicode(code) == null) {
+            PDFont shown = unmappedFonts.computeIfAbsent(composite, f -> {
+                try {
+                    return new WithUnmapped(f.getCOSObject());
+                } catch (IOException | RuntimeException e) {
+                    return f;
+                }
+            });
+            super.showGlyph(textRenderingMatrix, shown, code, displacement);
+            return;
+        }
+        super.showGlyph(textRenderingMatrix, font, code, displacement);
+    }
+
+    /** A composite font whose glyphs without a Unicode mapping read {@link #UNMAPPED}. */
+    private static final class WithUnmapped extends PDType0Font {
+        WithUnmapped(org.apache.pdfbox.cos.COSDictionary font) throws IOException {
+            super(font);
+        }
+
+        @Override
+        public String toUnicode(int code) {
+            String unicode = super.toUnicode(code);
+            return unicode != null ? unicode : UNMAPPED;
+        }
+    }
+
+    /**
+     * Whether a glyph maps to no character: a control code, as PDFBox passes a simple font's on and {@link #showGlyph}
+     * a composite font's. Not a tab: a justified line's spaces drawn as tab glyphs are its word spaces.
+     */
+    private static boolean unmapped(TextPosition p) {
+        String u = p.getUnicode();
+        return u != null && !u.isEmpty() && u.chars().allMatch(c -> Character.isISOControl(c) && c != '\t');
+    }
+
+    /**
+     * The line's words without the glyphs that map to no character ({@link #unmapped}), which no reader can read: a
+     * logo's lettering in a font without a Unicode map came out as control codes ("!\t\"\t#"). One or two of them
+     * leading the line, a gap before its first character, are its bullet, drawn from a symbol font without a map (an
+     * IBM Redbook's lists; Docling reads them as the font's glyph names, "SM590000"): they read "•", so the line is a
+     * list item as a bullet character makes it.
+     */
+    private static List<List<TextPosition>> unmapped(List<List<TextPosition>> words) {
+        if (words.stream().flatMap(List::stream).noneMatch(PageReader::unmapped)) return words;
+        List<TextPosition> glyphs = words.stream().flatMap(List::stream).filter(p -> !blank(p))
+                .sorted(Comparator.comparingDouble(TextPosition::getXDirAdj)).toList();
+        TextPosition bullet = null;
+        int leading = 0;
+        while (leading < glyphs.size() && unmapped(glyphs.get(leading))) leading++;
+        if (leading >= 1 && leading <= 2 && leading < glyphs.size()) {
+            TextPosition last = glyphs.get(leading - 1), next = glyphs.get(leading);
+            if (!LogicalOrder.hasRightToLeft(next.getUnicode())
+                    && next.getXDirAdj() - (last.getXDirAdj() + last.getWidthDirAdj()) > 0.2f * Math.max(size(next), 4)) {
+                bullet = glyphs.getFirst();
+            }
+        }
+        List<List<TextPosition>> out = new ArrayList<>(words.size());
+        for (List<TextPosition> w : words) {
+            List<TextPosition> kept = new ArrayList<>(w.size());
+            for (TextPosition p : w) {
+                if (p == bullet) kept.add(glyphAs(p, "•"));
+                else if (!unmapped(p)) kept.add(p);
+            }
+            if (kept.stream().anyMatch(p -> !blank(p))) out.add(kept);
+        }
+        return out;
+    }
+
+    /** Glyph {@code p} read as {@code text}. */
+    private static TextPosition glyphAs(TextPosition p, String text) {
+        float[] widths = p.getIndividualWidths();
+        return new TextPosition(p.getRotation(), p.getPageWidth(), p.getPageHeight(), p.getTextMatrix(), p.getEndX(), p.getEndY(),
+                p.getHeightDir(), widths.length > 0 ? widths[0] : p.getWidth(), p.getWidthOfSpace(), text, p.getCharacterCodes(),
+                p.getFont(), p.getFontSize(), Math.round(p.getFontSizeInPt()));
     }
 
     /**

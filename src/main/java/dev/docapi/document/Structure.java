@@ -32,9 +32,9 @@ final class Structure {
     /**
      * Bullet characters: typographic ones; the private-use code points of the Symbol and Wingdings bullets and boxes
      * that Word embeds (U+F0B7 •, U+F0A7 ▪, U+F0D8 ➢, U+F076 ❖, U+F0FC ✓, U+F06E ■, U+F0A8 □, U+F06C ●, U+F06F □, U+F071
-     * ❑, U+F0FE ☑, U+F0FD ☒; not the whole private-use area, where icon fonts put a phone or a mail icon); a symbol
-     * font's glyph that maps to no character but its C1 code ({@link #UNMAPPED}: a Wingdings box without a ToUnicode
-     * map); and ballot boxes (☐ ☑ ☒: a task list's items, {@link DocumentModel#checked}).
+     * ❑, U+F0FE ☑, U+F0FD ☒; not the whole private-use area, where icon fonts put a phone or a mail icon); and ballot
+     * boxes (☐ ☑ ☒: a task list's items, {@link DocumentModel#checked}). A glyph that maps to no character leading a
+     * line comes as "•" ({@link PageReader}).
      */
     /** Bullets that symbol fonts (Symbol, Wingdings) draw, as their private-use code points. */
     private static final String SYMBOL_BULLETS = "\\uF0B7\\uF0A7\\uF0D8\\uF076\\uF0FC\\uF06E\\uF0A8\\uF06C\\uF06F\\uF071\\uF0FE\\uF0FD";
@@ -56,14 +56,12 @@ final class Structure {
         return sb.toString();
     }
     private static final String BULLETS = "•◦▪‣●○■□◆◇❖➢➤►▶✓✔☐☑☒–—*＊·・" + SYMBOL_BULLETS + "\\-";
-    /** A symbol font's glyph that maps to no character but its C1 code, once or drawn twice over itself. */
-    private static final String UNMAPPED = "[\\u0080-\\u009F]{1,2}";
     /** A multi-level list number as Word sets it apart by a tab: "1.1." or "2.3.8.1." (always with its final dot). */
     private static final String MULTI_LEVEL = "\\d{1,3}(?:\\.\\d{1,3})+\\.";
     /** A bullet or a list number alone (the marker, with its text after a gap). */
-    static final Pattern MARKER_ONLY = Pattern.compile("[" + BULLETS + "]|" + UNMAPPED + "|" + MULTI_LEVEL + "|\\(?\\d{1,3}[.)]|\\(?[a-z][.)]|\\([ivx]{1,4}\\)");
+    static final Pattern MARKER_ONLY = Pattern.compile("[" + BULLETS + "]|" + MULTI_LEVEL + "|\\(?\\d{1,3}[.)]|\\(?[a-z][.)]|\\([ivx]{1,4}\\)");
     /** A list item's start: its marker, then white space; group 1 the marker. */
-    static final Pattern ITEM = Pattern.compile("^([" + BULLETS + "]|" + UNMAPPED + "|" + MULTI_LEVEL + "|\\d{1,3}[.)]|\\(\\d{1,3}\\)|[a-z][.)]|\\([a-z]\\)|\\([ivx]{1,4}\\))\\s+(?=\\S)");
+    static final Pattern ITEM = Pattern.compile("^([" + BULLETS + "]|" + MULTI_LEVEL + "|\\d{1,3}[.)]|\\(\\d{1,3}\\)|[a-z][.)]|\\([a-z]\\)|\\([ivx]{1,4}\\))\\s+(?=\\S)");
     /** What OCR makes of bullets it cannot read ("e", "©", "«", "."), followed by a capital: list items on OCR'd pages only. */
     private static final Pattern OCR_ITEM = Pattern.compile("^([eo©®«»¢°>.])\\s+(?=\\p{Lu})");
     /** A numbered section heading: "3", "3.2", "A.1" then its title; group 1 the number. */
@@ -1002,9 +1000,8 @@ final class Structure {
             b.level = namedLevel == 0 ? null : namedLevel;
         } else if (marker != null && !(section.matches() && shortText && (larger || boldOverBody) && !bullet(marker))) {
             b.type = Type.LIST_ITEM;
-            // a glyph that maps to no character is shown as a bullet, and a symbol font's bullet (a private-use code
-            // point no other font draws) as the character it shows
-            b.marker = marker.matches(UNMAPPED) ? "•" : symbols(marker);
+            // a symbol font's bullet (a private-use code point no other font draws) as the character it shows
+            b.marker = symbols(marker);
             b.text = text.substring(text.indexOf(marker) + marker.length()).strip();
         } else if (size <= body.size() * 0.85f && b.box().y() > page.height() * 0.6f && FOOTNOTE.matcher(text).matches() && !page.ocr()) {
             b.type = Type.FOOTNOTE;

@@ -2458,6 +2458,34 @@ class DocumentModelTest {
     }
 
     /**
+     * Bullets drawn from fonts without a Unicode mapping for them make list items, and glyphs without a mapping are
+     * no text (issue 36): the IBM Redbook's lists lead each item with a glyph that poppler reads as "r" (a CID of a
+     * composite font, which PDFBox drops) or as an unassigned code point (a simple font's code 2), and the model read
+     * them as paragraphs ("Advanced SQL knowledge and skills transfer Business intelligence and analytics" as one);
+     * a logo's lettering in a font without a map came out as tabs and control codes.
+     */
+    @Test
+    void bulletsFromFontsWithoutAUnicodeMapAreListItems() throws Exception {
+        Path pdf = Path.of("bench/structure/pdf/redp5110_sampled.pdf");
+        String page3 = Independent.run("pdftotext", "-q", "-f", "3", "-l", "3", "-layout", pdf.toString(), "-").output();
+        // the bullet's CID 114 read as "r", then an unmapped CID 1 as U+0001
+        assertThat(page3).containsPattern("r\\p{Cc}? Advanced SQL knowledge and skills transfer\\n\\s*r\\p{Cc}? Business intelligence and analytics");
+        String page5 = Independent.run("pdftotext", "-q", "-f", "5", "-l", "5", "-layout", pdf.toString(), "-").output();
+        assertThat(page5).contains("\uDA00\uDCB0 Security fundamentals");
+        DocumentModel m = model(pdf);
+        List<Element> items3 = m.pages().get(2).elements().stream().filter(e -> e.type() == Type.LIST_ITEM).toList();
+        assertThat(items3).extracting(Element::text).containsExactly("Database performance and scalability",
+                "Advanced SQL knowledge and skills transfer", "Business intelligence and analytics", "DB2 Web Query",
+                "Query/400 modernization for better reporting and analysis capabilities", "Database modernization and re-engineering",
+                "Data-centric architecture and design", "Extremely large database and overcoming limits to growth", "ISV education and enablement");
+        assertThat(items3).extracting(Element::marker).containsOnly("•");
+        assertThat(m.pages().get(4).elements().stream().filter(e -> e.type() == Type.LIST_ITEM)).extracting(Element::text)
+                .containsExactly("Security fundamentals", "Current state of IBM i security", "DB2 for i security controls");
+        assertThat(m.pages()).flatMap(DocumentModel.Page::elements).allSatisfy(e ->
+                assertThat(e.text() == null ? "" : e.text()).doesNotContainPattern("[\\p{Cc}&&[^\\n\\t]]"));
+    }
+
+    /**
      * The parts of a syntax diagram drawn in vector shapes (callouts, arrows), set larger than the body and some bold,
      * are the figure's labels, not headings; the heading after the figure's caption is still one, and every word is kept
      * (issue 36: redp5110's page 10, where each part of "CREATE PERMISSION" was an ###### heading).
