@@ -77,6 +77,8 @@ final class Structure {
     private static final Pattern CAPTION = Pattern.compile("(?s)^(?:(?:Figure|Fig\\.|Table|Tab\\.|Chart|Exhibit|Abbildung|Abb\\.|Tabelle|Listing)\\s*(?-i:[\\dIVX]++(?:[.\\-–][\\dIVX]++)*+[a-z]?+(?!\\p{L})(?!\\s+\\p{Ll}{2}))"
             + "|[\\[<〈《【(（]?\\s*(?:표|그림|도표|表|图|圖|図)\\s*[\\d一二三四五六七八九十]+).*", Pattern.CASE_INSENSITIVE);
     private static final Pattern FOOTNOTE = Pattern.compile("(?s)^[\\d*†‡§¶∗]{1,3}\\s*\\S.*");
+    /** A note's number as footnotes set it, closed by a parenthesis: "1)", "(12)". */
+    private static final Pattern FOOTNOTE_NUMBER = Pattern.compile("\\(?\\d{1,3}\\)");
     /** A character that code has and prose seldom does: a block in a typewriter face without one is prose. */
     private static final Pattern CODE_SIGNS = Pattern.compile("[{}\\[\\]()<>=;_/\\\\#*$@|&^~`]");
     /** A table of contents' entry: its title, a leader of dots, its page number (arabic or roman). */
@@ -265,7 +267,7 @@ final class Structure {
         for (LaidOut p : pages) blocks.add(contents(blocks(p, named)));
         furniture(pages, blocks, body);
         continuedColumns(blocks);
-        for (int i = 0; i < pages.size(); i++) for (Block b : blocks.get(i)) typeBlock(b, pages.get(i), body, named);
+        for (int i = 0; i < pages.size(); i++) for (Block b : blocks.get(i)) typeBlock(b, blocks.get(i), pages.get(i), body, named);
         for (List<Block> page : blocks) listings(page, body);
         numberedHeadings(blocks, body);
         italicHeadings(blocks, body);
@@ -973,6 +975,24 @@ final class Structure {
         return null;
     }
 
+    /**
+     * Whether a block in small print stands where footnotes do: under 0.85 of the body's size, in the page's lower 40 %,
+     * with no text of the body's size under it in its column. A numbered note there ("1) ...", as Korean and Japanese
+     * reports number theirs) is a footnote, not a list item (issue 36: a Korean report's notes were lists "1. ...").
+     */
+    private static boolean footnoteArea(Block b, List<Block> blocks, LaidOut page, Body body) {
+        Box box = b.box();
+        if (b.size() > body.size() * 0.85f || box.y() <= page.height() * 0.6f) return false;
+        for (Block other : blocks) {
+            Box o = other.box();
+            if (other != b && other.atom == null && !other.type.furniture() && o.y() >= box.bottom() && other.size() > body.size() * 0.85f
+                    && o.x() < box.right() && o.right() > box.x()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Whether a line is an equation set apart ("a+8=12"): an equals sign, and fewer letters than figures and signs. */
     private static boolean formula(String text) {
         if (text.indexOf('=') < 0) return false;
@@ -980,7 +1000,7 @@ final class Structure {
         return letters * 2 < text.codePoints().filter(c -> !Character.isWhitespace(c)).count();
     }
 
-    private static void typeBlock(Block b, LaidOut page, Body body, NamedHeadings named) {
+    private static void typeBlock(Block b, List<Block> blocks, LaidOut page, Body body, NamedHeadings named) {
         if (b.atom != null || b.type.furniture()) return;
         String text = b.text;
         String marker = itemMarker(text, page.ocr());
@@ -998,6 +1018,8 @@ final class Structure {
             b.type = Type.HEADING;
             b.named = true;
             b.level = namedLevel == 0 ? null : namedLevel;
+        } else if (marker != null && FOOTNOTE_NUMBER.matcher(marker).matches() && footnoteArea(b, blocks, page, body) && !page.ocr()) {
+            b.type = Type.FOOTNOTE;
         } else if (marker != null && !(section.matches() && shortText && (larger || boldOverBody) && !bullet(marker))) {
             b.type = Type.LIST_ITEM;
             // a symbol font's bullet (a private-use code point no other font draws) as the character it shows

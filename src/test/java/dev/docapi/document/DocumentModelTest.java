@@ -2486,6 +2486,32 @@ class DocumentModelTest {
     }
 
     /**
+     * Notes numbered "1)" in small print at the foot of the page, under the body text, are footnotes with their numbers,
+     * not a list (issue 36: a Korean report's and EU reports' notes came out as list items "1. ..."); the same numbers
+     * at the body's size, or in small print with body text under them, are still a list.
+     */
+    @Test
+    void notesNumberedWithAParenthesisAtThePagesFootAreFootnotes() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        Path pdf = onePage("notes.pdf", PDRectangle.LETTER, cs -> {
+            show(cs, font, 11, 72, 700, "The survey covered three regions and their schools over two years.");
+            show(cs, font, 11, 72, 680, "Its questions were the following:");
+            show(cs, font, 11, 72, 660, "1) How many pupils finished school in each year");
+            show(cs, font, 11, 72, 645, "2) How many of them went on to further education");
+            show(cs, font, 8, 72, 560, "1) Side note in small print, which the body text under it follows.");
+            show(cs, font, 11, 72, 520, "The results are given by region in the tables of the annex that follows.");
+            show(cs, font, 8, 72, 120, "1) Source: national statistics office, figures for 2019 and 2020.");
+            show(cs, font, 8, 72, 108, "2) Regions as defined before the reform of 2016.");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.type() == Type.FOOTNOTE).extracting(Element::text).containsExactly(
+                "1) Source: national statistics office, figures for 2019 and 2020.", "2) Regions as defined before the reform of 2016.");
+        assertThat(elements).filteredOn(e -> e.type() == Type.LIST_ITEM).extracting(Element::text).containsExactly(
+                "How many pupils finished school in each year", "How many of them went on to further education",
+                "Side note in small print, which the body text under it follows.");
+    }
+
+    /**
      * The parts of a syntax diagram drawn in vector shapes (callouts, arrows), set larger than the body and some bold,
      * are the figure's labels, not headings; the heading after the figure's caption is still one, and every word is kept
      * (issue 36: redp5110's page 10, where each part of "CREATE PERMISSION" was an ###### heading).
