@@ -317,24 +317,30 @@ final class PageReader extends LineStripper {
 
     /**
      * The line's words without the glyphs that map to no character ({@link #unmapped}), which no reader can read: a
-     * logo's lettering in a font without a Unicode map came out as control codes ("!\t\"\t#"). One or two of them
-     * leading the line, a gap before its first character, are its bullet, drawn from a symbol font without a map (an
-     * IBM Redbook's lists; Docling reads them as the font's glyph names, "SM590000"): they read "•", so the line is a
-     * list item as a bullet character makes it.
+     * logo's lettering in a font without a Unicode map came out as control codes ("!\t\"\t#"), and so did a proof's
+     * closing box at the end of its line. One standing between the line's words (a math font's "≪" in "k ≪ |C|") is a
+     * blank there, so that the words around it keep their gap and the line is not cut at a hole; one inside a word (a
+     * ligature without a map) is left out. One or two
+     * leading the line, a gap before its first readable character, are its bullet, drawn from a symbol font without a
+     * map (an IBM Redbook's lists; Docling reads them as the font's glyph names, "SM590000"), when no larger than its
+     * text and a word follows (not a diagram's arrow before its label "g"): they read "•", so the line is a list item as a
+     * bullet makes it.
      */
     private static List<List<TextPosition>> unmapped(List<List<TextPosition>> words) {
         if (words.stream().flatMap(List::stream).noneMatch(PageReader::unmapped)) return words;
         List<TextPosition> glyphs = words.stream().flatMap(List::stream).filter(p -> !blank(p))
                 .sorted(Comparator.comparingDouble(TextPosition::getXDirAdj)).toList();
+        List<TextPosition> readable = glyphs.stream().filter(p -> !unmapped(p)).toList();
+        if (readable.isEmpty()) return List.of();
+        float firstX = readable.getFirst().getXDirAdj(), lastX = readable.getLast().getXDirAdj();
         TextPosition bullet = null;
-        int leading = 0;
-        while (leading < glyphs.size() && unmapped(glyphs.get(leading))) leading++;
-        if (leading >= 1 && leading <= 2 && leading < glyphs.size()) {
-            TextPosition last = glyphs.get(leading - 1), next = glyphs.get(leading);
-            if (!LogicalOrder.hasRightToLeft(next.getUnicode())
-                    && next.getXDirAdj() - (last.getXDirAdj() + last.getWidthDirAdj()) > 0.2f * Math.max(size(next), 4)) {
-                bullet = glyphs.getFirst();
-            }
+        int leading = glyphs.indexOf(readable.getFirst());
+        if (leading >= 1 && leading <= 2) {
+            TextPosition last = glyphs.get(leading - 1), next = readable.getFirst();
+            boolean apart = next.getXDirAdj() - (last.getXDirAdj() + last.getWidthDirAdj()) > 0.2f * Math.max(size(next), 4);
+            boolean small = size(last) <= 1.5f * size(next) && last.getWidthDirAdj() <= 1.5f * size(next);
+            long letters = readable.stream().map(TextPosition::getUnicode).flatMapToInt(String::codePoints).filter(Character::isLetter).count();
+            if (apart && small && letters >= 2 && !LogicalOrder.hasRightToLeft(next.getUnicode())) bullet = glyphs.getFirst();
         }
         List<List<TextPosition>> out = new ArrayList<>(words.size());
         for (List<TextPosition> w : words) {
@@ -342,10 +348,17 @@ final class PageReader extends LineStripper {
             for (TextPosition p : w) {
                 if (p == bullet) kept.add(glyphAs(p, "•"));
                 else if (!unmapped(p)) kept.add(p);
+                else if (p.getXDirAdj() > firstX && p.getXDirAdj() < lastX && !inWord(w, p)) kept.add(glyphAs(p, " "));
             }
-            if (kept.stream().anyMatch(p -> !blank(p))) out.add(kept);
+            if (!kept.isEmpty() && (kept.stream().anyMatch(p -> !blank(p)) || kept.size() == w.size())) out.add(kept);
         }
         return out;
+    }
+
+    /** Whether glyph {@code p} of word {@code w} has readable glyphs on both sides in it (a ligature without a map: "e?cient"). */
+    private static boolean inWord(List<TextPosition> w, TextPosition p) {
+        int i = w.indexOf(p);
+        return w.subList(0, i).stream().anyMatch(g -> !blank(g) && !unmapped(g)) && w.subList(i + 1, w.size()).stream().anyMatch(g -> !blank(g) && !unmapped(g));
     }
 
     /** Glyph {@code p} read as {@code text}. */

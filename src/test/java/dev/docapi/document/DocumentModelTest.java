@@ -2486,6 +2486,21 @@ class DocumentModelTest {
     }
 
     /**
+     * A glyph without a Unicode mapping between a line's words (a math font's "≪" in "k ≪ |C|", which pdftotext reads
+     * as the control code U+001C) is a blank there: the line and its paragraph stay whole, with no control code in the
+     * text (issue 36; leaving the glyph out cut the line at the hole it left).
+     */
+    @Test
+    void anUnmappedGlyphBetweenWordsKeepsTheirLineWhole() throws Exception {
+        Path pdf = corpus("pdf-text/two-column-paper-2p.pdf");
+        String text = Independent.run("pdftotext", "-q", "-f", "2", "-l", "2", pdf.toString(), "-").output();
+        assertThat(text).contains("where |CF | = k \u001C |C|. For a fixed");
+        List<Element> elements = model(pdf).pages().get(1).elements();
+        assertThat(elements).filteredOn(e -> e.text() != null && e.text().contains("where |CF | = k")).singleElement()
+                .satisfies(e -> assertThat(e.text()).containsPattern("= k +\\|C\\|\\. For a fixed").doesNotContainPattern("[\\p{Cntrl}&&[^\\n\\t]]"));
+    }
+
+    /**
      * Notes numbered "1)" in small print at the foot of the page, under the body text, are footnotes with their numbers,
      * not a list (issue 36: a Korean report's and EU reports' notes came out as list items "1. ..."); the same numbers
      * at the body's size, or in small print with body text under them, are still a list.
