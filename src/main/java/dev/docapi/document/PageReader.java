@@ -363,9 +363,14 @@ final class PageReader extends LineStripper {
 
     /** Glyph {@code p} read as {@code text}. */
     private static TextPosition glyphAs(TextPosition p, String text) {
+        return copy(p, p.getHeightDir(), text);
+    }
+
+    /** Glyph {@code p} with height {@code height} (points) and text {@code text}. */
+    private static TextPosition copy(TextPosition p, float height, String text) {
         float[] widths = p.getIndividualWidths();
         return new TextPosition(p.getRotation(), p.getPageWidth(), p.getPageHeight(), p.getTextMatrix(), p.getEndX(), p.getEndY(),
-                p.getHeightDir(), widths.length > 0 ? widths[0] : p.getWidth(), p.getWidthOfSpace(), text, p.getCharacterCodes(),
+                height, widths.length > 0 ? widths[0] : p.getWidth(), p.getWidthOfSpace(), text, p.getCharacterCodes(),
                 p.getFont(), p.getFontSize(), Math.round(p.getFontSizeInPt()));
     }
 
@@ -893,10 +898,7 @@ final class PageReader extends LineStripper {
     private static TextPosition withPlausibleHeight(TextPosition p) {
         float size = size(p);
         if (p.getHeightDir() <= size || size <= 0 || p.getFont() instanceof PDType3Font) return p;
-        float[] widths = p.getIndividualWidths();
-        return new TextPosition(p.getRotation(), p.getPageWidth(), p.getPageHeight(), p.getTextMatrix(), p.getEndX(), p.getEndY(),
-                size, widths.length > 0 ? widths[0] : p.getWidth(), p.getWidthOfSpace(), p.getUnicode(), p.getCharacterCodes(),
-                p.getFont(), p.getFontSize(), Math.round(p.getFontSizeInPt()));
+        return copy(p, size, p.getUnicode());
     }
 
     /** The glyph's centre on the page as seen (points from the left); its own left edge for a glyph set another way. */
