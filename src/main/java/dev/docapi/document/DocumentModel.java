@@ -25,7 +25,7 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
      * The shape version: bump it when what the reader produces changes, so kept models are rebuilt; also the version of
      * the public JSON ({@code convert} to json, the OpenAPI {@code DocumentModel} schema says it).
      */
-    public static final int VERSION = 14;
+    public static final int VERSION = 15;
 
     /**
      * A page.
@@ -209,10 +209,77 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
      * @param table    a table's cells; else null
      * @param picture  a picture's number among the page's drawn images (from 1, in drawing order); else null
      * @param field    a form field's name; else null
+     * @param links    the hyperlinks on its text, in the order of their text ({@link Link}); null when it has none
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Element(int index, Type type, Integer level, Integer list, String marker, String text, int page, Box box,
-                          @JsonProperty("font_size") float fontSize, boolean bold, Table table, Integer picture, String field) {
+                          @JsonProperty("font_size") float fontSize, boolean bold, Table table, Integer picture, String field,
+                          List<Link> links) {
+        /** This element with {@code links} (null or empty: none). */
+        public Element withLinks(List<Link> links) {
+            return new Element(index, type, level, list, marker, text, page, box, fontSize, bold, table, picture, field,
+                    links == null || links.isEmpty() ? null : List.copyOf(links));
+        }
+    }
+
+    /**
+     * A hyperlink on part of an element's text: a link annotation of the page whose action opens {@code uri} (PDF 32000-1
+     * §12.6.4.7, URI actions), over {@code text}. Only web and mail addresses are kept ({@link Links}).
+     *
+     * @param text the linked words as the element's text holds them (a table's: as one of its cells holds them); an
+     *             element's links follow each other in its text, each at the first occurrence of its text after the
+     *             previous link's
+     * @param uri  an absolute {@code http}, {@code https}, {@code ftp} or {@code mailto} address
+     */
+    public record Link(String text, String uri) {
+        /** A piece of a text: linked ({@code link} set) or not (null). */
+        public record Piece(String text, Link link) {
+        }
+
+        /**
+         * {@code text} cut into its linked and unlinked pieces, in order: each of {@code links} at the first occurrence
+         * of its text (whitespace ignored, so a link that ran over a line break is found where the break became a
+         * space) after the previous one found. A link whose text is not there is left out. Joined, the pieces' texts
+         * are {@code text}.
+         */
+        public static List<Piece> pieces(String text, List<Link> links) {
+            List<Piece> out = new ArrayList<>();
+            int from = 0;
+            if (links != null) {
+                for (Link link : links) {
+                    int[] at = find(text, link.text(), from);
+                    if (at == null) continue;
+                    if (at[0] > from) out.add(new Piece(text.substring(from, at[0]), null));
+                    out.add(new Piece(text.substring(at[0], at[1]), link));
+                    from = at[1];
+                }
+            }
+            if (from < text.length() || out.isEmpty()) out.add(new Piece(text.substring(from), null));
+            return out;
+        }
+
+        /**
+         * Where {@code words} first stands in {@code text} at or after {@code from}, whitespace ignored on both sides:
+         * {start, end} in {@code text} (from a non-blank character to one), or null when it is not there or blank.
+         */
+        static int[] find(String text, String words, int from) {
+            String wanted = words.replaceAll("\\s+", "");
+            if (wanted.isEmpty()) return null;
+            for (int start = from; start < text.length(); start++) {
+                if (Character.isWhitespace(text.charAt(start)) || text.charAt(start) != wanted.charAt(0)) continue;
+                int i = start, k = 0;
+                while (i < text.length() && k < wanted.length()) {
+                    char c = text.charAt(i);
+                    if (Character.isWhitespace(c)) i++;
+                    else if (c == wanted.charAt(k)) {
+                        i++;
+                        k++;
+                    } else break;
+                }
+                if (k == wanted.length()) return new int[] {start, i};
+            }
+            return null;
+        }
     }
 
     /**

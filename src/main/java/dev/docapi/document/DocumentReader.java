@@ -211,7 +211,22 @@ public class DocumentReader {
             placed.addAll(Layout.order(items, rightToLeft(page), body.size(), found.drawings()));
             laidOut.add(new Structure.LaidOut(page.number(), page.width(), page.height(), ocrPages.contains(page.number()), placed, found.drawings()));
         }
-        return new DocumentModel(DocumentModel.VERSION, Structure.elements(laidOut, body, named), List.copyOf(notes));
+        List<DocumentModel.Page> pages = new ArrayList<>();
+        for (DocumentModel.Page p : Structure.elements(laidOut, body, named)) {
+            List<Links.Found> links = links(doc, p.number(), notes);
+            pages.add(links.isEmpty() ? p : new DocumentModel.Page(p.number(), p.width(), p.height(), p.ocr(), Links.set(p.elements(), links)));
+        }
+        return new DocumentModel(DocumentModel.VERSION, pages, List.copyOf(notes));
+    }
+
+    /** The hyperlinks of page {@code number} ({@link Links}); none, and a note, when they cannot be read. */
+    private static List<Links.Found> links(PDDocument doc, int number, List<String> notes) {
+        try {
+            return Links.of(doc, doc.getPage(number - 1));
+        } catch (IOException | RuntimeException e) {
+            notes.add("The links of page " + number + " could not be read (" + e.getMessage() + ") and are left out.");
+            return List.of();
+        }
     }
 
     /**

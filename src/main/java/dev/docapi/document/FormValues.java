@@ -40,12 +40,20 @@ final class FormValues {
         return out;
     }
 
-    /** The widget's box on the page as seen: from the media box's top-left to the crop box's, then turned by /Rotate. */
+    /** The widget's box on the page as seen ({@link #seen(float, float, float, float, PDPage)}). */
     static DocumentModel.Box seen(PdfForms.Widget w, PDPage page) {
+        return seen((float) w.x(), (float) w.y(), (float) w.width(), (float) w.height(), page);
+    }
+
+    /**
+     * A box given in points from the media box's top-left corner ({@code x}, {@code y}: its top-left) on the page as
+     * seen: from the crop box's top-left, then turned by /Rotate.
+     */
+    static DocumentModel.Box seen(float mediaX, float mediaY, float width, float height, PDPage page) {
         PDRectangle media = page.getMediaBox(), crop = page.getCropBox();
-        float x = (float) w.x() - (crop.getLowerLeftX() - media.getLowerLeftX());
-        float y = (float) w.y() - (media.getUpperRightY() - crop.getUpperRightY());
-        float width = (float) w.width(), height = (float) w.height(), pw = crop.getWidth(), ph = crop.getHeight();
+        float x = mediaX - (crop.getLowerLeftX() - media.getLowerLeftX());
+        float y = mediaY - (media.getUpperRightY() - crop.getUpperRightY());
+        float pw = crop.getWidth(), ph = crop.getHeight();
         return switch (((page.getRotation() % 360) + 360) % 360) {
             case 90 -> new DocumentModel.Box(ph - y - height, x, height, width);
             case 180 -> new DocumentModel.Box(pw - x - width, ph - y - height, width, height);

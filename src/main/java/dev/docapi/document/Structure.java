@@ -384,18 +384,18 @@ final class Structure {
     private static Element element(int index, Block b, Integer level, Integer list) {
         Box box = b.box();
         if (b.atom != null && b.atom.atom() instanceof TextTables.Found t) {
-            return new Element(index, Type.TABLE, null, null, null, tableText(t.table().grid()), b.page, box, t.size(), false, t.table(), null, null);
+            return new Element(index, Type.TABLE, null, null, null, tableText(t.table().grid()), b.page, box, t.size(), false, t.table(), null, null, null);
         }
         if (b.atom != null && b.atom.atom() instanceof DocumentModel.Table t) {
-            return new Element(index, Type.TABLE, null, null, null, tableText(t.grid()), b.page, box, 0, false, t, null, null);
+            return new Element(index, Type.TABLE, null, null, null, tableText(t.grid()), b.page, box, 0, false, t, null, null, null);
         }
         if (b.atom != null && b.atom.atom() instanceof FormValues.Value v) {
-            return new Element(index, Type.FORM_FIELD, null, null, null, v.text(), b.page, box, 0, false, null, null, v.field());
+            return new Element(index, Type.FORM_FIELD, null, null, null, v.text(), b.page, box, 0, false, null, null, v.field(), null);
         }
         if (b.atom != null && b.atom.atom() instanceof Integer picture) {
-            return new Element(index, Type.PICTURE, null, null, null, "", b.page, box, 0, false, null, picture, null);
+            return new Element(index, Type.PICTURE, null, null, null, "", b.page, box, 0, false, null, picture, null, null);
         }
-        return new Element(index, b.type, level, list, b.marker, b.text, b.page, box, b.size(), b.bold(), null, null, null);
+        return new Element(index, b.type, level, list, b.marker, b.text, b.page, box, b.size(), b.bold(), null, null, null, null);
     }
 
     private static String tableText(List<List<String>> rows) {

@@ -119,7 +119,8 @@ final class ComponentSchemas {
                 + "member; a change of shape is a new version). Pages in page order, each with its elements in reading order: type, "
                 + "text, page (from 1), box (points from the page's top-left corner, as the page is seen), font_size, bold and "
                 + "index (reading order over the whole document, from 0); a heading's or list item's level, a list item's list "
-                + "and marker, a table's rows of cells with their spans (each row in reading order: a right-to-left table's from its right), a picture's number on its page, a form field's name. "
+                + "and marker, a table's rows of cells with their spans (each row in reading order: a right-to-left table's from its right), a picture's number on its page, a form field's name, the hyperlinks on its text (links: each the linked text as "
+                + "the element's text holds it, in order, and its http, https, ftp or mailto address; other addresses are left out). "
                 + "page_header, page_footer and page_number elements are the page's running furniture."));
         return s;
     }

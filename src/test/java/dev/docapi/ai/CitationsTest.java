@@ -11,7 +11,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 class CitationsTest {
     private static Element paragraph(int index, int page, String text, float y) {
-        return new Element(index, Type.PARAGRAPH, null, null, null, text, page, new Box(72, y, 200, 20), 10, false, null, null, null);
+        return new Element(index, Type.PARAGRAPH, null, null, null, text, page, new Box(72, y, 200, 20), 10, false, null, null, null, null);
     }
 
     private final Citations citations = new Citations(List.of(

@@ -2486,6 +2486,23 @@ class DocumentModelTest {
     }
 
     /**
+     * The corpus paper's one web link (its footnote's address) is on its footnote, its text the address as printed
+     * without the sentence's full stop that the link's rectangle takes in; qpdf's JSON of the file holds the address.
+     */
+    @Test
+    void aFootnotesAddressIsALinkOnTheFootnote() throws Exception {
+        Path pdf = corpus("pdf-text/two-column-paper-2p.pdf");
+        String uri = "https://github.com/facebookresearch/DPR";
+        assertThat(Independent.run("qpdf", "--json", "--json-key=qpdf", pdf.toString()).output()).contains("\"u:" + uri + "\"");
+        List<Element> linked = model(pdf).pages().stream().flatMap(p -> p.elements().stream()).filter(e -> e.links() != null).toList();
+        assertThat(linked).singleElement().satisfies(e -> {
+            assertThat(e.type()).isEqualTo(Type.FOOTNOTE);
+            assertThat(e.text()).contains(uri + ".");
+            assertThat(e.links()).containsExactly(new DocumentModel.Link(uri, uri));
+        });
+    }
+
+    /**
      * A glyph without a Unicode mapping between a line's words (a math font's "≪" in "k ≪ |C|", which pdftotext reads
      * as the control code U+001C) is a blank there: the line and its paragraph stay whole, with no control code in the
      * text (issue 36; leaving the glyph out cut the line at the hole it left).

@@ -25,7 +25,7 @@ class ChunkerTest {
 
     private Element add(List<Element> page, Type type, Integer level, String text, DocumentModel.Table table) {
         Element e = new Element(index++, type, level, type == Type.LIST_ITEM ? 1 : null, type == Type.LIST_ITEM ? "•" : null, text,
-                page == page1 ? 1 : 2, new Box(72, 72 + 20 * index, 400, 18), 10, false, table, null, null);
+                page == page1 ? 1 : 2, new Box(72, 72 + 20 * index, 400, 18), 10, false, table, null, null, null);
         page.add(e);
         return e;
     }

@@ -511,4 +511,91 @@ class ConvertToMarkupTest extends ApiTestBase {
         assertThat(html.select("ul > li > input[type=checkbox][disabled]")).hasSize(3);
         assertThat(html.select("ul > li > input[checked]")).hasSize(2);
     }
+
+    /**
+     * A PDF's hyperlinks are links in Markdown, HTML, Word and the document model (issue 36): a word linked in a
+     * sentence ({@code [manual](…)}, its address's parentheses kept), an address printed over two lines with a link on
+     * each line as one link to the whole address (written as the address itself), a link's full stop left out; a
+     * {@code javascript:} link is no link anywhere. Read back by commonmark-java, jsoup and POI; the annotations are
+     * checked in the file by qpdf's JSON first.
+     */
+    @Test
+    void hyperlinksAreLinksInEveryOutput() throws Exception {
+        String manual = "https://example.org/manual?topic=(links)";
+        String address = "https://example.org/very/long/path.html";
+        Path pdf = Files.createTempDirectory("links").resolve("links.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage();
+            doc.addPage(page);
+            var font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            String[] lines = {"Read the manual for the details.", "The whole guide is at https://example.org/very/", "long/path.html. Thank you."};
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                cs.setFont(font, 11);
+                for (int i = 0; i < lines.length; i++) {
+                    cs.beginText();
+                    cs.newLineAtOffset(72, 700 - 14 * i);
+                    cs.showText(lines[i]);
+                    cs.endText();
+                }
+            }
+            // each link's rectangle over its words, as a word processor draws it (a little wide: the full stop is in)
+            java.util.function.BiFunction<Float, String[], float[]> over = (y, around) -> {
+                try {
+                    float x = 72 + font.getStringWidth(around[0]) / 1000 * 11;
+                    return new float[] {x, y - 3, x + font.getStringWidth(around[1]) / 1000 * 11 + 2, y + 10};
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            };
+            link(page, over.apply(700f, new String[] {"Read the ", "manual"}), manual);
+            link(page, over.apply(700f, new String[] {"Read the manual for the ", "details"}), "javascript:alert(1)");
+            link(page, over.apply(686f, new String[] {"The whole guide is at ", "https://example.org/very/"}), address);
+            link(page, over.apply(672f, new String[] {"", "long/path.html"}), address);
+            doc.save(pdf.toFile());
+        }
+        assertThat(Independent.run("qpdf", "--json", "--json-key=qpdf", pdf.toString()).output())
+                .contains(address, "javascript:alert(1)", manual);
+        String key = newKey();
+
+        String md = Files.readString(downloadOutput(convert(key, pdf, Map.of("to", "md", "images", false)), 0));
+        Map<String, String> mdLinks = new java.util.LinkedHashMap<>();
+        MARKDOWN.parse(md).accept(new AbstractVisitor() {
+            @Override
+            public void visit(org.commonmark.node.Link link) {
+                mdLinks.put(literal(link), link.getDestination());
+            }
+        });
+        assertThat(mdLinks).containsExactly(Map.entry("manual", manual.replace("(", "%28").replace(")", "%29")), Map.entry(address, address));
+        assertThat(md).contains("[manual](").contains("<" + address + ">. Thank you.").contains("for the details.").doesNotContain("javascript");
+
+        Document html = Jsoup.parse(downloadOutput(convert(key, pdf, Map.of("to", "html", "images", false)), 0).toFile(), "UTF-8");
+        assertThat(html.select("a").stream().map(a -> a.text() + " → " + a.attr("href")).toList())
+                .containsExactly("manual → " + manual, "https://example.org/very/ long/path.html → " + address);
+
+        Path docx = downloadOutput(convert(key, pdf, Map.of("to", "docx")), 0);
+        try (var word = new org.apache.poi.xwpf.usermodel.XWPFDocument(Files.newInputStream(docx))) {
+            List<String> links = new ArrayList<>();
+            for (var para : word.getParagraphs()) {
+                for (var run : para.getRuns()) {
+                    if (run instanceof org.apache.poi.xwpf.usermodel.XWPFHyperlinkRun h) links.add(h.text() + " → " + h.getHyperlink(word).getURL());
+                }
+            }
+            assertThat(links).containsExactly("manual → " + manual, "https://example.org/very/ long/path.html → " + address);
+        }
+
+        JsonNode model = JSON.readTree(downloadOutput(convert(key, pdf, Map.of("to", "json")), 0).toFile());
+        List<String> modelLinks = new ArrayList<>();
+        for (JsonNode e : model.at("/pages/0/elements")) for (JsonNode l : e.path("links")) modelLinks.add(l.get("text").asString() + " → " + l.get("uri").asString());
+        assertThat(modelLinks).containsExactly("manual → " + manual, "https://example.org/very/\nlong/path.html → " + address);
+    }
+
+    /** A link annotation over {@code rect} (x0, y0, x1, y1 in points from the page's bottom-left) opening {@code uri}. */
+    private static void link(PDPage page, float[] rect, String uri) throws IOException {
+        var link = new org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationLink();
+        link.setRectangle(new org.apache.pdfbox.pdmodel.common.PDRectangle(rect[0], rect[1], rect[2] - rect[0], rect[3] - rect[1]));
+        var action = new org.apache.pdfbox.pdmodel.interactive.action.PDActionURI();
+        action.setURI(uri);
+        link.setAction(action);
+        page.getAnnotations().add(link);
+    }
 }

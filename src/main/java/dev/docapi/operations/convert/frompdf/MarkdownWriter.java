@@ -1,13 +1,15 @@
 package dev.docapi.operations.convert.frompdf;
 
 import dev.docapi.document.DocumentModel;
+import dev.docapi.document.DocumentModel.Link;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The document as CommonMark with GitHub's tables (issues 28, 36): {@code #} to {@code ######} headings, paragraphs one per line,
- * fenced code blocks, {@code -} and {@code 1.} lists (each item its own kind and number, nested past its parent's marker; {@code - [x]} task items), pipe tables (the first row as the header), {@code ![…](images/…)} pictures. Text is
+ * fenced code blocks, {@code -} and {@code 1.} lists (each item its own kind and number, nested past its parent's marker; {@code - [x]} task items), pipe tables (the first row as the header), {@code ![…](images/…)} pictures,
+ * {@code [text](address)} links ({@code <address>} where the text is the address). Text is
  * escaped so that it reads back as the same words: inline markers ({@code * _ ` [ ] < \}) everywhere, and what would
  * start a block at the start of a line ({@code #}, {@code >}, {@code -}, {@code +}, {@code 1.}).
  */
@@ -29,13 +31,13 @@ final class MarkdownWriter extends MarkupWriter {
     }
 
     @Override
-    protected void heading(int level, String text) {
-        out.append("#".repeat(level)).append(' ').append(inline(text)).append("\n\n");
+    protected void heading(int level, String text, List<Link> links) {
+        out.append("#".repeat(level)).append(' ').append(linked(Link.pieces(text, links), MarkdownWriter::inline)).append("\n\n");
     }
 
     @Override
-    protected void paragraph(String text) {
-        out.append(line(text)).append("\n\n");
+    protected void paragraph(String text, List<Link> links) {
+        out.append(line(text, links)).append("\n\n");
     }
 
     /** A fenced code block, its text as it is: the fence is longer than any run of backticks in it (CommonMark 4.5). */
@@ -59,7 +61,7 @@ final class MarkdownWriter extends MarkupWriter {
             out.append(" ".repeat(indents.getLast())).append(marker).append(' ');
             // GitHub's task list item
             if (item.checked() != null) out.append(item.checked() ? "[x] " : "[ ] ");
-            out.append(line(item.text())).append('\n');
+            out.append(line(item.text(), item.links())).append('\n');
             indents.add(indents.getLast() + marker.length() + 1);
             previousLevel = level;
         }
@@ -68,20 +70,40 @@ final class MarkdownWriter extends MarkupWriter {
 
     /** A GitHub table has no spans: a merged cell's text stands in every position it covers ({@link DocumentModel.Table#filledGrid}). */
     @Override
-    protected void table(DocumentModel.Table table) {
+    protected void table(DocumentModel.Table table, List<Link> links) {
+        List<Link> left = links == null ? new java.util.ArrayList<>() : new java.util.ArrayList<>(links);
         List<List<String>> rows = table.filledGrid();
-        row(rows.getFirst());
+        row(rows.getFirst(), left);
         out.append('|');
         for (int c = 0; c < rows.getFirst().size(); c++) out.append(" --- |");
         out.append('\n');
-        for (List<String> r : rows.subList(1, rows.size())) row(r);
+        for (List<String> r : rows.subList(1, rows.size())) row(r, left);
         out.append('\n');
     }
 
-    private void row(List<String> cells) {
+    private void row(List<String> cells, List<Link> links) {
         out.append('|');
-        for (String c : cells) out.append(' ').append(cellText(cell(c))).append(" |");
+        for (String c : cells) out.append(' ').append(linked(cellPieces(cell(c), links), MarkdownWriter::cellText)).append(" |");
         out.append('\n');
+    }
+
+    /**
+     * Pieces of text as Markdown, each escaped by {@code escape}: a linked piece as {@code [text](address)}, or as the
+     * autolink {@code <address>} where its text is the address ({@link #showsAddress}: an address broken over two
+     * lines reads whole again). In the address, what would end it or a table's cell is percent-encoded.
+     */
+    private static String linked(List<Link.Piece> pieces, java.util.function.UnaryOperator<String> escape) {
+        StringBuilder sb = new StringBuilder();
+        for (Link.Piece p : pieces) {
+            if (p.link() == null) sb.append(escape.apply(p.text()));
+            else {
+                String address = p.link().uri().replace("\\", "%5C").replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+                        .replace("<", "%3C").replace(">", "%3E").replace("|", "%7C");
+                if (showsAddress(p)) sb.append('<').append(address).append('>');
+                else sb.append('[').append(escape.apply(p.text())).append("](").append(address).append(')');
+            }
+        }
+        return sb.toString();
     }
 
     @Override
@@ -97,9 +119,9 @@ final class MarkdownWriter extends MarkupWriter {
         out.append('\n');
     }
 
-    /** A block's text: inline markers escaped, and a first character that would start another block escaped. */
-    private static String line(String text) {
-        String s = inline(text);
+    /** A block's text with its links: inline markers escaped, and a first character that would start another block escaped. */
+    private static String line(String text, List<Link> links) {
+        String s = linked(Link.pieces(text, links), MarkdownWriter::inline);
         Matcher m = BLOCK_START.matcher(s);
         if (!m.find()) return s;
         return m.group(1) != null ? "\\" + s : m.group(2) + "\\" + s.substring(m.group(2).length());

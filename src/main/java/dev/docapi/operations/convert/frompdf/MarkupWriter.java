@@ -2,6 +2,7 @@ package dev.docapi.operations.convert.frompdf;
 
 import dev.docapi.document.DocumentModel;
 import dev.docapi.document.DocumentModel.Element;
+import dev.docapi.document.DocumentModel.Link;
 import dev.docapi.document.DocumentModel.Type;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,7 @@ import java.util.Map;
  * footnotes as paragraphs, code listings line by line, a form field's value after its label on one line ("Name: Alice", "☑ Agree"; see
  * {@link DocumentModel#rowJoint}), consecutive list items as one list (nested by their level; numbered when the first item is),
  * tables (one cut by a page break as one table where pages hold no blocks of their own: {@link #goesOn}), and links
- * to pictures, in the model's reading order. Running headers, footers and page numbers are left
+ * to pictures, in the model's reading order. The text's hyperlinks ({@link Link}) are links. Running headers, footers and page numbers are left
  * out. A subclass says how each block is written.
  */
 abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
@@ -21,7 +22,7 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
      * An item of a list: its number (null for a bullet), nesting level (from 1), text, and for a task list's item
      * whether it is checked (null for other items).
      */
-    record ListItem(Integer number, int level, String text, Boolean checked) {
+    record ListItem(Integer number, int level, String text, Boolean checked, List<Link> links) {
     }
 
     protected final StringBuilder out = new StringBuilder();
@@ -39,9 +40,11 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
         Integer listId = null;
         // the paragraph being written, and its last element: a form field and its label on one row make one line
         StringBuilder row = new StringBuilder();
+        List<Link> rowLinks = new ArrayList<>();
         Element previous = null;
         // the table last written, held until the next block: the first table of the next page may go on with it
         DocumentModel.Table pending = null;
+        List<Link> pendingLinks = new ArrayList<>();
         Element pendingPiece = null;
         DocumentModel.Page pendingPage = null;
         for (DocumentModel.Page page : model.pages()) {
@@ -50,7 +53,7 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
             boolean listGoesOn = !pageContainsItsBlocks() && open != null && page.elements().stream()
                     .filter(e -> !e.type().furniture()).findFirst().map(e -> open.equals(e.list())).orElse(false);
             if (!listGoesOn) list = flush(list);
-            if (pending != null && pageContainsItsBlocks()) pending = written(pending);
+            if (pending != null && pageContainsItsBlocks()) pending = written(pending, pendingLinks);
             page(page.number());
             boolean first = true;
             for (Element e : page.elements()) {
@@ -58,74 +61,78 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
                 if (pending != null) {
                     if (first && goesOn(pendingPiece, pendingPage, e, page)) {
                         pending = joined(pending, e.table());
+                        if (e.links() != null) pendingLinks.addAll(e.links());
                         pendingPiece = e;
                         pendingPage = page;
                         first = false;
                         continue;
                     }
-                    pending = written(pending);
+                    pending = written(pending, pendingLinks);
                 }
                 first = false;
                 if (e.type() == Type.LIST_ITEM) {
-                    row = paragraph(row);
+                    row = paragraph(row, rowLinks);
                     if (!e.list().equals(listId)) list = flush(list);
                     listId = e.list();
                     // a multi-level number ("2.3.1.") is no list's own count: the item keeps it before its text
                     boolean multiLevel = e.marker() != null && e.marker().matches("\\d+(\\.\\d+)+\\.?");
                     String text = multiLevel ? e.marker() + " " + text(e.text()) : text(e.text());
-                    list.add(new ListItem(multiLevel ? null : number(e.marker()), e.level() == null ? 1 : e.level(), text, DocumentModel.checked(e.marker())));
+                    list.add(new ListItem(multiLevel ? null : number(e.marker()), e.level() == null ? 1 : e.level(), text,
+                            DocumentModel.checked(e.marker()), e.links()));
                     continue;
                 }
                 list = flush(list);
                 listId = null;
                 switch (e.type()) {
                     case TABLE -> {
-                        row = paragraph(row);
+                        row = paragraph(row, rowLinks);
                         if (!e.table().rows().isEmpty() && e.table().columns() > 0) {
                             pending = e.table();
+                            pendingLinks = e.links() == null ? new ArrayList<>() : new ArrayList<>(e.links());
                             pendingPiece = e;
                             pendingPage = page;
                         }
                     }
                     case PICTURE -> {
-                        row = paragraph(row);
+                        row = paragraph(row, rowLinks);
                         String link = imageLinks.get(e.page() + "/" + e.picture());
                         if (link != null) image(link, e.page());
                     }
                     case TITLE -> {
-                        row = paragraph(row);
-                        heading(1, text(e.text()));
+                        row = paragraph(row, rowLinks);
+                        heading(1, text(e.text()), e.links());
                     }
                     case HEADING -> {
-                        row = paragraph(row);
-                        heading(Math.min(6, (e.level() == null ? 1 : e.level()) + 1), text(e.text()));
+                        row = paragraph(row, rowLinks);
+                        heading(Math.min(6, (e.level() == null ? 1 : e.level()) + 1), text(e.text()), e.links());
                     }
                     case CODE -> {
-                        row = paragraph(row);
+                        row = paragraph(row, rowLinks);
                         code(PdfToPptxConverter.clean(e.text()));
                     }
                     default -> {
                         String t = text(e.text());
                         if (t.isEmpty()) continue;
                         String joint = row.isEmpty() ? null : DocumentModel.rowJoint(previous, e);
-                        if (joint == null) row = paragraph(row);
+                        if (joint == null) row = paragraph(row, rowLinks);
                         else row.append(joint);
                         row.append(t);
+                        if (e.links() != null) rowLinks.addAll(e.links());
                         previous = e;
                     }
                 }
             }
-            row = paragraph(row);
+            row = paragraph(row, rowLinks);
         }
-        if (pending != null) written(pending);
+        if (pending != null) written(pending, pendingLinks);
         flush(list);
         end();
         return out.toString();
     }
 
-    /** Writes a held table; returns null, as nothing is held after it. */
-    private DocumentModel.Table written(DocumentModel.Table held) {
-        table(held);
+    /** Writes a held table with its links; returns null, as nothing is held after it. */
+    private DocumentModel.Table written(DocumentModel.Table held, List<Link> links) {
+        table(held, links);
         return null;
     }
 
@@ -150,9 +157,10 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
         return new DocumentModel.Table(table.columns(), table.ruled() && more.ruled(), rows);
     }
 
-    /** Writes {@code row} as a paragraph when it has text; returns an empty row to start the next. */
-    private StringBuilder paragraph(StringBuilder row) {
-        if (!row.isEmpty()) paragraph(row.toString());
+    /** Writes {@code row} as a paragraph with its {@code links} when it has text; returns an empty row to start the next (and empties the links). */
+    private StringBuilder paragraph(StringBuilder row, List<Link> links) {
+        if (!row.isEmpty()) paragraph(row.toString(), List.copyOf(links));
+        links.clear();
         return new StringBuilder();
     }
 
@@ -181,10 +189,11 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
     /** Whether a page holds its blocks (an HTML section): then no list goes on over a page break. */
     protected abstract boolean pageContainsItsBlocks();
 
-    /** A heading, level 1 to 6. */
-    protected abstract void heading(int level, String text);
+    /** A heading, level 1 to 6, with the links on its text (none: empty or null). */
+    protected abstract void heading(int level, String text, List<Link> links);
 
-    protected abstract void paragraph(String text);
+    /** A paragraph with the links on its text ({@link Link#pieces}). */
+    protected abstract void paragraph(String text, List<Link> links);
 
     /** A code listing, its lines as they are ({@code \n} between them, leading spaces kept). */
     protected abstract void code(String text);
@@ -192,8 +201,11 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
     /** A list: items nested by their level, each numbered or bulleted as its own marker is (its number kept). */
     protected abstract void list(List<ListItem> items);
 
-    /** A table (at least one row and column); its first row is written as the header. */
-    protected abstract void table(DocumentModel.Table table);
+    /**
+     * A table (at least one row and column); its first row is written as the header. {@code links}: the links on its
+     * cells' text in reading order, each cell taking those it holds ({@link #cellPieces}).
+     */
+    protected abstract void table(DocumentModel.Table table, List<Link> links);
 
     /** A picture of the given page, by its path relative to the text. */
     protected abstract void image(String link, int page);
@@ -204,5 +216,25 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
     /** The table's cells as one line of text each (a cell's line breaks become spaces). */
     protected static String cell(String s) {
         return PdfToPptxConverter.clean(s).replaceAll("\\s+", " ").strip();
+    }
+
+    /**
+     * A cell's text ({@link #cell}) cut into linked pieces: the links of {@code links} its text holds, taken from the
+     * front of the list in order; a link not in this cell stays for the next.
+     */
+    protected static List<Link.Piece> cellPieces(String text, List<Link> links) {
+        List<Link.Piece> pieces = Link.pieces(text, links);
+        for (Link.Piece p : pieces) if (p.link() != null) links.remove(p.link());
+        return pieces;
+    }
+
+    /**
+     * Whether a linked piece's text is its address as printed ("https://example.org/a", "example.org/a/", an e-mail
+     * address of a mailto link), line breaks aside: it is then written as the address itself.
+     */
+    protected static boolean showsAddress(Link.Piece piece) {
+        String shown = piece.text().replaceAll("\\s+", "").replaceFirst("^(?i)(https?://|ftp://|mailto:)", "").replaceFirst("/$", "");
+        String address = piece.link().uri().replaceFirst("^(?i)(https?://|ftp://|mailto:)", "").replaceFirst("/$", "");
+        return shown.equalsIgnoreCase(address);
     }
 }

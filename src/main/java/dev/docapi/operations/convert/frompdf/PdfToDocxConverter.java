@@ -32,7 +32,7 @@ import org.springframework.stereotype.Component;
  * a section "1" Heading 2); list items become paragraphs with their marker, indented by their level; each PDF page
  * starts a new Word page; tables (ruled, or found by the alignment of their text) become real Word tables; pictures
  * stand where the model places them (OCR'd scans have none: their image is the page); code listings keep their lines
- * in Courier New. Running headers, footers and
+ * in Courier New; the text's links (web and mail addresses) are hyperlinks. Running headers, footers and
  * page numbers are kept as small paragraphs where they stand. Scans are OCR'd first. Not carried over: columns, fonts,
  * exact positions.
  */
@@ -119,15 +119,22 @@ public class PdfToDocxConverter implements Converter {
             para.setIndentationLeft(360 * (e.level() == null ? 1 : e.level()));
             if (e.marker() != null) text = e.marker() + " " + text;
         }
-        XWPFRun run = para.createRun();
-        run.setText(PdfToPptxConverter.clean(text));
-        if (heading != null) {
-            run.setBold(true);
-            run.setFontSize(heading == 1 ? 16 : heading == 2 ? 14 : 12);
-        } else {
-            if (e.bold()) run.setBold(true);
-            float size = e.type().furniture() ? Math.min(e.fontSize(), 8) : e.fontSize();
-            if (size > 0) run.setFontSize(Math.max(6, Math.min(28, Math.round(size))));
+        // each of its links a hyperlink run, shown as Word shows one (blue, underlined)
+        for (DocumentModel.Link.Piece piece : DocumentModel.Link.pieces(PdfToPptxConverter.clean(text), e.links())) {
+            XWPFRun run = piece.link() == null ? para.createRun() : para.createHyperlinkRun(piece.link().uri());
+            run.setText(piece.text());
+            if (piece.link() != null) {
+                run.setUnderline(org.apache.poi.xwpf.usermodel.UnderlinePatterns.SINGLE);
+                run.setColor("0563C1");
+            }
+            if (heading != null) {
+                run.setBold(true);
+                run.setFontSize(heading == 1 ? 16 : heading == 2 ? 14 : 12);
+            } else {
+                if (e.bold()) run.setBold(true);
+                float size = e.type().furniture() ? Math.min(e.fontSize(), 8) : e.fontSize();
+                if (size > 0) run.setFontSize(Math.max(6, Math.min(28, Math.round(size))));
+            }
         }
     }
 

@@ -26,7 +26,7 @@ class MarkupListsTest {
 
     private static Element item(int index, int level, String marker, String text) {
         return new Element(index, Type.LIST_ITEM, level, 1, marker, text, 1, new DocumentModel.Box(72, 72 + 14 * index, 300, 12),
-                11, false, null, null, null);
+                11, false, null, null, null, null);
     }
 
     private static DocumentModel model() {
@@ -61,9 +61,9 @@ class MarkupListsTest {
     void aListOverAPageBreakStaysOneListInMarkdown() {
         List<Element> first = List.of(item(0, 1, "•", "List item 1"), item(1, 2, "•", "List item 1.1"));
         List<Element> second = List.of(new Element(2, Type.PAGE_HEADER, null, null, null, "Report", 2, new DocumentModel.Box(72, 20, 100, 10),
-                9, false, null, null, null), new Element(3, Type.LIST_ITEM, 3, 1, "•", "List item 1.1.1", 2, new DocumentModel.Box(144, 72, 200, 12),
-                11, false, null, null, null), new Element(4, Type.LIST_ITEM, 1, 1, "•", "List item 3", 2, new DocumentModel.Box(72, 90, 200, 12),
-                11, false, null, null, null));
+                9, false, null, null, null, null), new Element(3, Type.LIST_ITEM, 3, 1, "•", "List item 1.1.1", 2, new DocumentModel.Box(144, 72, 200, 12),
+                11, false, null, null, null, null), new Element(4, Type.LIST_ITEM, 1, 1, "•", "List item 3", 2, new DocumentModel.Box(72, 90, 200, 12),
+                11, false, null, null, null, null));
         DocumentModel model = new DocumentModel(DocumentModel.VERSION, List.of(new DocumentModel.Page(1, 612, 792, false, first),
                 new DocumentModel.Page(2, 612, 792, false, second)), List.of());
         String md = new MarkdownWriter().write(model, Map.of());

@@ -42,7 +42,7 @@ class MarkupTablesTest {
                 List.of(new Cell("Totals by region", 1, 4)),
                 List.of(new Cell("Note", 1, 1), new Cell(PROSE, 1, 3)));
         Element table = new Element(0, Type.TABLE, null, null, null, "", 1, new DocumentModel.Box(72, 72, 400, 200), 0, false,
-                new DocumentModel.Table(4, true, rows), null, null);
+                new DocumentModel.Table(4, true, rows), null, null, null);
         return new DocumentModel(DocumentModel.VERSION, List.of(new DocumentModel.Page(1, 612, 792, false, List.of(table))), List.of());
     }
 
@@ -74,6 +74,29 @@ class MarkupTablesTest {
     }
 
     /**
+     * Links in a table's cells: each cell takes the links its text holds, in order (two cells with the same word each
+     * get their own); in Markdown a {@code |} or parenthesis of an address is percent-encoded so the row stays whole,
+     * in HTML the address is the href as it is.
+     */
+    @Test
+    void aTablesCellsKeepTheirLinks() {
+        List<List<Cell>> rows = List.of(List.of(new Cell("Name", 1, 1), new Cell("Source", 1, 1)),
+                List.of(new Cell("Oslo", 1, 1), new Cell("City site", 1, 1)), List.of(new Cell("Bergen", 1, 1), new Cell("City site", 1, 1)));
+        List<DocumentModel.Link> links = List.of(new DocumentModel.Link("site", "https://oslo.example/a|b"),
+                new DocumentModel.Link("site", "https://bergen.example/(c)"));
+        Element table = new Element(0, Type.TABLE, null, null, null, "", 1, new DocumentModel.Box(72, 72, 400, 200), 0, false,
+                new DocumentModel.Table(2, true, rows), null, null, links);
+        DocumentModel model = new DocumentModel(DocumentModel.VERSION, List.of(new DocumentModel.Page(1, 612, 792, false, List.of(table))), List.of());
+        assertThat(new MarkdownWriter().write(model, Map.of())).contains("| Oslo | City [site](https://oslo.example/a%7Cb) |\n",
+                "| Bergen | City [site](https://bergen.example/%28c%29) |\n");
+        assertThat(tables(new MarkdownWriter().write(model, Map.of())).getFirst()).containsExactly(
+                List.of("Name", "Source"), List.of("Oslo", "City site"), List.of("Bergen", "City site"));
+        Document html = Jsoup.parse(new HtmlWriter("doc").write(model, Map.of()));
+        assertThat(html.select("td a").stream().map(a -> a.text() + " " + a.attr("href")).toList())
+                .containsExactly("site https://oslo.example/a|b", "site https://bergen.example/(c)");
+    }
+
+    /**
      * A table cut by a page break (its rows at the foot of page 1, the rest, under the header repeated, at the top of
      * page 2, the same columns at the same edges) is one table in Markdown, its header once; HTML keeps each page's
      * piece in its page's section. A table of other columns on the next page, or one further down it, stays apart.
@@ -90,13 +113,13 @@ class MarkupTablesTest {
         Element lower = tableAt(2, 400, List.of(header, List.of(new Cell("South", 1, 1), new Cell("950", 1, 1))));
         assertThat(tables(new MarkdownWriter().write(twoPages(foot, lower), Map.of()))).hasSize(2);
         Element three = new Element(1, Type.TABLE, null, null, null, "", 2, new DocumentModel.Box(72, 72, 400, 100), 0, false,
-                new DocumentModel.Table(3, true, List.of(List.of(new Cell("A", 1, 1), new Cell("B", 1, 1), new Cell("C", 1, 1)))), null, null);
+                new DocumentModel.Table(3, true, List.of(List.of(new Cell("A", 1, 1), new Cell("B", 1, 1), new Cell("C", 1, 1)))), null, null, null);
         assertThat(tables(new MarkdownWriter().write(twoPages(foot, three), Map.of()))).hasSize(2);
     }
 
     private static Element tableAt(int page, float y, List<List<Cell>> rows) {
         return new Element(page - 1, Type.TABLE, null, null, null, "", page, new DocumentModel.Box(72, y, 400, 100), 0, false,
-                new DocumentModel.Table(2, true, rows), null, null);
+                new DocumentModel.Table(2, true, rows), null, null, null);
     }
 
     private static DocumentModel twoPages(Element first, Element second) {
