@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 /**
  * The document as CommonMark with GitHub's tables (issues 28, 36): {@code #} to {@code ######} headings, paragraphs one per line,
  * fenced code blocks, {@code -} and {@code 1.} lists (each item its own kind and number, nested past its parent's marker; {@code - [x]} task items), pipe tables (the first row as the header), {@code ![…](images/…)} pictures,
- * {@code [text](address)} links ({@code <address>} where the text is the address). Text is
+ * {@code [text](address)} links (the address as the text where the text is the address). Text is
  * escaped so that it reads back as the same words: inline markers ({@code * _ ` [ ] < \}) everywhere, and what would
  * start a block at the start of a line ({@code #}, {@code >}, {@code -}, {@code +}, {@code 1.}).
  */
@@ -88,9 +88,9 @@ final class MarkdownWriter extends MarkupWriter {
     }
 
     /**
-     * Pieces of text as Markdown, each escaped by {@code escape}: a linked piece as {@code [text](address)}, or as the
-     * autolink {@code <address>} where its text is the address ({@link #showsAddress}: an address broken over two
-     * lines reads whole again). In the address, what would end it or a table's cell is percent-encoded.
+     * Pieces of text as Markdown, each escaped by {@code escape}: a linked piece as {@code [text](address)}, its text
+     * the address itself where the text is the address ({@link #showsAddress}: an address broken over two lines reads
+     * whole again). In the address, what would end it or a table's cell is percent-encoded.
      */
     private static String linked(List<Link.Piece> pieces, java.util.function.UnaryOperator<String> escape) {
         StringBuilder sb = new StringBuilder();
@@ -99,8 +99,7 @@ final class MarkdownWriter extends MarkupWriter {
             else {
                 String address = p.link().uri().replace("\\", "%5C").replace(" ", "%20").replace("(", "%28").replace(")", "%29")
                         .replace("<", "%3C").replace(">", "%3E").replace("|", "%7C");
-                if (showsAddress(p)) sb.append('<').append(address).append('>');
-                else sb.append('[').append(escape.apply(p.text())).append("](").append(address).append(')');
+                sb.append('[').append(escape.apply(showsAddress(p) ? p.link().uri() : p.text())).append("](").append(address).append(')');
             }
         }
         return sb.toString();
