@@ -66,14 +66,14 @@ final class Links {
         List<Found> out = new ArrayList<>();
         for (int i = 0; i < boxes.size(); i++) {
             String text = stripper.getTextForRegion(Integer.toString(i)).replaceAll("\\s+", " ").strip();
-            // a rectangle drawn a little wide takes the sentence's full stop or the brackets around an address
+            // a rectangle drawn a little wide takes the sentence's full stop or the brackets or quotes around its text
             // ("…/DPR." → "…/DPR", "<http://…pdf>" → "http://…pdf"; an address broken after its "." keeps it: "…/nvss."
             // of "…/nvss.htm", as one ending in a bracket does: "…/Set_(mathematics)")
-            while (!text.isEmpty() && ".,;:>)]".indexOf(text.charAt(text.length() - 1)) >= 0
+            while (!text.isEmpty() && ".,;:>)]\"'”“’»".indexOf(text.charAt(text.length() - 1)) >= 0
                     && !uris.get(i).contains(text.substring(Math.max(text.lastIndexOf(' ') + 1, Math.max(text.lastIndexOf('/'), 0))))) {
                 text = text.substring(0, text.length() - 1).strip();
             }
-            while (!text.isEmpty() && "<([".indexOf(text.charAt(0)) >= 0 && !uris.get(i).startsWith(text.substring(0, 1))) {
+            while (!text.isEmpty() && "<([\"'„“‘«".indexOf(text.charAt(0)) >= 0 && !uris.get(i).startsWith(text.substring(0, 1))) {
                 text = text.substring(1).strip();
             }
             if (!text.isEmpty()) out.add(new Found(boxes.get(i), uris.get(i), text));
