@@ -259,6 +259,17 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
         }
 
         /**
+         * {@code text} cut into pieces by the links of {@code links} it holds ({@link #pieces}), which are taken out
+         * of {@code links}: the cells of a table share their table's links, each cell taking its own in reading order,
+         * and a link not in this cell stays for the next.
+         */
+        public static List<Piece> take(String text, List<Link> links) {
+            List<Piece> pieces = pieces(text, links);
+            for (Piece p : pieces) if (p.link() != null) links.remove(p.link());
+            return pieces;
+        }
+
+        /**
          * Where {@code words} first stands in {@code text} at or after {@code from}, whitespace ignored on both sides:
          * {start, end} in {@code text} (from a non-blank character to one), or null when it is not there or blank.
          */

@@ -609,6 +609,60 @@ class ConvertToMarkupTest extends ApiTestBase {
         assertThat(modelLinks).containsExactly("manual → " + manual, "https://example.org/very/\nlong/path.html → " + address);
     }
 
+    /**
+     * Links in a ruled table's cells stay in their cells: a link in Markdown's cell (commonmark-java), an {@code <a>}
+     * in HTML's {@code <td>} (jsoup), a hyperlink run in the Word table's cell (POI), each to its own address.
+     */
+    @Test
+    void aTablesLinksStayInTheirCells() throws Exception {
+        String[][] cells = {{"City", "Site"}, {"Oslo", "oslo.example"}, {"Bergen", "bergen.example"}};
+        Path pdf = Files.createTempDirectory("table-links").resolve("table-links.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            dev.docapi.support.TablePdf.ruledTable(doc, cells);
+            var font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            for (int r = 1; r < cells.length; r++) {
+                // the cell's text as TablePdf sets it: 6 pt into the cell, its baseline 8 pt above the row's foot
+                float x = 72 + 150 + 6, y = 700 - (r + 1) * 24 + 8;
+                link(doc.getPage(0), new float[] {x, y - 3, x + font.getStringWidth(cells[r][1]) / 1000 * 11, y + 10}, "https://" + cells[r][1] + "/");
+            }
+            doc.save(pdf.toFile());
+        }
+        String key = newKey();
+        String md = Files.readString(downloadOutput(convert(key, pdf, Map.of("to", "md", "images", false)), 0));
+        List<String> mdLinks = new ArrayList<>();
+        MARKDOWN.parse(md).accept(new AbstractVisitor() {
+            @Override
+            public void visit(org.commonmark.node.CustomNode node) {
+                if (node instanceof TableCell) {
+                    node.accept(new AbstractVisitor() {
+                        @Override
+                        public void visit(org.commonmark.node.Link link) {
+                            mdLinks.add(literal(link) + " → " + link.getDestination());
+                        }
+                    });
+                }
+                visitChildren(node);
+            }
+        });
+        assertThat(mdLinks).containsExactly("oslo.example → https://oslo.example/", "bergen.example → https://bergen.example/");
+
+        Document html = Jsoup.parse(downloadOutput(convert(key, pdf, Map.of("to", "html", "images", false)), 0).toFile(), "UTF-8");
+        assertThat(html.select("td > a").stream().map(a -> a.text() + " → " + a.attr("href")).toList())
+                .containsExactly("oslo.example → https://oslo.example/", "bergen.example → https://bergen.example/");
+
+        Path docx = downloadOutput(convert(key, pdf, Map.of("to", "docx")), 0);
+        try (var word = new org.apache.poi.xwpf.usermodel.XWPFDocument(Files.newInputStream(docx))) {
+            assertThat(word.getTables()).singleElement().satisfies(t -> {
+                for (int r = 1; r < cells.length; r++) {
+                    var runs = t.getRow(r).getCell(1).getParagraphs().getFirst().getRuns();
+                    assertThat(runs).singleElement().isInstanceOfSatisfying(org.apache.poi.xwpf.usermodel.XWPFHyperlinkRun.class,
+                            h -> assertThat(h.text() + " → " + h.getHyperlink(word).getURL()).endsWith("example → https://" + h.text() + "/"));
+                }
+                assertThat(t.getRow(1).getCell(0).getText()).isEqualTo("Oslo");
+            });
+        }
+    }
+
     /** A link annotation over {@code rect} (x0, y0, x1, y1 in points from the page's bottom-left) opening {@code uri}. */
     private static void link(PDPage page, float[] rect, String uri) throws IOException {
         var link = new org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationLink();

@@ -104,7 +104,7 @@ final class HtmlWriter extends MarkupWriter {
             out.append('<').append(tag);
             if (c.rowSpan() > 1) out.append(" rowspan=\"").append(c.rowSpan()).append('"');
             if (c.colSpan() > 1) out.append(" colspan=\"").append(c.colSpan()).append('"');
-            out.append('>').append(linked(cellPieces(cell(c.text()), links))).append("</").append(tag).append('>');
+            out.append('>').append(linked(Link.take(cell(c.text()), links))).append("</").append(tag).append('>');
         }
         out.append("</tr>\n");
     }

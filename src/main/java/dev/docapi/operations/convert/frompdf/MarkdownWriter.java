@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 /**
  * The document as CommonMark with GitHub's tables (issues 28, 36): {@code #} to {@code ######} headings, paragraphs one per line,
  * fenced code blocks, {@code -} and {@code 1.} lists (each item its own kind and number, nested past its parent's marker; {@code - [x]} task items), pipe tables (the first row as the header), {@code ![…](images/…)} pictures,
- * {@code [text](address)} links (the address as the text where the text is the address). Text is
+ * {@code [text](address)} links (an address printed over two lines whole again). Text is
  * escaped so that it reads back as the same words: inline markers ({@code * _ ` [ ] < \}) everywhere, and what would
  * start a block at the start of a line ({@code #}, {@code >}, {@code -}, {@code +}, {@code 1.}).
  */
@@ -83,13 +83,13 @@ final class MarkdownWriter extends MarkupWriter {
 
     private void row(List<String> cells, List<Link> links) {
         out.append('|');
-        for (String c : cells) out.append(' ').append(linked(cellPieces(cell(c), links), MarkdownWriter::cellText)).append(" |");
+        for (String c : cells) out.append(' ').append(linked(Link.take(cell(c), links), MarkdownWriter::cellText)).append(" |");
         out.append('\n');
     }
 
     /**
      * Pieces of text as Markdown, each escaped by {@code escape}: a linked piece as {@code [text](address)}, its text
-     * the address itself where the text is the address ({@link #showsAddress}: an address broken over two lines reads
+     * without its blanks where the text is the address ({@link #showsAddress}: an address broken over two lines reads
      * whole again). In the address, what would end it or a table's cell is percent-encoded.
      */
     private static String linked(List<Link.Piece> pieces, java.util.function.UnaryOperator<String> escape) {
@@ -99,7 +99,7 @@ final class MarkdownWriter extends MarkupWriter {
             else {
                 String address = p.link().uri().replace("\\", "%5C").replace(" ", "%20").replace("(", "%28").replace(")", "%29")
                         .replace("<", "%3C").replace(">", "%3E").replace("|", "%7C");
-                sb.append('[').append(escape.apply(showsAddress(p) ? p.link().uri() : p.text())).append("](").append(address).append(')');
+                sb.append('[').append(escape.apply(showsAddress(p) ? p.text().replaceAll("\\s+", "") : p.text())).append("](").append(address).append(')');
             }
         }
         return sb.toString();
@@ -116,6 +116,16 @@ final class MarkdownWriter extends MarkupWriter {
         while (n > 0 && out.charAt(n - 1) == '\n') n--;
         out.setLength(n);
         out.append('\n');
+    }
+
+    /**
+     * Whether a linked piece's text is its address as printed ("https://example.org/a", "example.org/a/", an e-mail
+     * address of a mailto link), line breaks aside: it is then written without its line breaks.
+     */
+    private static boolean showsAddress(Link.Piece piece) {
+        String shown = piece.text().replaceAll("\\s+", "").replaceFirst("^(?i)(https?://|ftp://|mailto:)", "").replaceFirst("/$", "");
+        String address = piece.link().uri().replaceFirst("^(?i)(https?://|ftp://|mailto:)", "").replaceFirst("/$", "");
+        return shown.equalsIgnoreCase(address);
     }
 
     /** A block's text with its links: inline markers escaped, and a first character that would start another block escaped. */

@@ -203,7 +203,7 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
 
     /**
      * A table (at least one row and column); its first row is written as the header. {@code links}: the links on its
-     * cells' text in reading order, each cell taking those it holds ({@link #cellPieces}).
+     * cells' text in reading order, each cell taking those it holds ({@link Link#take}).
      */
     protected abstract void table(DocumentModel.Table table, List<Link> links);
 
@@ -216,25 +216,5 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
     /** The table's cells as one line of text each (a cell's line breaks become spaces). */
     protected static String cell(String s) {
         return PdfToPptxConverter.clean(s).replaceAll("\\s+", " ").strip();
-    }
-
-    /**
-     * A cell's text ({@link #cell}) cut into linked pieces: the links of {@code links} its text holds, taken from the
-     * front of the list in order; a link not in this cell stays for the next.
-     */
-    protected static List<Link.Piece> cellPieces(String text, List<Link> links) {
-        List<Link.Piece> pieces = Link.pieces(text, links);
-        for (Link.Piece p : pieces) if (p.link() != null) links.remove(p.link());
-        return pieces;
-    }
-
-    /**
-     * Whether a linked piece's text is its address as printed ("https://example.org/a", "example.org/a/", an e-mail
-     * address of a mailto link), line breaks aside: it is then written as the address itself.
-     */
-    protected static boolean showsAddress(Link.Piece piece) {
-        String shown = piece.text().replaceAll("\\s+", "").replaceFirst("^(?i)(https?://|ftp://|mailto:)", "").replaceFirst("/$", "");
-        String address = piece.link().uri().replaceFirst("^(?i)(https?://|ftp://|mailto:)", "").replaceFirst("/$", "");
-        return shown.equalsIgnoreCase(address);
     }
 }

@@ -72,7 +72,7 @@ public class PdfToDocxConverter implements Converter {
                     last = null;
                     if (e.type() == DocumentModel.Type.TABLE) {
                         if (pageBreak) docx.createParagraph().setPageBreak(true);
-                        table(docx, e.table());
+                        table(docx, e.table(), e.links());
                     } else if (e.type() == DocumentModel.Type.PICTURE) {
                         List<byte[]> onPage = page.number() <= pictures.size() ? pictures.get(page.number() - 1) : List.of();
                         byte[] png = e.picture() <= onPage.size() ? onPage.get(e.picture() - 1) : null;
@@ -119,14 +119,7 @@ public class PdfToDocxConverter implements Converter {
             para.setIndentationLeft(360 * (e.level() == null ? 1 : e.level()));
             if (e.marker() != null) text = e.marker() + " " + text;
         }
-        // each of its links a hyperlink run, shown as Word shows one (blue, underlined)
-        for (DocumentModel.Link.Piece piece : DocumentModel.Link.pieces(PdfToPptxConverter.clean(text), e.links())) {
-            XWPFRun run = piece.link() == null ? para.createRun() : para.createHyperlinkRun(piece.link().uri());
-            run.setText(piece.text());
-            if (piece.link() != null) {
-                run.setUnderline(org.apache.poi.xwpf.usermodel.UnderlinePatterns.SINGLE);
-                run.setColor("0563C1");
-            }
+        for (XWPFRun run : runs(para, DocumentModel.Link.pieces(PdfToPptxConverter.clean(text), e.links()))) {
             if (heading != null) {
                 run.setBold(true);
                 run.setFontSize(heading == 1 ? 16 : heading == 2 ? 14 : 12);
@@ -136,6 +129,21 @@ public class PdfToDocxConverter implements Converter {
                 if (size > 0) run.setFontSize(Math.max(6, Math.min(28, Math.round(size))));
             }
         }
+    }
+
+    /** The pieces of a text as runs of {@code para}: a linked piece a hyperlink run, shown as Word shows one (blue, underlined). */
+    private static List<XWPFRun> runs(XWPFParagraph para, List<DocumentModel.Link.Piece> pieces) {
+        List<XWPFRun> runs = new java.util.ArrayList<>();
+        for (DocumentModel.Link.Piece piece : pieces) {
+            XWPFRun run = piece.link() == null ? para.createRun() : para.createHyperlinkRun(piece.link().uri());
+            run.setText(piece.text());
+            if (piece.link() != null) {
+                run.setUnderline(org.apache.poi.xwpf.usermodel.UnderlinePatterns.SINGLE);
+                run.setColor("0563C1");
+            }
+            runs.add(run);
+        }
+        return runs;
     }
 
     /** A code listing: its lines in a monospaced font, a line break between them (leading spaces kept). */
@@ -150,7 +158,9 @@ public class PdfToDocxConverter implements Converter {
         }
     }
 
-    private static void table(XWPFDocument docx, DocumentModel.Table t) {
+    /** A table as a Word table, the links of its cells ({@code links}, in reading order) as hyperlinks. */
+    private static void table(XWPFDocument docx, DocumentModel.Table t, List<DocumentModel.Link> links) {
+        List<DocumentModel.Link> left = links == null ? new java.util.ArrayList<>() : new java.util.ArrayList<>(links);
         List<List<String>> grid = t.grid();
         int rows = grid.size(), cols = t.columns();
         if (rows == 0 || cols == 0) return;
@@ -163,7 +173,7 @@ public class PdfToDocxConverter implements Converter {
             XWPFTableRow row = table.getRow(r);
             for (int c = 0; c < cols; c++) {
                 String v = grid.get(r).get(c);
-                row.getCell(c).getParagraphs().getFirst().createRun().setText(PdfToPptxConverter.clean(v));
+                runs(row.getCell(c).getParagraphs().getFirst(), DocumentModel.Link.take(PdfToPptxConverter.clean(v), left));
             }
         }
         docx.createParagraph();
