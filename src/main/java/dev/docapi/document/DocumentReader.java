@@ -222,7 +222,7 @@ public class DocumentReader {
     /** The hyperlinks of page {@code number} ({@link Links}); none, and a note, when they cannot be read. */
     private static List<Links.Found> links(PDDocument doc, int number, List<String> notes) {
         try {
-            return Links.of(doc, doc.getPage(number - 1));
+            return Links.of(doc.getPage(number - 1));
         } catch (IOException | RuntimeException e) {
             notes.add("The links of page " + number + " could not be read (" + e.getMessage() + ") and are left out.");
             return List.of();

@@ -11,7 +11,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.pdmodel.interactive.action.PDActionURI;
@@ -39,8 +38,8 @@ final class Links {
     private Links() {
     }
 
-    /** The links of {@code page} (of {@code doc}) with the text inside each; none when it has none. */
-    static List<Found> of(PDDocument doc, PDPage page) throws IOException {
+    /** The links of {@code page} with the text inside each; none when it has none. */
+    static List<Found> of(PDPage page) throws IOException {
         List<DocumentModel.Box> boxes = new ArrayList<>();
         List<String> uris = new ArrayList<>();
         for (PDAnnotation a : page.getAnnotations()) {

@@ -45,8 +45,17 @@ public final class TcpProxy implements AutoCloseable {
                 try {
                     Socket client = s.accept();
                     Socket server = new Socket(targetHost, targetPort);
-                    open.add(client);
-                    open.add(server);
+                    // a connection accepted while cut() ran is broken too: otherwise it would relay on after the cut
+                    // (a pool filling itself in the background kept the "lost" database answering for a whole test)
+                    synchronized (this) {
+                        if (s.isClosed()) {
+                            client.close();
+                            server.close();
+                            return;
+                        }
+                        open.add(client);
+                        open.add(server);
+                    }
                     pipe(client, server);
                     pipe(server, client);
                 } catch (IOException closed) {
