@@ -61,10 +61,11 @@ final class PageReader extends LineStripper {
      */
     /**
      * A run of words on one line; points from the page's top-left. {@code firstWord}: the width of its first word
-     * (points), what a line above would have needed to hold it.
+     * (points), what a line above would have needed to hold it. {@code plainLetters}: how many of its letters are not
+     * bold (a run of text with a few terms in bold is mostly bold, yet no heading).
      */
     record Segment(String text, float x, float top, float right, float bottom, float size, boolean bold, boolean italic, boolean mono,
-                   int chars, float firstWord) {
+                   int chars, float firstWord, int plainLetters) {
         float width() {
             return right - x;
         }
@@ -804,7 +805,7 @@ final class PageReader extends LineStripper {
     private void add(List<List<TextPosition>> words, boolean letterBullet, List<Segment> out) {
         List<List<LogicalOrder.Glyph>> glyphs = new ArrayList<>();
         Map<Float, Integer> sizes = new HashMap<>();
-        int bold = 0, italic = 0, mono = 0, chars = 0;
+        int bold = 0, italic = 0, mono = 0, chars = 0, plainLetters = 0;
         float x = Float.MAX_VALUE, right = -Float.MAX_VALUE, top = Float.MAX_VALUE, bottom = -Float.MAX_VALUE;
         for (List<TextPosition> w : words) {
             glyphs.add(asBullet(w));
@@ -812,6 +813,7 @@ final class PageReader extends LineStripper {
                 float size = Math.round(size(p) * 2) / 2f;
                 sizes.merge(size, 1, Integer::sum);
                 if (fonts.bold(p.getFont())) bold++;
+                else if (p.getUnicode().codePoints().anyMatch(Character::isLetter)) plainLetters++;
                 if (fonts.italic(p.getFont())) italic++;
                 if (fonts.mono(p.getFont())) mono++;
                 chars++;
@@ -829,7 +831,8 @@ final class PageReader extends LineStripper {
         if (letterBullet) text = WHITE_BULLET + text.substring(1);
         float size = sizes.entrySet().stream().max(Map.Entry.<Float, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
                 .map(Map.Entry::getKey).orElse(0f);
-        out.add(new Segment(text, x, top, right, bottom, size, bold * 2 > chars, italic * 2 > chars, mono * 2 > chars, chars, firstWord(words)));
+        out.add(new Segment(text, x, top, right, bottom, size, bold * 2 > chars, italic * 2 > chars, mono * 2 > chars, chars, firstWord(words),
+                plainLetters));
     }
 
     /** The width of the first word of {@code words} (points): up to its first space glyph, or its end. */

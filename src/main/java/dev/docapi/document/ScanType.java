@@ -117,8 +117,9 @@ final class ScanType {
                 boolean larger = size >= AGREED * body && ocrRatio >= AGREED;
                 if (size >= 0.75f * body && size < LARGER * body && !larger) size = body;
                 else if (size < body) size = s.size() * scale;
+                boolean bold = m != null && m[1] > BOLD * usual;
                 segments.set(i, new PageReader.Segment(s.text(), s.x(), s.top(), s.right(), s.bottom(), Math.round(size * 2) / 2f,
-                        m != null && m[1] > BOLD * usual, s.italic(), s.mono(), s.chars(), s.firstWord()));
+                        bold, s.italic(), s.mono(), s.chars(), s.firstWord(), bold ? 0 : Structure.letters(s.text())));
             }
         }
         oneSizeAStyle(pages, ocrPages, body);
@@ -154,7 +155,8 @@ final class ScanType {
                 PageReader.Segment s = segments.get(i);
                 Float size = style.get(s.size());
                 if (size != null && size != s.size()) {
-                    segments.set(i, new PageReader.Segment(s.text(), s.x(), s.top(), s.right(), s.bottom(), size, s.bold(), s.italic(), s.mono(), s.chars(), s.firstWord()));
+                    segments.set(i, new PageReader.Segment(s.text(), s.x(), s.top(), s.right(), s.bottom(), size, s.bold(), s.italic(), s.mono(), s.chars(), s.firstWord(),
+                            s.plainLetters()));
                 }
             }
         }

@@ -163,6 +163,11 @@ final class Structure {
         }
     }
 
+    /** How many letters a text has. */
+    static int letters(String text) {
+        return (int) text.codePoints().filter(Character::isLetter).count();
+    }
+
     /** Whether most of the lines' characters have the segment property. */
     private static boolean most(List<Line> lines, java.util.function.Predicate<PageReader.Segment> property) {
         int with = 0, all = 0;
@@ -216,6 +221,20 @@ final class Structure {
 
         boolean mono() {
             return most(lines, PageReader.Segment::mono);
+        }
+
+        /**
+         * Whether at least 80 % of its letters are bold: a heading is set bold throughout (but for a number or a symbol
+         * in another face), where a sentence with its terms in bold ("U heißt <b>Inneres</b> oder <b>offener Kern</b>")
+         * has its other words in the body's weight.
+         */
+        boolean boldThroughout() {
+            int all = 0, plain = 0;
+            for (Line l : lines) for (PageReader.Segment s : l.segments()) {
+                all += letters(s.text());
+                plain += s.plainLetters();
+            }
+            return all > 0 && plain <= 0.2f * all;
         }
 
         int chars() {
@@ -996,7 +1015,7 @@ final class Structure {
     /** Whether a line is an equation set apart ("a+8=12"): an equals sign, and fewer letters than figures and signs. */
     private static boolean formula(String text) {
         if (text.indexOf('=') < 0) return false;
-        long letters = text.codePoints().filter(Character::isLetter).count();
+        long letters = letters(text);
         return letters * 2 < text.codePoints().filter(c -> !Character.isWhitespace(c)).count();
     }
 
@@ -1006,7 +1025,7 @@ final class Structure {
         String marker = itemMarker(text, page.ocr());
         float size = b.size();
         boolean larger = size >= body.size() * (page.ocr() ? 1.2f : 1.15f);
-        boolean boldOverBody = b.bold() && !body.bold() && size >= body.size() * 0.95f;
+        boolean boldOverBody = b.bold() && b.boldThroughout() && !body.bold() && size >= body.size() * 0.95f;
         boolean shortText = text.length() <= 200 && b.lines.size() <= 3 && text.chars().anyMatch(Character::isLetter) && !formula(text);
         Matcher section = SECTION.matcher(text);
         Integer namedLevel = named.level(text, page.number(), b.lines.stream().map(Line::box).toList());

@@ -2239,6 +2239,41 @@ class DocumentModelTest {
     }
 
     /**
+     * A line of its own whose terms are set in bold among words in the body's weight ("A heißt <b>abgeschlossene
+     * Hülle</b> oder <b>Abschluss</b> von M.", a definition between two displayed formulas) is running text, though
+     * most of its characters are bold; a line bold throughout is a heading (issue 36: the corpus's geometry lecture
+     * notes had eleven such lines as headings).
+     */
+    @Test
+    void aLineWithItsTermsInBoldIsTextAndALineBoldThroughoutIsAHeading() throws Exception {
+        PDType1Font regular = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+        Path pdf = onePage("terms.pdf", PDRectangle.A4, cs -> {
+            show(cs, bold, 11, 72, 760, "Abgeschlossene Mengen");
+            show(cs, regular, 11, 72, 740, "Sei X ein topologischer Raum und M eine Teilmenge von X. Dann ist der Schnitt");
+            show(cs, regular, 11, 72, 726, "aller abgeschlossenen Mengen, die M enthalten, wieder abgeschlossen.");
+            cs.beginText();
+            cs.newLineAtOffset(72, 696);
+            for (Object[] run : new Object[][] {{regular, "A heißt "}, {bold, "abgeschlossene Hülle"}, {regular, " oder "},
+                    {bold, "Abschluss"}, {regular, " von M."}}) {
+                cs.setFont((PDType1Font) run[0], 11);
+                cs.showText((String) run[1]);
+            }
+            cs.endText();
+            show(cs, regular, 11, 72, 666, "Der Abschluss ist die kleinste abgeschlossene Menge, die M enthält, und jede");
+            show(cs, regular, 11, 72, 652, "abgeschlossene Menge ist ihr eigener Abschluss.");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.text().contains("heißt")).singleElement().satisfies(e -> {
+            assertThat(squeeze(e.text())).isEqualTo("A heißt abgeschlossene Hülle oder Abschluss von M.");
+            assertThat(e.bold()).as("most of its characters are bold").isTrue();
+            assertThat(e.type()).isEqualTo(Type.PARAGRAPH);
+        });
+        assertThat(elements).filteredOn(e -> e.text().equals("Abgeschlossene Mengen")).singleElement()
+                .satisfies(e -> assertThat(e.type()).isEqualTo(Type.HEADING));
+    }
+
+    /**
      * A short line in smaller type set a little under a title (a byline: "Duck") is a line of its own, not the title's
      * last word (issue 36); an exponent raised over its line stays in it.
      */
