@@ -86,6 +86,8 @@ final class Structure {
     /** A section number alone ("5.1"), as layout may set it apart from its title. */
     private static final Pattern SECTION_NUMBER = Pattern.compile("\\d{1,2}(?:\\.\\d{1,2}){0,4}\\.?");
     /** A roman page number, as front matter is numbered. */
+    /** A word of four letters or more. */
+    private static final Pattern WORD = Pattern.compile("\\p{L}{4}");
     private static final Pattern ROMAN = Pattern.compile("[ivxlc]{1,7}");
     /** A copyright line: a page's footer even on a page of its own. */
     private static final Pattern COPYRIGHT = Pattern.compile("^(©|\\(c\\)\\s|copyright\\b)", Pattern.CASE_INSENSITIVE);
@@ -1047,8 +1049,10 @@ final class Structure {
         } else if (size <= body.size() * 0.85f && b.box().y() > page.height() * 0.6f && FOOTNOTE.matcher(text).matches() && !page.ocr()) {
             b.type = Type.FOOTNOTE;
         } else if (shortText && !text.endsWith(",") && !names(b) && !code(b, body) && !label(b, page, body)
-                && (larger || (boldOverBody && !text.endsWith(":") && text.length() <= 100 && b.lines.size() <= 2))) {
-            // a bold line at body size that ends in a colon leads into what follows ("Key Benefits:" over a list)
+                && (larger || (boldOverBody && !text.endsWith(":") && text.length() <= 100 && b.lines.size() <= 2
+                        && !Character.isLowerCase(text.codePointAt(0))))) {
+            // a bold line at body size that ends in a colon leads into what follows ("Key Benefits:" over a list); one
+            // that starts in lower case goes on with a sentence ("heißt <b>begleitendes Dreibein</b>.")
             b.type = Type.HEADING;
             if (section.matches() && section.group(1).chars().allMatch(c -> c == '.' || Character.isDigit(c))) {
                 b.level = section.group(1).split("\\.").length;
@@ -1216,7 +1220,8 @@ final class Structure {
      * handbooks set their third level): one short line, all italic where the body is upright, starting with a capital
      * and with no closing punctuation, between the end of a sentence (or anything not running text) and body text.
      * An italic line inside a paragraph follows a line that runs on; an italic sentence (a note, a quotation) ends with
-     * its stop.
+     * its stop. A heading has a word of four letters or more: a line of math italic set apart ("Z", "Uxi", a displayed
+     * "F (u, v) = (x(u, v), …)") has none.
      */
     private static void italicHeadings(List<List<Block>> pages, Body body) {
         if (body.italic()) return;
@@ -1226,7 +1231,7 @@ final class Structure {
             if (b.type != Type.PARAGRAPH || b.lines.size() != 1 || !b.italic() || b.size() < body.size() * 0.95f || code(b, body)) continue;
             String t = b.text.strip();
             boolean shape = t.length() <= 80 && t.split("\\s+").length <= 10 && Character.isUpperCase(t.codePointAt(0))
-                    && ".,;:!?".indexOf(t.charAt(t.length() - 1)) < 0;
+                    && ".,;:!?".indexOf(t.charAt(t.length() - 1)) < 0 && WORD.matcher(t).find();
             boolean bodyAfter = next.type == Type.PARAGRAPH && sameSize(next.size(), body.size()) && !next.italic() && next.bold() == body.bold();
             Block previous = i == 0 ? null : all.get(i - 1);
             boolean apart = previous == null || previous.atom != null || previous.type != Type.PARAGRAPH || previous.italic() || endsSentence(previous.text);

@@ -1338,7 +1338,10 @@ class DocumentModelTest {
                     {italic, "Note that the nut can be removed and reused without impairing its efficiency."},
                     {roman, "The permission is created with the statement whose syntax follows here."},
                     {code, "CREATE PERMISSION <permission name> ON <table name>"},
-                    {roman, "The permission is enabled when it is created, unless it says otherwise."}};
+                    {roman, "The permission is enabled when it is created, unless it says otherwise."},
+                    // a letter of a displayed formula, in math italic on a line of its own: no heading
+                    {italic, "Z"},
+                    {roman, "The whole numbers are closed under addition and under multiplication."}};
             try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
                 float y = 700;
                 for (Object[] line : lines) {
@@ -1356,7 +1359,8 @@ class DocumentModelTest {
         Path pdf = italicAndCodePage();
         List<Element> elements = model(pdf).pages().getFirst().elements();
         assertThat(elements).filteredOn(e -> e.type() == Type.HEADING).extracting(Element::text).containsExactly("Boots Self-Locking Nut");
-        // the italic sentence stays text and the bold monospace syntax is code, no heading, in the order pdftotext reads them
+        // the italic sentence and the italic letter stay text and the bold monospace syntax is code, no heading, in the
+        // order pdftotext reads them
         assertThat(elements).filteredOn(e -> e.text().contains("Note that the nut")).singleElement().extracting(Element::type).isEqualTo(Type.PARAGRAPH);
         assertThat(elements).filteredOn(e -> e.text().contains("CREATE PERMISSION")).singleElement().satisfies(e -> {
             assertThat(e.type()).isEqualTo(Type.CODE);
@@ -2241,8 +2245,9 @@ class DocumentModelTest {
     /**
      * A line of its own whose terms are set in bold among words in the body's weight ("A heißt <b>abgeschlossene
      * Hülle</b> oder <b>Abschluss</b> von M.", a definition between two displayed formulas) is running text, though
-     * most of its characters are bold; a line bold throughout is a heading (issue 36: the corpus's geometry lecture
-     * notes had eleven such lines as headings).
+     * most of its characters are bold, and so is a line in bold but for its first word, in lower case ("heißt
+     * <b>begleitendes Dreibein</b>."); a line bold throughout is a heading (issue 36: the corpus's geometry lecture
+     * notes had twelve such lines as headings).
      */
     @Test
     void aLineWithItsTermsInBoldIsTextAndALineBoldThroughoutIsAHeading() throws Exception {
@@ -2262,13 +2267,26 @@ class DocumentModelTest {
             cs.endText();
             show(cs, regular, 11, 72, 666, "Der Abschluss ist die kleinste abgeschlossene Menge, die M enthält, und jede");
             show(cs, regular, 11, 72, 652, "abgeschlossene Menge ist ihr eigener Abschluss.");
+            show(cs, regular, 11, 72, 622, "Die drei Vektoren T, N und B einer Kurve, zusammen genommen,");
+            cs.beginText();
+            cs.newLineAtOffset(72, 592);
+            cs.setFont(regular, 11);
+            cs.showText("heißt ");
+            cs.setFont(bold, 11);
+            cs.showText("begleitendes Dreibein von Frenet");
+            cs.setFont(regular, 11);
+            cs.showText(".");
+            cs.endText();
+            show(cs, regular, 11, 72, 562, "Seine Vektoren stehen in jedem Punkt der Kurve senkrecht aufeinander.");
         });
         List<Element> elements = model(pdf).pages().getFirst().elements();
-        assertThat(elements).filteredOn(e -> e.text().contains("heißt")).singleElement().satisfies(e -> {
+        assertThat(elements).filteredOn(e -> e.text().contains("A heißt")).singleElement().satisfies(e -> {
             assertThat(squeeze(e.text())).isEqualTo("A heißt abgeschlossene Hülle oder Abschluss von M.");
             assertThat(e.bold()).as("most of its characters are bold").isTrue();
             assertThat(e.type()).isEqualTo(Type.PARAGRAPH);
         });
+        assertThat(elements).filteredOn(e -> e.text().contains("Dreibein")).singleElement()
+                .as("bold but for its first word, which goes on with the sentence above").satisfies(e -> assertThat(e.type()).isEqualTo(Type.PARAGRAPH));
         assertThat(elements).filteredOn(e -> e.text().equals("Abgeschlossene Mengen")).singleElement()
                 .satisfies(e -> assertThat(e.type()).isEqualTo(Type.HEADING));
     }
