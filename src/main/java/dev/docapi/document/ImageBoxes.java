@@ -86,7 +86,7 @@ final class ImageBoxes {
             if (!rest.isEmpty()) {
                 segments.set(read, new PageReader.Segment(mark + " " + rest, Math.min(box[0], s.x()), Math.min(s.top(), box[1]),
                         Math.max(s.right(), box[2]), Math.max(s.bottom(), box[3]), s.size(), s.bold(), s.italic(), s.mono(), rest.length() + 2,
-                        box[2] - box[0], s.plainLetters()));
+                        box[2] - box[0], s.plainLetters(), false));
                 return;
             }
             if (next < 0) return;
@@ -97,7 +97,7 @@ final class ImageBoxes {
             PageReader.Segment s = segments.get(next);
             segments.set(next, new PageReader.Segment(mark + " " + s.text(), box[0], Math.min(s.top(), box[1]), s.right(),
                     Math.max(s.bottom(), box[3]), s.size(), s.bold(), s.italic(), s.mono(), s.chars() + 2,
-                    box[2] - box[0], s.plainLetters()));
+                    box[2] - box[0], s.plainLetters(), false));
         }
     }
 

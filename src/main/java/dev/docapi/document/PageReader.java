@@ -62,10 +62,11 @@ final class PageReader extends LineStripper {
     /**
      * A run of words on one line; points from the page's top-left. {@code firstWord}: the width of its first word
      * (points), what a line above would have needed to hold it. {@code plainLetters}: how many of its letters are not
-     * bold (a run of text with a few terms in bold is mostly bold, yet no heading).
+     * bold (a run of text with a few terms in bold is mostly bold, yet no heading). {@code raisedMark}: whether it starts
+     * with a note's mark set raised in smaller type ({@link #raisedMark}).
      */
     record Segment(String text, float x, float top, float right, float bottom, float size, boolean bold, boolean italic, boolean mono,
-                   int chars, float firstWord, int plainLetters) {
+                   int chars, float firstWord, int plainLetters, boolean raisedMark) {
         float width() {
             return right - x;
         }
@@ -832,7 +833,28 @@ final class PageReader extends LineStripper {
         float size = sizes.entrySet().stream().max(Map.Entry.<Float, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
                 .map(Map.Entry::getKey).orElse(0f);
         out.add(new Segment(text, x, top, right, bottom, size, bold * 2 > chars, italic * 2 > chars, mono * 2 > chars, chars, firstWord(words),
-                plainLetters));
+                plainLetters, raisedMark(words, size)));
+    }
+
+    /**
+     * Whether {@code words} start with a note's mark set raised in smaller type before more text ("¹ 2020 estimate",
+     * "¹The code"): one to three figures or note signs (* † ‡ § ¶ ∗), each at most 0.8 of {@code size} (the run's usual
+     * size) with its baseline over the run's last glyph's by 0.15 of it or more.
+     */
+    static boolean raisedMark(List<List<TextPosition>> words, float size) {
+        List<TextPosition> glyphs = words.stream().flatMap(List::stream).toList();
+        if (glyphs.isEmpty() || size <= 0) return false;
+        float baseline = glyphs.getLast().getYDirAdj();
+        int mark = 0;
+        while (mark < glyphs.size() && mark <= 3) {
+            TextPosition p = glyphs.get(mark);
+            String c = p.getUnicode();
+            boolean sign = c != null && c.length() == 1 && (Character.isDigit(c.charAt(0)) || "*†‡§¶∗".indexOf(c.charAt(0)) >= 0);
+            if (!sign || size(p) > 0.8f * size || p.getYDirAdj() > baseline - 0.15f * size) break;
+            mark++;
+        }
+        if (mark == 0 || mark > 3) return false;
+        return glyphs.subList(mark, glyphs.size()).stream().anyMatch(p -> !blank(p));
     }
 
     /** The width of the first word of {@code words} (points): up to its first space glyph, or its end. */

@@ -119,7 +119,7 @@ final class ScanType {
                 else if (size < body) size = s.size() * scale;
                 boolean bold = m != null && m[1] > BOLD * usual;
                 segments.set(i, new PageReader.Segment(s.text(), s.x(), s.top(), s.right(), s.bottom(), Math.round(size * 2) / 2f,
-                        bold, s.italic(), s.mono(), s.chars(), s.firstWord(), bold ? 0 : Structure.letters(s.text())));
+                        bold, s.italic(), s.mono(), s.chars(), s.firstWord(), bold ? 0 : Structure.letters(s.text()), s.raisedMark()));
             }
         }
         oneSizeAStyle(pages, ocrPages, body);
@@ -156,7 +156,7 @@ final class ScanType {
                 Float size = style.get(s.size());
                 if (size != null && size != s.size()) {
                     segments.set(i, new PageReader.Segment(s.text(), s.x(), s.top(), s.right(), s.bottom(), size, s.bold(), s.italic(), s.mono(), s.chars(), s.firstWord(),
-                            s.plainLetters()));
+                            s.plainLetters(), s.raisedMark()));
                 }
             }
         }

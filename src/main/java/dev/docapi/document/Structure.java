@@ -76,6 +76,8 @@ final class Structure {
      */
     private static final Pattern CAPTION = Pattern.compile("(?s)^(?:(?:Figure|Fig\\.|Table|Tab\\.|Chart|Exhibit|Abbildung|Abb\\.|Tabelle|Listing)\\s*(?-i:[\\dIVX]++(?:[.\\-–][\\dIVX]++)*+[a-z]?+(?!\\p{L})(?!\\s+\\p{Ll}{2}))"
             + "|[\\[<〈《【(（]?\\s*(?:표|그림|도표|表|图|圖|図)\\s*[\\d一二三四五六七八九十]+).*", Pattern.CASE_INSENSITIVE);
+    /** A note's mark: one to three figures or note signs. */
+    private static final Pattern NOTE_MARK = Pattern.compile("[\\d*†‡§¶∗]{1,3}");
     private static final Pattern FOOTNOTE = Pattern.compile("(?s)^[\\d*†‡§¶∗]{1,3}\\s*\\S.*");
     /** A note's number as footnotes set it, closed by a parenthesis: "1)", "(12)". */
     private static final Pattern FOOTNOTE_NUMBER = Pattern.compile("\\(?\\d{1,3}\\)");
@@ -158,6 +160,18 @@ final class Structure {
 
         boolean italic() {
             return most(List.of(this), PageReader.Segment::italic);
+        }
+
+        /**
+         * Whether it starts with a note's mark set raised in smaller type ("¹ 2020 estimate"), read with the words after
+         * it ({@link PageReader#raisedMark}) or apart from them.
+         */
+        boolean raisedMark() {
+            PageReader.Segment first = segments.getFirst();
+            if (first.raisedMark()) return true;
+            if (segments.size() < 2 || !NOTE_MARK.matcher(first.text()).matches()) return false;
+            PageReader.Segment second = segments.get(1);
+            return first.size() <= 0.8f * second.size() && first.bottom() < second.bottom() - 0.15f * second.size();
         }
 
         boolean mono() {
@@ -681,6 +695,8 @@ final class Structure {
         String nextText = next.text();
         if (fragment(next, last) || fragment(last, next)) return false;
         if (itemMarker(nextText, ocr) != null) return true;
+        // a note starts with its raised mark (notes at a page's foot set close, one under the other)
+        if (next.raisedMark()) return true;
         // display type (a cover's title set at 33 and 30 pt, fitted line by line) varies more from line to line
         boolean display = Math.min(last.size(), next.size()) >= DISPLAY && Math.min(last.size(), next.size()) >= 0.88f * size && last.x() == next.x();
         if (!sameSize(last.size(), next.size()) && !display) return true;
@@ -1046,7 +1062,8 @@ final class Structure {
             // a symbol font's bullet (a private-use code point no other font draws) as the character it shows
             b.marker = symbols(marker);
             b.text = text.substring(text.indexOf(marker) + marker.length()).strip();
-        } else if (size <= body.size() * 0.85f && b.box().y() > page.height() * 0.6f && FOOTNOTE.matcher(text).matches() && !page.ocr()) {
+        } else if ((size <= body.size() * 0.85f || size <= body.size() && b.lines.getFirst().raisedMark()) && b.box().y() > page.height() * 0.6f
+                && FOOTNOTE.matcher(text).matches() && !page.ocr()) {
             b.type = Type.FOOTNOTE;
         } else if (shortText && !text.endsWith(",") && !names(b) && !code(b, body) && !label(b, page, body)
                 && (larger || (boldOverBody && !text.endsWith(":") && text.length() <= 100 && b.lines.size() <= 2

@@ -2597,6 +2597,47 @@ class DocumentModelTest {
     }
 
     /**
+     * Notes at the page's foot, each starting with its number raised in smaller type and set close one under the other
+     * at nearly the body's size (a Google Docs or Word document's footnotes: "¹ 2021 estimate" at 10 pt under 11 pt
+     * text), are a footnote each, not one paragraph of all (issue 36: the corpus's Google Docs file read "1 2021 estimate
+     * 2 2020 estimate 3 2020 estimate"); a raised reference inside a line of the body stays in its paragraph.
+     */
+    @Test
+    void notesStartingWithARaisedNumberAreAFootnoteEach() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        Path pdf = onePage("raised-notes.pdf", PDRectangle.A4, cs -> {
+            show(cs, font, 11, 72, 760, "Indonesia had 273 879 750 people and Germany 83 190 556, as the census");
+            show(cs, font, 11, 72, 746, "counted them");
+            show(cs, font, 6, 140, 750, "1");
+            show(cs, font, 11, 144, 746, " in the years the notes give.");
+            String[][] notes = {{"1", " 2021 estimate"}, {"2", " 2020 estimate"}, {"3", " 2020 estimate"}};
+            float y = 100;
+            for (String[] note : notes) {
+                // the mark in its own text object, 6 pt and raised; the note's words in the next one
+                show(cs, font, 6, 72, y + 3.5f, note[0]);
+                show(cs, font, 10, 75.3f, y, note[1]);
+                y -= 11.5f;
+            }
+            // a mark drawn in the same text object as its words
+            cs.beginText();
+            cs.setFont(font, 6);
+            cs.newLineAtOffset(72, y + 3.5f);
+            cs.showText("4");
+            cs.setFont(font, 10);
+            cs.newLineAtOffset(3.3f, -3.5f);
+            cs.showText(" 2019 census");
+            cs.endText();
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.type() == Type.FOOTNOTE).extracting(e -> squeeze(e.text()))
+                .containsExactly("1 2021 estimate", "2 2020 estimate", "3 2020 estimate", "4 2019 census");
+        assertThat(elements).filteredOn(e -> squeeze(e.text()).contains("census counted")).singleElement().satisfies(e -> {
+            assertThat(e.type()).isEqualTo(Type.PARAGRAPH);
+            assertThat(squeeze(e.text())).endsWith("the notes give.");
+        });
+    }
+
+    /**
      * The parts of a syntax diagram drawn in vector shapes (callouts, arrows), set larger than the body and some bold,
      * are the figure's labels, not headings; the heading after the figure's caption is still one, and every word is kept
      * (issue 36: redp5110's page 10, where each part of "CREATE PERMISSION" was an ###### heading).
