@@ -839,7 +839,7 @@ final class PageReader extends LineStripper {
     /**
      * Whether {@code words} start with a note's mark set raised in smaller type before more text ("¹ 2020 estimate",
      * "¹The code"): one to three figures or note signs (* † ‡ § ¶ ∗), each at most 0.8 of {@code size} (the run's usual
-     * size) with its baseline over the run's last glyph's by 0.15 of it or more.
+     * size) with its baseline over the run's last glyph's by 0.15 of it or more, and the text after it set as the run is.
      */
     static boolean raisedMark(List<List<TextPosition>> words, float size) {
         List<TextPosition> glyphs = words.stream().flatMap(List::stream).toList();
@@ -854,7 +854,9 @@ final class PageReader extends LineStripper {
             mark++;
         }
         if (mark == 0 || mark > 3) return false;
-        return glyphs.subList(mark, glyphs.size()).stream().anyMatch(p -> !blank(p));
+        // the text after the mark is set as the run is: a raised label of more than a number ("³⁽ⁱⁱ⁾⇒") is no mark
+        TextPosition after = glyphs.subList(mark, glyphs.size()).stream().filter(p -> !blank(p)).findFirst().orElse(null);
+        return after != null && (size(after) > 0.8f * size || after.getYDirAdj() > baseline - 0.15f * size);
     }
 
     /** The width of the first word of {@code words} (points): up to its first space glyph, or its end. */
