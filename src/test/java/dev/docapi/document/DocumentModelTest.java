@@ -55,6 +55,17 @@ class DocumentModelTest {
         cs.endText();
     }
 
+    /** One line of runs in turn, each a font and its text ({@code fontsAndTexts}: font, text, font, text, …), at {@code size} pt from ({@code x}, {@code y}). */
+    private static void runs(PDPageContentStream cs, float size, float x, float y, Object... fontsAndTexts) throws IOException {
+        cs.beginText();
+        cs.newLineAtOffset(x, y);
+        for (int i = 0; i < fontsAndTexts.length; i += 2) {
+            cs.setFont((PDFont) fontsAndTexts[i], size);
+            cs.showText((String) fontsAndTexts[i + 1]);
+        }
+        cs.endText();
+    }
+
     /** The rulings of a grid: a level line at each of {@code ys} across {@code xs}, an upright one at each of {@code xs} down {@code ys}. */
     private static void grid(PDPageContentStream cs, float[] xs, float[] ys) throws IOException {
         for (float y : ys) {
@@ -2257,26 +2268,11 @@ class DocumentModelTest {
             show(cs, bold, 11, 72, 760, "Abgeschlossene Mengen");
             show(cs, regular, 11, 72, 740, "Sei X ein topologischer Raum und M eine Teilmenge von X. Dann ist der Schnitt");
             show(cs, regular, 11, 72, 726, "aller abgeschlossenen Mengen, die M enthalten, wieder abgeschlossen.");
-            cs.beginText();
-            cs.newLineAtOffset(72, 696);
-            for (Object[] run : new Object[][] {{regular, "A heißt "}, {bold, "abgeschlossene Hülle"}, {regular, " oder "},
-                    {bold, "Abschluss"}, {regular, " von M."}}) {
-                cs.setFont((PDType1Font) run[0], 11);
-                cs.showText((String) run[1]);
-            }
-            cs.endText();
+            runs(cs, 11, 72, 696, regular, "A heißt ", bold, "abgeschlossene Hülle", regular, " oder ", bold, "Abschluss", regular, " von M.");
             show(cs, regular, 11, 72, 666, "Der Abschluss ist die kleinste abgeschlossene Menge, die M enthält, und jede");
             show(cs, regular, 11, 72, 652, "abgeschlossene Menge ist ihr eigener Abschluss.");
             show(cs, regular, 11, 72, 622, "Die drei Vektoren T, N und B einer Kurve, zusammen genommen,");
-            cs.beginText();
-            cs.newLineAtOffset(72, 592);
-            cs.setFont(regular, 11);
-            cs.showText("heißt ");
-            cs.setFont(bold, 11);
-            cs.showText("begleitendes Dreibein von Frenet");
-            cs.setFont(regular, 11);
-            cs.showText(".");
-            cs.endText();
+            runs(cs, 11, 72, 592, regular, "heißt ", bold, "begleitendes Dreibein von Frenet", regular, ".");
             show(cs, regular, 11, 72, 562, "Seine Vektoren stehen in jedem Punkt der Kurve senkrecht aufeinander.");
         });
         List<Element> elements = model(pdf).pages().getFirst().elements();
