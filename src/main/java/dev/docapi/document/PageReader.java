@@ -119,6 +119,11 @@ final class PageReader extends LineStripper {
     private static final String UNMAPPED = "\u0080";
     /** The document's composite fonts with glyphs that map to no character, as {@link WithUnmapped}. */
     private final Map<PDType0Font, PDFont> unmappedFonts = new IdentityHashMap<>();
+    /**
+     * The page's words cut where a glyph is drawn a wide gap left of the one before ({@link #atJumps}): their line's
+     * spaces are where its glyphs leave gaps ({@link LogicalOrder#lineByPosition}).
+     */
+    private final Set<List<TextPosition>> cutBack = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     /** The page's lines as runs of words (left to right), made into segments when the page is read. */
     private final List<List<Run>> lines = new ArrayList<>();
 
@@ -221,6 +226,7 @@ final class PageReader extends LineStripper {
         pageDir = dirs.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(0f);
         turnedInCells.clear();
         lines.clear();
+        cutBack.clear();
         pageBoxes = new ArrayList<>(drawnBoxes.boxes());
         super.writePage();
         addSplitAtColumns();
@@ -470,7 +476,13 @@ final class PageReader extends LineStripper {
             return;
         }
         List<List<TextPosition>> byX = new ArrayList<>();
-        for (List<TextPosition> w : kept) for (List<TextPosition> part : atJumps(w)) byX.addAll(atWideSpaces(part));
+        for (List<TextPosition> w : kept) {
+            List<List<TextPosition>> parts = atJumps(w);
+            for (int i = 1; i < parts.size(); i++) {
+                if (parts.get(i).getFirst().getXDirAdj() < parts.get(i - 1).getLast().getXDirAdj()) cutBack.addAll(parts);
+            }
+            for (List<TextPosition> part : parts) byX.addAll(atWideSpaces(part));
+        }
         byX.sort(Comparator.comparingDouble(w -> w.getFirst().getXDirAdj()));
         List<List<TextPosition>> run = new ArrayList<>();
         float runRight = 0;
@@ -498,7 +510,9 @@ final class PageReader extends LineStripper {
      * glyph included: PDFBox starts no new word after a space glyph, so a table row drawn as "1994 " moved to its next
      * column, "1997 ", and so on, came as one word spanning its gutters, and its cells were one segment. A code
      * listing's aligned columns, whose space glyphs fill their gaps, stay whole; an OCR text layer's word is cut by
-     * {@link #atWideSpaces}, which knows its bullets.
+     * {@link #atWideSpaces}, which knows its bullets. A word is cut as well where its next glyph is drawn a wide gap
+     * left of the one before: a table's row drawn a pass a font came as words spanning its cells ("7" of one column
+     * with "ungraded" of the last, one cell's "y" with the next's), and a word is placed by its first glyph.
      */
     private static List<List<TextPosition>> atJumps(List<TextPosition> word) {
         if (ocrLayer(word.getFirst())) return List.of(word);
@@ -506,7 +520,8 @@ final class PageReader extends LineStripper {
         int start = 0;
         for (int i = 1; i < word.size(); i++) {
             TextPosition before = word.get(i - 1), p = word.get(i);
-            if (p.getXDirAdj() - (before.getXDirAdj() + before.getWidthDirAdj()) > SEGMENT_GAP * Math.max(size(before), 4)) {
+            float wide = SEGMENT_GAP * Math.max(size(before), 4);
+            if (p.getXDirAdj() - (before.getXDirAdj() + before.getWidthDirAdj()) > wide || before.getXDirAdj() - (p.getXDirAdj() + p.getWidthDirAdj()) > wide) {
                 out.add(word.subList(start, i));
                 start = i;
             }
@@ -827,7 +842,7 @@ final class PageReader extends LineStripper {
                 bottom = Math.max(bottom, base + 0.2f * size);
             }
         }
-        String text = LogicalOrder.line(glyphs).strip();
+        String text = (words.stream().anyMatch(cutBack::contains) ? LogicalOrder.lineByPosition(glyphs) : LogicalOrder.line(glyphs)).strip();
         if (text.isEmpty() || x == Float.MAX_VALUE) return;
         if (letterBullet) text = WHITE_BULLET + text.substring(1);
         float size = sizes.entrySet().stream().max(Map.Entry.<Float, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()))

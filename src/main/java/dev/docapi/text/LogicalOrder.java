@@ -55,20 +55,8 @@ public final class LogicalOrder {
      *         letters (NFKC)
      */
     public static String line(List<List<Glyph>> words) {
-        List<List<Glyph>> normalised = new ArrayList<>();
-        boolean rtl = false;
-        for (List<Glyph> word : words) {
-            List<Glyph> w = new ArrayList<>();
-            for (Glyph g : word) {
-                // a glyph the font maps to nothing comes as U+0000 from PDFBox; a no-break space is a space (a cell
-                // of one is blank, a cell's text ends before it)
-                Glyph n = new Glyph(presentationFormsToLetters(g.text()).replace("\0", "").replace('\u00a0', ' '), g.x(), g.width());
-                if (n.text().isEmpty()) continue;
-                rtl |= hasRightToLeft(n.text());
-                w.add(n);
-            }
-            if (!w.isEmpty()) normalised.add(w);
-        }
+        List<List<Glyph>> normalised = normalised(words);
+        boolean rtl = normalised.stream().flatMap(List::stream).anyMatch(g -> hasRightToLeft(g.text()));
         // left-to-right text drawn from the right in runs (a date in a right-to-left table's cell, as Word writes it: "19",
         // "/", "09", "/", "1403", each left of the one before) reads by position
         if (!rtl) {
@@ -77,6 +65,47 @@ public final class LogicalOrder {
         }
         if (drawnInLogicalOrder(normalised)) return text(joined(normalised));
         return reorder(byPosition(normalised)).replaceAll("\\s{2,}", " ").strip();
+    }
+
+    /**
+     * A left-to-right line whose words' breaks say nothing of its spaces (words cut from the ones they were drawn in:
+     * a line's subscripts drawn in a pass after it, each cut to stand at its place), read glyph by glyph by position,
+     * spaced by the gaps; as {@link #line} when a glyph stands on another or the line has right-to-left text.
+     *
+     * @param words the line's words, each its glyphs (never empty)
+     */
+    public static String lineByPosition(List<List<Glyph>> words) {
+        List<List<Glyph>> normalised = normalised(words);
+        List<Glyph> glyphs = new ArrayList<>();
+        for (List<Glyph> w : normalised) for (Glyph g : w) if (!g.text().isBlank()) glyphs.add(g);
+        glyphs.sort(Comparator.comparingDouble(Glyph::x));
+        if (glyphs.stream().anyMatch(g -> hasRightToLeft(g.text())) || !apart(glyphs)) return line(words);
+        return text(spacedByGaps(glyphs)).strip();
+    }
+
+    /** Whether no glyph of {@code sorted} (by position) starts before the middle of the one before: none stands on another. */
+    private static boolean apart(List<Glyph> sorted) {
+        for (int i = 1; i < sorted.size(); i++) if (sorted.get(i).x() < sorted.get(i - 1).x() + sorted.get(i - 1).width() / 2) return false;
+        return true;
+    }
+
+    /**
+     * The words' glyphs with presentation forms (ligatures, shaped Arabic) mapped to their letters (NFKC), a glyph the
+     * font maps to nothing left out; an empty word is left out.
+     */
+    private static List<List<Glyph>> normalised(List<List<Glyph>> words) {
+        List<List<Glyph>> normalised = new ArrayList<>();
+        for (List<Glyph> word : words) {
+            List<Glyph> w = new ArrayList<>();
+            for (Glyph g : word) {
+                // a glyph the font maps to nothing comes as U+0000 from PDFBox; a no-break space is a space (a cell
+                // of one is blank, a cell's text ends before it)
+                Glyph n = new Glyph(presentationFormsToLetters(g.text()).replace("\0", "").replace('\u00a0', ' '), g.x(), g.width());
+                if (!n.text().isEmpty()) w.add(n);
+            }
+            if (!w.isEmpty()) normalised.add(w);
+        }
+        return normalised;
     }
 
     /**
@@ -131,8 +160,9 @@ public final class LogicalOrder {
     /**
      * The glyphs of a line drawn in runs that are not left to right (a run starts at a glyph wholly left of the one
      * before it: a mark drawn over its letter, or a glyph drawn twice for bold, overlaps it), the runs put left to
-     * right; null when the line is drawn left to right, or when two runs overlap (text drawn over text, as a clipped
-     * cell's overflow: no order by position reads it).
+     * right; null when the line is drawn left to right. Runs that overlap are read glyph by glyph when no glyph stands
+     * on another (a formula's symbols drawn in a pass of their own between its figures: "χ² = 16.9, v = 2"); null when
+     * one does (text drawn over text, as a clipped cell's overflow: no order by position reads it).
      */
     private static List<Glyph> runsByPosition(List<List<Glyph>> words) {
         List<List<Glyph>> runs = new ArrayList<>();
@@ -147,10 +177,13 @@ public final class LogicalOrder {
         }
         if (runs.size() < 2) return null;
         runs.sort(Comparator.comparingDouble(LogicalOrder::left));
-        for (int i = 1; i < runs.size(); i++) if (left(runs.get(i)) < right(runs.get(i - 1)) - 0.5f) return null;
         List<Glyph> out = new ArrayList<>();
         for (List<Glyph> r : runs) out.addAll(r);
-        return out;
+        boolean overlap = false;
+        for (int i = 1; i < runs.size(); i++) overlap |= left(runs.get(i)) < right(runs.get(i - 1)) - 0.5f;
+        if (!overlap) return out;
+        out.sort(Comparator.comparingDouble(Glyph::x));
+        return apart(out) ? out : null;
     }
 
     private static float left(List<Glyph> run) {

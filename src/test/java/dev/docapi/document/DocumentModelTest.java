@@ -335,6 +335,71 @@ class DocumentModelTest {
     }
 
     /**
+     * A table with no rules whose rows are each one text object drawn out of order: a row's head and its last cell
+     * first, then the figures between them, moving back left (as a US report's enrolment table draws its grades): PDFBox
+     * read the last cell and the first figure as one word ("ungraded7"), which put the figures in the last column. The
+     * figures stand in their own columns, in their order on the page.
+     */
+    @Test
+    void aTableRowDrawnOutOfOrderReadsInItsColumns() throws Exception {
+        String[][] rows = {{"Year ", "Grade 7 ", "Grade 8 ", "ungraded "}, {"1994 ", "235 ", "259 ", "12 "}, {"1995 ", "241 ", "262 ", "15 "},
+                {"1996 ", "250 ", "270 ", "9 "}};
+        float[] xs = {77, 185, 290, 395};
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+        Path pdf = onePage("rows-drawn-out-of-order.pdf", PDRectangle.LETTER, cs -> {
+            show(cs, font, 10, 72, 700, "Enrolment by grade in the district's schools, 1994 to 1996, was as follows: ");
+            for (int r = 0; r < rows.length; r++) {
+                cs.beginText();
+                cs.setFont(font, 10);
+                cs.newLineAtOffset(xs[0], 670 - 14 * r);
+                cs.showText(rows[r][0]);
+                cs.newLineAtOffset(xs[3] - xs[0], 0);
+                cs.showText(rows[r][3]);
+                cs.newLineAtOffset(xs[1] - xs[3], 0);
+                cs.showText(rows[r][1]);
+                cs.newLineAtOffset(xs[2] - xs[1], 0);
+                cs.showText(rows[r][2]);
+                cs.endText();
+            }
+            show(cs, font, 10, 72, 600, "The ungraded pupils are those in special classes, counted apart from the grades. ");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).extracting(Element::type).containsExactly(Type.PARAGRAPH, Type.TABLE, Type.PARAGRAPH);
+        assertThat(elements.get(1).text()).isEqualTo("Year\tGrade 7\tGrade 8\tungraded\n1994\t235\t259\t12\n1995\t241\t262\t15\n1996\t250\t270\t9");
+    }
+
+    /**
+     * A line whose subscripts are drawn after it, moving back left to each into the room left for it (as a US report's
+     * formulas in running text): each subscript stands at its letter's side with no space, wherever it was drawn
+     * ("BAF3", not "BAF 3" or the figures gathered at the line's end).
+     */
+    @Test
+    void subscriptsDrawnAfterTheirLineStandAtTheirLetters() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+        String before = "A percentage-wise increase in BAF", between = " or FD", after = " will cause a less than proportional increase in WC.";
+        float x = 72, y = 700, room = font.getStringWidth("3") * 6.5f / 1000;
+        float bafEnd = x + font.getStringWidth(before) / 100, fdEnd = bafEnd + room + font.getStringWidth(between) / 100;
+        Path pdf = onePage("subscripts-after-the-line.pdf", PDRectangle.LETTER, cs -> {
+            cs.beginText();
+            cs.setFont(font, 10);
+            cs.newLineAtOffset(x, y);
+            cs.showText(before);
+            cs.newLineAtOffset(bafEnd + room - x, 0);
+            cs.showText(between);
+            cs.newLineAtOffset(fdEnd + room - (bafEnd + room), 0);
+            cs.showText(after);
+            cs.setFont(font, 6.5f);
+            cs.newLineAtOffset(bafEnd - (fdEnd + room), -2);
+            cs.showText("3");
+            cs.newLineAtOffset(fdEnd - bafEnd, 0);
+            cs.showText("3");
+            cs.endText();
+        });
+        assertThat(model(pdf).pages().getFirst().elements()).extracting(Element::text)
+                .containsExactly("A percentage-wise increase in BAF3 or FD3 will cause a less than proportional increase in WC.");
+    }
+
+    /**
      * An unruled table whose header row has a long head ("Weight of indicator in 2006"), whose groups have heads of
      * their own outdented left of the rows, and one of whose row heads is a long one ("Further studies (in higher
      * education)"), under a two-line caption whose label stands apart (as the ICDAR 2013 competition's EU reports set

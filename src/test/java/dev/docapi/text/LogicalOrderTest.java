@@ -133,4 +133,19 @@ class LogicalOrderTest {
         // a section's number drawn after its title, to the title's left
         assertThat(LogicalOrder.line(List.of(rightwards(20, "I", "n", "t", "r", "o"), rightwards(0, "1")))).isEqualTo("1 Intro");
     }
+
+    /**
+     * A formula drawn in passes, one a font (a Times line's figures, then its italic letters, then its Symbol signs, each
+     * pass from the left), reads by position: the passes' runs span one another but no glyph stands on another.
+     */
+    @Test
+    void aFormulaDrawnInOnePassAFontReadsByPosition() {
+        List<List<Glyph>> figures = List.of(rightwards(7, "2"), rightwards(21, "1", "6", ","), rightwards(54, "2", ","), rightwards(80, "0", ".", "5"));
+        List<List<Glyph>> letters = List.of(rightwards(40, "v"), rightwards(66, "p"));
+        List<List<Glyph>> signs = List.of(rightwards(0, "χ"), rightwards(14, "="), rightwards(47, "="), rightwards(73, "<"));
+        List<List<Glyph>> line = new ArrayList<>(figures);
+        line.addAll(letters);
+        line.addAll(signs);
+        assertThat(LogicalOrder.line(line)).isEqualTo("χ 2 = 16, v = 2, p < 0.5");
+    }
 }
