@@ -512,7 +512,9 @@ final class PageReader extends LineStripper {
      * listing's aligned columns, whose space glyphs fill their gaps, stay whole; an OCR text layer's word is cut by
      * {@link #atWideSpaces}, which knows its bullets. A word is cut as well where its next glyph is drawn a wide gap
      * left of the one before: a table's row drawn a pass a font came as words spanning its cells ("7" of one column
-     * with "ungraded" of the last, one cell's "y" with the next's), and a word is placed by its first glyph.
+     * with "ungraded" of the last), and a word is placed by its first glyph. A word of a glyph each side of the jump is
+     * left whole: a figure's labels ("R" and "0" of an axis), which the line's order places by position
+     * ({@link LogicalOrder}).
      */
     private static List<List<TextPosition>> atJumps(List<TextPosition> word) {
         if (ocrLayer(word.getFirst())) return List.of(word);
@@ -521,7 +523,9 @@ final class PageReader extends LineStripper {
         for (int i = 1; i < word.size(); i++) {
             TextPosition before = word.get(i - 1), p = word.get(i);
             float wide = SEGMENT_GAP * Math.max(size(before), 4);
-            if (p.getXDirAdj() - (before.getXDirAdj() + before.getWidthDirAdj()) > wide || before.getXDirAdj() - (p.getXDirAdj() + p.getWidthDirAdj()) > wide) {
+            boolean back = before.getXDirAdj() - (p.getXDirAdj() + p.getWidthDirAdj()) > wide
+                    && (inked(word.subList(start, i)) > 1 || inked(word.subList(i, word.size())) > 1);
+            if (p.getXDirAdj() - (before.getXDirAdj() + before.getWidthDirAdj()) > wide || back) {
                 out.add(word.subList(start, i));
                 start = i;
             }
@@ -529,6 +533,11 @@ final class PageReader extends LineStripper {
         if (start == 0) return List.of(word);
         out.add(word.subList(start, word.size()));
         return out;
+    }
+
+    /** How many of {@code glyphs} are not blank. */
+    private static long inked(List<TextPosition> glyphs) {
+        return glyphs.stream().filter(p -> !blank(p)).count();
     }
 
     /**
