@@ -772,6 +772,19 @@ class DocumentModelTest {
     }
 
     /**
+     * A figure's axis labels drawn out of order ("R" then "0" back at the axis's start, one PDFBox word) stay as they
+     * were read, and the numbered list above the figure keeps each item's second line (geotopo's page 14: its items
+     * "2)" and "3)" ended at their first line once the label was cut in two).
+     */
+    @Test
+    void aFiguresLabelsDrawnOutOfOrderLeaveTheListAboveWhole() throws Exception {
+        List<Element> elements = model(corpus("pdf-text/geotopo-117p-linearized-links.pdf")).pages().get(13).elements();
+        assertThat(elements).filteredOn(e -> e.type() == Type.LIST_ITEM).extracting(Element::text)
+                .anySatisfy(t -> assertThat(squeeze(t)).startsWith("Ist (Y,TY ) trivialer topologischer Raum").endsWith("f : X → Y stetig."))
+                .anySatisfy(t -> assertThat(squeeze(t)).startsWith("Ist X diskreter topologischer Raum").endsWith("Raum Y und jede Abbildung f ."));
+    }
+
+    /**
      * A page that is one ruled table (a spreadsheet's or a report's print) has its running header and page number as
      * the other pages do: apart from its text, not paragraphs of it (a held-out sheet's "Page 3" read as text).
      */
