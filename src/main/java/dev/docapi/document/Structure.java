@@ -78,7 +78,8 @@ final class Structure {
             + "|[\\[<〈《【(（]?\\s*(?:표|그림|도표|表|图|圖|図)\\s*[\\d一二三四五六七八九十]+).*", Pattern.CASE_INSENSITIVE);
     /** A note's mark: one to three figures or note signs. */
     private static final Pattern NOTE_MARK = Pattern.compile("[\\d*†‡§¶∗]{1,3}");
-    private static final Pattern FOOTNOTE = Pattern.compile("(?s)^[\\d*†‡§¶∗]{1,3}\\s*\\S.*");
+    /** A note: its mark, then its text; a number with a part after a point ("4.1: Secure ...", "2.5 million") is no mark. */
+    private static final Pattern FOOTNOTE = Pattern.compile("(?s)^[\\d*†‡§¶∗]{1,3}+(?![.,:]\\d)\\s*\\S.*");
     /** A note's number as footnotes set it, closed by a parenthesis: "1)", "(12)". */
     private static final Pattern FOOTNOTE_NUMBER = Pattern.compile("\\(?\\d{1,3}\\)");
     /** A character that code has and prose seldom does: a block in a typewriter face without one is prose. */
@@ -1018,11 +1019,15 @@ final class Structure {
      * reports number theirs) is a footnote, not a list item (issue 36: a Korean report's notes were lists "1. ...").
      */
     private static boolean footnoteArea(Block b, List<Block> blocks, LaidOut page, Body body) {
+        return b.size() <= body.size() * 0.85f && b.box().y() > page.height() * 0.6f && nothingLargerUnder(b, blocks, body.size() * 0.85f);
+    }
+
+    /** Whether no text over {@code size} stands under block {@code b} in its column (running furniture aside). */
+    private static boolean nothingLargerUnder(Block b, List<Block> blocks, float size) {
         Box box = b.box();
-        if (b.size() > body.size() * 0.85f || box.y() <= page.height() * 0.6f) return false;
         for (Block other : blocks) {
             Box o = other.box();
-            if (other != b && other.atom == null && !other.type.furniture() && o.y() >= box.bottom() && other.size() > body.size() * 0.85f
+            if (other != b && other.atom == null && !other.type.furniture() && o.y() >= box.bottom() && other.size() > size
                     && o.x() < box.right() && o.right() > box.x()) {
                 return false;
             }
@@ -1063,7 +1068,7 @@ final class Structure {
             b.marker = symbols(marker);
             b.text = text.substring(text.indexOf(marker) + marker.length()).strip();
         } else if ((size <= body.size() * 0.85f || size <= body.size() && b.lines.getFirst().raisedMark()) && b.box().y() > page.height() * 0.6f
-                && FOOTNOTE.matcher(text).matches() && !page.ocr()) {
+                && FOOTNOTE.matcher(text).matches() && nothingLargerUnder(b, blocks, Math.max(body.size() * 0.85f, size)) && !page.ocr()) {
             b.type = Type.FOOTNOTE;
         } else if (shortText && !text.endsWith(",") && !names(b) && !code(b, body) && !label(b, page, body)
                 && (larger || (boldOverBody && !text.endsWith(":") && text.length() <= 100 && b.lines.size() <= 2

@@ -2712,6 +2712,30 @@ class DocumentModelTest {
     }
 
     /**
+     * A figure's numbered lines in small print low on the page ("4.1:  Secure the technical foundation", under a pillar's
+     * heading and over the next one, as the corpus's InDesign report sets its strategy's objectives) are no footnotes: a
+     * number with a part after its point is no note's mark, and a note has no larger text under it in its column. The
+     * page's own note at its foot still is one.
+     */
+    @Test
+    void aFiguresNumberedLinesLowOnThePageAreNoFootnotes() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA), bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+        Path pdf = onePage("objectives.pdf", PDRectangle.LETTER, cs -> {
+            for (int i = 0; i < 12; i++) show(cs, font, 10, 72, 720 - 14 * i, "The strategy sets out five pillars, each with objectives the agencies are to meet over the years.");
+            show(cs, bold, 13, 72, 280, "4 Invest in a resilient future");
+            show(cs, font, 7, 72, 262, "4.1:  Secure the technical foundation of the internet");
+            show(cs, font, 7, 72, 252, "4.2:  Reinvigorate federal research and development for cybersecurity");
+            show(cs, font, 7, 72, 232, "4 Objectives the strategy numbers by its pillars");
+            show(cs, bold, 13, 72, 205, "5 Forge international partnerships");
+            show(cs, font, 7, 72, 185, "5.1:  Build coalitions to counter threats to our digital ecosystem");
+            show(cs, font, 7, 72, 60, "1 GAO, Cybersecurity: Clarity of Leadership Urgently Needed, GAO-20-629.");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.type() == Type.FOOTNOTE).extracting(e -> squeeze(e.text()))
+                .containsExactly("1 GAO, Cybersecurity: Clarity of Leadership Urgently Needed, GAO-20-629.");
+    }
+
+    /**
      * The parts of a syntax diagram drawn in vector shapes (callouts, arrows), set larger than the body and some bold,
      * are the figure's labels, not headings; the heading after the figure's caption is still one, and every word is kept
      * (issue 36: redp5110's page 10, where each part of "CREATE PERMISSION" was an ###### heading).
