@@ -494,7 +494,8 @@ final class PageReader extends LineStripper {
             float size = size(w.getFirst());
             // a list marker keeps its text after a gap, but not another marker: two "*" a gap apart are two cells
             boolean item = marker(run) && !marker(List.of(w));
-            if (!run.isEmpty() && left - runRight > SEGMENT_GAP * Math.max(size, 4) && !item && !(letterBullet && run.size() == 1 && run.getFirst() == byX.getFirst())) {
+            if (!run.isEmpty() && (left - runRight > SEGMENT_GAP * Math.max(size, 4) && !item && !(letterBullet && run.size() == 1 && run.getFirst() == byX.getFirst())
+                    || run.size() == 1 && dropNumber(run.getFirst(), w))) {
                 runs.add(new Run(run, letterBullet && run.getFirst() == byX.getFirst(), splittable, out));
                 run = new ArrayList<>();
             }
@@ -817,6 +818,20 @@ final class PageReader extends LineStripper {
         return b.getFirst().getXDirAdj() - (last.getXDirAdj() + last.getWidthDirAdj());
     }
 
+
+    /**
+     * Whether {@code number} is a number set beside a heading in type 1.3 times its size or more, a gap apart (an
+     * InDesign report's "3" standing over the two lines of "Shape market forces to drive / security and resilience"):
+     * it stands on its own, so the heading's lines are read as lines, not the number's line with one of them.
+     */
+    private static boolean dropNumber(List<TextPosition> number, List<TextPosition> next) {
+        String digits = number.stream().map(TextPosition::getUnicode).collect(java.util.stream.Collectors.joining()).strip();
+        TextPosition first = next.stream().filter(p -> !blank(p)).findFirst().orElse(null);
+        TextPosition last = number.getLast();
+        return digits.matches("\\d{1,2}") && first != null && Character.isLetter(first.getUnicode().codePointAt(0))
+                && size(number.getFirst()) >= 1.3f * size(first)
+                && first.getXDirAdj() - (last.getXDirAdj() + last.getWidthDirAdj()) > 0.5f * size(first);
+    }
 
     /** True when the run so far is only a list marker (a bullet or "3."): its text follows after the gap. */
     private static boolean marker(List<List<TextPosition>> run) {

@@ -2736,6 +2736,25 @@ class DocumentModelTest {
     }
 
     /**
+     * A number set large beside a heading of two lines, drawn after them (an InDesign report's pillars: "3" at 15 pt by
+     * "Shape market forces to drive / security and resilience" at 11 pt) leads the heading, whose lines read in their
+     * order: it is no word of the line it stands level with ("3 security and resilience Shape market forces to drive").
+     */
+    @Test
+    void aLargeNumberBesideATwoLineHeadingLeadsIt() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA), bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+        Path pdf = onePage("pillars.pdf", PDRectangle.LETTER, cs -> {
+            for (int i = 0; i < 6; i++) show(cs, font, 9, 72, 720 - 12 * i, "The strategy sets out five pillars, each with objectives the agencies are to meet.");
+            show(cs, bold, 11, 91.5f, 630, "Shape market forces to drive ");
+            show(cs, bold, 11, 91.5f, 619, "security and resilience");
+            show(cs, bold, 15, 72, 623.5f, "3");
+            for (int i = 0; i < 3; i++) show(cs, font, 9, 72, 595 - 12 * i, "3." + (i + 1) + ": Hold the stewards of our data accountable and shift liability for insecure software.");
+        });
+        assertThat(model(pdf).pages().getFirst().elements()).filteredOn(e -> e.type() == Type.HEADING).extracting(e -> squeeze(e.text()))
+                .containsExactly("3 Shape market forces to drive security and resilience");
+    }
+
+    /**
      * The parts of a syntax diagram drawn in vector shapes (callouts, arrows), set larger than the body and some bold,
      * are the figure's labels, not headings; the heading after the figure's caption is still one, and every word is kept
      * (issue 36: redp5110's page 10, where each part of "CREATE PERMISSION" was an ###### heading).
