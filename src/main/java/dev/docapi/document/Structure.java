@@ -56,8 +56,11 @@ final class Structure {
         return sb.toString();
     }
     private static final String BULLETS = "•◦▪‣●○■□◆◇❖➢➤►▶✓✔☐☑☒–—*＊·・" + SYMBOL_BULLETS + "\\-";
-    /** A multi-level list number as Word sets it apart by a tab: "1.1." or "2.3.8.1." (always with its final dot). */
-    private static final String MULTI_LEVEL = "\\d{1,3}(?:\\.\\d{1,3})+\\.";
+    /**
+     * A multi-level list number: "1.1." or "2.3.8.1." as Word sets it apart by a tab (with its final dot), or "1.1:" as a
+     * report numbers its objectives.
+     */
+    private static final String MULTI_LEVEL = "\\d{1,3}(?:\\.\\d{1,3})+[.:]";
     /** A bullet or a list number alone (the marker, with its text after a gap). */
     static final Pattern MARKER_ONLY = Pattern.compile("[" + BULLETS + "]|" + MULTI_LEVEL + "|\\(?\\d{1,3}[.)]|\\(?[a-z][.)]|\\([ivx]{1,4}\\)");
     /** A list item's start: its marker, then white space; group 1 the marker. */
@@ -65,7 +68,7 @@ final class Structure {
     /** What OCR makes of bullets it cannot read ("e", "©", "«", "."), followed by a capital: list items on OCR'd pages only. */
     private static final Pattern OCR_ITEM = Pattern.compile("^([eo©®«»¢°>.])\\s+(?=\\p{Lu})");
     /** A numbered section heading: "3", "3.2", "A.1" then its title; group 1 the number. */
-    private static final Pattern SECTION = Pattern.compile("(?s)^((?:\\d{1,2}|[A-Z])(?:\\.\\d{1,2}){0,4})\\.?\\s+\\p{L}.*");
+    private static final Pattern SECTION = Pattern.compile("(?s)^((?:\\d{1,2}|[A-Z])(?:\\.\\d{1,2}){0,4})[.:]?\\s+\\p{L}.*");
     /**
      * A caption: "Figure 3", "Table II", "Abb. 2"; in Korean, Chinese and Japanese "표 1", "그림 2", "表1", "图 3", "図4",
      * also bracketed as they are set there ("[표 1]", "<그림 2>", "【表1】").

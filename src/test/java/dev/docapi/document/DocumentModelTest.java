@@ -2,6 +2,7 @@ package dev.docapi.document;
 
 import static dev.docapi.support.ApiTestBase.corpus;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.docapi.document.DocumentModel.Element;
@@ -2752,6 +2753,30 @@ class DocumentModelTest {
         });
         assertThat(model(pdf).pages().getFirst().elements()).filteredOn(e -> e.type() == Type.HEADING).extracting(e -> squeeze(e.text()))
                 .containsExactly("3 Shape market forces to drive security and resilience");
+    }
+
+    /**
+     * Objectives numbered "1.1:", "1.2:" (the InDesign report's pillars) are list items, each with its wrapped line and
+     * its number as its marker, where they were paragraphs cut between an item's lines; a heading numbered "2.1:" in
+     * larger bold type stays a heading.
+     */
+    @Test
+    void objectivesNumberedWithAColonAreListItems() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA), bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+        Path pdf = onePage("objectives-list.pdf", PDRectangle.LETTER, cs -> {
+            for (int i = 0; i < 4; i++) show(cs, font, 10, 72, 720 - 13 * i, "The strategy sets out five pillars, each with objectives the agencies are to meet.");
+            show(cs, font, 10, 72, 660, "1.1:  Establish cybersecurity requirements to support national security");
+            show(cs, font, 10, 96, 647, "and public safety");
+            show(cs, font, 10, 72, 634, "1.2:  Scale public-private collaboration");
+            show(cs, font, 10, 72, 621, "1.3:  Integrate federal cybersecurity centers");
+            show(cs, bold, 14, 72, 590, "2.1: Disrupt and dismantle threat actors");
+            show(cs, font, 10, 72, 570, "The second pillar is about the actors that threaten the nation's systems and its people.");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.type() == Type.LIST_ITEM).extracting(Element::marker, e -> squeeze(e.text())).containsExactly(
+                tuple("1.1:", "Establish cybersecurity requirements to support national security and public safety"),
+                tuple("1.2:", "Scale public-private collaboration"), tuple("1.3:", "Integrate federal cybersecurity centers"));
+        assertThat(elements).filteredOn(e -> e.type() == Type.HEADING).extracting(Element::text).containsExactly("2.1: Disrupt and dismantle threat actors");
     }
 
     /**
