@@ -56,6 +56,14 @@ class MarkupListsTest {
         assertThat(html.select("section > ol > li > ul > li > input[checked]")).hasSize(1);
     }
 
+    /** Items numbered "1.1:" (a report's objectives) keep their numbers before their text: no list's own count. */
+    @Test
+    void itemsNumberedWithAColonKeepTheirNumbers() {
+        DocumentModel model = new DocumentModel(DocumentModel.VERSION, List.of(new DocumentModel.Page(1, 612, 792, false,
+                List.of(item(0, 1, "1.1:", "Establish cybersecurity requirements"), item(1, 1, "1.2:", "Scale public-private collaboration")))), List.of());
+        assertThat(new MarkdownWriter().write(model, Map.of()).strip()).isEqualTo("- 1.1: Establish cybersecurity requirements\n- 1.2: Scale public-private collaboration");
+    }
+
     /** A list that goes on over a page break is one list in Markdown, its nesting kept (issue 36). */
     @Test
     void aListOverAPageBreakStaysOneListInMarkdown() {
