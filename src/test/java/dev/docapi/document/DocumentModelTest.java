@@ -2712,6 +2712,11 @@ class DocumentModelTest {
         });
     }
 
+    /** {@code lines} lines of a report's prose about its pillars at {@code size} pt, from 720 pt up the page down, {@code leading} apart. */
+    private static void pillarsProse(PDPageContentStream cs, PDFont font, float size, int lines, float leading) throws IOException {
+        for (int i = 0; i < lines; i++) show(cs, font, size, 72, 720 - leading * i, "The strategy sets out five pillars, each with objectives the agencies are to meet.");
+    }
+
     /**
      * A figure's numbered lines in small print low on the page ("4.1:  Secure the technical foundation", under a pillar's
      * heading and over the next one, as the corpus's InDesign report sets its strategy's objectives) are no footnotes: a
@@ -2722,7 +2727,7 @@ class DocumentModelTest {
     void aFiguresNumberedLinesLowOnThePageAreNoFootnotes() throws Exception {
         PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA), bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
         Path pdf = onePage("objectives.pdf", PDRectangle.LETTER, cs -> {
-            for (int i = 0; i < 12; i++) show(cs, font, 10, 72, 720 - 14 * i, "The strategy sets out five pillars, each with objectives the agencies are to meet over the years.");
+            pillarsProse(cs, font, 10, 12, 14);
             show(cs, bold, 13, 72, 280, "4 Invest in a resilient future");
             show(cs, font, 7, 72, 262, "4.1:  Secure the technical foundation of the internet");
             show(cs, font, 7, 72, 252, "4.2:  Reinvigorate federal research and development for cybersecurity");
@@ -2745,7 +2750,7 @@ class DocumentModelTest {
     void aLargeNumberBesideATwoLineHeadingLeadsIt() throws Exception {
         PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA), bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
         Path pdf = onePage("pillars.pdf", PDRectangle.LETTER, cs -> {
-            for (int i = 0; i < 6; i++) show(cs, font, 9, 72, 720 - 12 * i, "The strategy sets out five pillars, each with objectives the agencies are to meet.");
+            pillarsProse(cs, font, 9, 6, 12);
             show(cs, bold, 11, 91.5f, 630, "Shape market forces to drive ");
             show(cs, bold, 11, 91.5f, 619, "security and resilience");
             show(cs, bold, 15, 72, 623.5f, "3");
@@ -2764,7 +2769,7 @@ class DocumentModelTest {
     void objectivesNumberedWithAColonAreListItems() throws Exception {
         PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA), bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
         Path pdf = onePage("objectives-list.pdf", PDRectangle.LETTER, cs -> {
-            for (int i = 0; i < 4; i++) show(cs, font, 10, 72, 720 - 13 * i, "The strategy sets out five pillars, each with objectives the agencies are to meet.");
+            pillarsProse(cs, font, 10, 4, 13);
             show(cs, font, 10, 72, 660, "1.1:  Establish cybersecurity requirements to support national security");
             show(cs, font, 10, 96, 647, "and public safety");
             show(cs, font, 10, 72, 634, "1.2:  Scale public-private collaboration");
