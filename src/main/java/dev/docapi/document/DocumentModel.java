@@ -25,7 +25,7 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
      * The shape version: bump it when what the reader produces changes, so kept models are rebuilt; also the version of
      * the public JSON ({@code convert} to json, the OpenAPI {@code DocumentModel} schema says it).
      */
-    public static final int VERSION = 17;
+    public static final int VERSION = 18;
 
     /**
      * A page.
@@ -203,8 +203,10 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
      *                 lower-case letter removed); a table's: its rows one a line, cells separated by tabs; a picture's: "";
      *                 a form field's: its value (☑ or ☐ for a checkbox or radio button), placed by its widget's box
      * @param page     its page, from 1
-     * @param box      where it stands
-     * @param fontSize the dominant font size of its characters in points (0 for a table or picture)
+     * @param box      where it stands; a heading the outline names but no page prints (a workbook's sheet name,
+     *                 {@code Structure}'s parts): the page's top-left corner, no width or height
+     * @param fontSize the dominant font size of its characters in points (0 for a table or picture, and for a heading
+     *                 no page prints)
      * @param bold     whether most of its characters are bold
      * @param table    a table's cells; else null
      * @param picture  a picture's number among the page's drawn images (from 1, in drawing order); else null

@@ -18,11 +18,18 @@ import org.apache.pdfbox.cos.COSInteger;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.pdmodel.documentinterchange.logicalstructure.PDMarkedContentReference;
 import org.apache.pdfbox.pdmodel.documentinterchange.logicalstructure.PDStructureElement;
 import org.apache.pdfbox.pdmodel.documentinterchange.logicalstructure.PDStructureNode;
 import org.apache.pdfbox.pdmodel.documentinterchange.logicalstructure.PDStructureTreeRoot;
 import org.apache.pdfbox.pdmodel.documentinterchange.markedcontent.PDMarkedContent;
+import org.apache.pdfbox.pdmodel.interactive.action.PDActionGoTo;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDDestination;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDNamedDestination;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDPageFitDestination;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDPageFitWidthDestination;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDPageXYZDestination;
 import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlineItem;
 import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlineNode;
 import org.apache.pdfbox.text.PDFMarkedContentExtractor;
@@ -42,8 +49,11 @@ final class NamedHeadings {
     private static final int MAX_OUTLINE = 5000;
     private static final Pattern LEVEL = Pattern.compile("H([1-6])?");
 
-    /** An outline (bookmark) entry: its title and depth (1 = top), and its page when known (else 0). */
-    record OutlineEntry(String title, int depth, int page) {
+    /**
+     * An outline (bookmark) entry: its title and depth (1 = top), its page when known (else 0), and whether its
+     * destination shows that page from its top ({@code /Fit}, or {@code /XYZ} or {@code /FitH} at the top edge).
+     */
+    record OutlineEntry(String title, int depth, int page, boolean pageTop) {
     }
 
     /** A tagged heading: its page (from 1), level (1-6, or 0 for a plain {@code H}) and glyphs' box (points, top-left). */
@@ -87,6 +97,38 @@ final class NamedHeadings {
         return null;
     }
 
+    /**
+     * The outline's entries that name parts of the document it does not print, as a workbook's sheets (LibreOffice
+     * Calc bookmarks each sheet by its name, at the top of its first page): when the entries with a page whose title
+     * (its letters and digits, case aside) is nowhere in that page's text are at least half of the entries with a
+     * page, those entries, provided each shows its page from the top and each starts a later page than the one before
+     * (a part a page of its own). An outline of the headings the pages print, a few entries worded otherwise ("Chapter
+     * 2" over "2 Methods"), gives none, and so does one whose entries point at pages they do not name (a page range cut
+     * from a longer report, its entries left pointing at its first page).
+     *
+     * @param pageText a page's text (from 1), every element's, tables' cells and running headers included
+     */
+    List<OutlineEntry> unprinted(java.util.function.IntFunction<String> pageText) {
+        Map<Integer, String> keys = new HashMap<>();
+        List<OutlineEntry> placed = outline.stream().filter(e -> e.page() > 0).toList();
+        List<OutlineEntry> out = new ArrayList<>();
+        for (OutlineEntry e : placed) {
+            String title = letters(e.title());
+            if (!title.isEmpty() && !keys.computeIfAbsent(e.page(), p -> letters(pageText.apply(p))).contains(title)) out.add(e);
+        }
+        if (out.size() * 2 < placed.size()) return List.of();
+        for (int i = 0; i < out.size(); i++) {
+            if (!out.get(i).pageTop() || (i > 0 && out.get(i).page() <= out.get(i - 1).page())) return List.of();
+        }
+        return out;
+    }
+
+    private static String letters(String s) {
+        StringBuilder sb = new StringBuilder();
+        s.toLowerCase(Locale.ROOT).codePoints().filter(Character::isLetterOrDigit).forEach(sb::appendCodePoint);
+        return sb.toString();
+    }
+
     /** Whether a line (its box) stands in one of the page's tagged headings: a block does not run across its edge. */
     boolean inTagged(int page, Box line) {
         for (Tagged t : tagged) if (t.page() == page && holds(t.box(), line)) return true;
@@ -109,16 +151,35 @@ final class NamedHeadings {
         Set<PDOutlineItem> seen = new HashSet<>();
         for (PDOutlineItem item = node.getFirstChild(); item != null && out.size() < MAX_OUTLINE && seen.add(item); item = item.getNextSibling()) {
             int page = 0;
+            boolean pageTop = false;
             try {
                 PDPage p = item.findDestinationPage(doc);
-                if (p != null) page = doc.getPages().indexOf(p) + 1;
+                if (p != null) {
+                    page = doc.getPages().indexOf(p) + 1;
+                    pageTop = pageTop(doc, item, p);
+                }
             } catch (IOException | RuntimeException e) {
                 // a destination that cannot be resolved: the entry matches on any page
             }
             String title = item.getTitle();
-            if (title != null && !title.isBlank()) out.add(new OutlineEntry(title.strip(), depth, page));
+            if (title != null && !title.isBlank()) out.add(new OutlineEntry(title.strip(), depth, page, pageTop));
             outline(doc, item, depth + 1, out);
         }
+    }
+
+    /**
+     * Whether an entry's destination (PDF 32000-1 §12.3.2.2) shows its page from the top: {@code /Fit} or {@code /FitB},
+     * or a {@code /XYZ} or {@code /FitH} whose top lies within 2 % of the page's height below its top edge. An
+     * {@code /XYZ} that keeps the reader's view ({@code null} top) does not.
+     */
+    private static boolean pageTop(PDDocument doc, PDOutlineItem item, PDPage page) throws IOException {
+        PDDestination d = item.getDestination();
+        if (d == null && item.getAction() instanceof PDActionGoTo go) d = go.getDestination();
+        if (d instanceof PDNamedDestination named) d = doc.getDocumentCatalog().findNamedDestinationPage(named);
+        if (d instanceof PDPageFitDestination) return true;
+        int top = d instanceof PDPageXYZDestination xyz ? xyz.getTop() : d instanceof PDPageFitWidthDestination w ? w.getTop() : -1;
+        PDRectangle box = page.getCropBox();
+        return top >= 0 && page.getRotation() == 0 && box.getUpperRightY() - top <= 0.02f * box.getHeight();
     }
 
     /** The tagged headings of {@code doc}: none when it has no structure tree or the tree cannot be read. */

@@ -209,6 +209,8 @@ final class Structure {
         String text;
         /** Typed a heading by the file's own tags or outline, not by its style. */
         boolean named;
+        /** Where a part the outline names but the page does not print begins ({@link #parts}); else null. */
+        Box at;
 
         Block(int page, Layout.Item atom) {
             this.page = page;
@@ -217,6 +219,7 @@ final class Structure {
 
         Box box() {
             if (atom != null) return atom.box();
+            if (at != null) return at;
             Box b = null;
             for (Line l : lines) {
                 Box lb = new Box(l.x(), l.top(), l.right() - l.x(), l.bottom() - l.top());
@@ -318,6 +321,7 @@ final class Structure {
         for (List<Block> page : blocks) kickers(page);
         levels(blocks);
         title(pages, blocks, body);
+        parts(blocks, named);
         List<DocumentModel.Page> out = new ArrayList<>();
         int index = 0, lists = 0;
         Block previousItem = null;
@@ -1427,6 +1431,49 @@ final class Structure {
                 return;
             }
         }
+    }
+
+    /**
+     * Heads the parts of the document its outline names but its pages do not print ({@link NamedHeadings#unprinted}: a
+     * workbook's sheets) with a heading each, of the entry's depth as level, first on its page (running headers
+     * aside). Its box is the page's top-left corner (no width or height) and its font size 0. The headings the pages
+     * print go one level down, under their part, and so does a title (a sheet's own, under its sheet's name).
+     */
+    private static void parts(List<List<Block>> blocks, NamedHeadings named) {
+        List<NamedHeadings.OutlineEntry> parts = named.unprinted(n -> n > blocks.size() ? "" : String.join(" ",
+                blocks.get(n - 1).stream().map(Structure::text).toList()));
+        if (parts.isEmpty()) return;
+        int depth = parts.stream().mapToInt(NamedHeadings.OutlineEntry::depth).max().orElse(1);
+        for (List<Block> page : blocks) {
+            for (Block b : page) {
+                if (b.type == Type.TITLE) {
+                    b.type = Type.HEADING;
+                    b.level = 1;
+                }
+                if (b.type == Type.HEADING && b.level != null) b.level = Math.min(6, b.level + depth);
+            }
+        }
+        for (NamedHeadings.OutlineEntry e : parts) {
+            if (e.page() > blocks.size()) continue;
+            List<Block> page = blocks.get(e.page() - 1);
+            Block heading = new Block(e.page(), null);
+            heading.type = Type.HEADING;
+            heading.named = true;
+            heading.level = Math.min(6, e.depth());
+            heading.text = e.title().replaceAll("\\s+", " ");
+            heading.at = new Box(0, 0, 0, 0);
+            int at = 0;
+            while (at < page.size() && page.get(at).type == Type.PAGE_HEADER) at++;
+            page.add(at, heading);
+        }
+    }
+
+    /** A block's text: a table's cells, a form value's, a picture's none. */
+    private static String text(Block b) {
+        DocumentModel.Table t = table(b);
+        if (t != null) return tableText(t.grid());
+        if (b.atom != null && b.atom.atom() instanceof FormValues.Value v) return v.text();
+        return b.text == null ? "" : b.text;
     }
 
     private static boolean titleLike(Block b, float half) {

@@ -121,7 +121,9 @@ final class ComponentSchemas {
                 + "index (reading order over the whole document, from 0); a heading's or list item's level, a list item's list "
                 + "and marker, a table's rows of cells with their spans (each row in reading order: a right-to-left table's from its right), a picture's number on its page, a form field's name, the hyperlinks on its text (links: each the linked text as "
                 + "the element's text holds it, in order, and its http, https, ftp or mailto address; other addresses are left out). "
-                + "page_header, page_footer and page_number elements are the page's running furniture."));
+                + "page_header, page_footer and page_number elements are the page's running furniture. A heading the file's "
+                + "outline names but no page prints (a workbook's sheet name, from LibreOffice's bookmarks) stands first on "
+                + "its page with a box of no width or height at the page's top-left corner and font_size 0."));
         return s;
     }
 

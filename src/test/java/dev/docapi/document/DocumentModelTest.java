@@ -30,6 +30,9 @@ import org.apache.pdfbox.pdmodel.font.PDType0Font;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
 import org.apache.pdfbox.pdmodel.graphics.image.LosslessFactory;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.destination.PDPageXYZDestination;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDDocumentOutline;
+import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlineItem;
 import org.apache.pdfbox.pdmodel.interactive.form.PDAcroForm;
 import org.apache.pdfbox.pdmodel.interactive.form.PDCheckBox;
 import org.junit.jupiter.api.Test;
@@ -3333,5 +3336,102 @@ class DocumentModelTest {
         List<String> texts = model(pdf).pages().getFirst().elements().stream().map(e -> squeeze(e.text())).toList();
         assertThat(texts).containsExactly("italic", "bold", "underline and strike-through", squeeze(wrapped + " between them and no indent."),
                 squeeze(ragged[0] + " " + ragged[1]));
+    }
+
+    /**
+     * A workbook printed a sheet a page, as LibreOffice Calc exports one: each sheet's name is an outline entry at the
+     * top of its first page and printed nowhere. Each becomes a heading, first on its page, and the heading the sheet
+     * prints goes one level down, under it.
+     */
+    @Test
+    void sheetsTheOutlineNamesButNoPagePrintsHeadTheirPages() throws Exception {
+        Path pdf = workbook("sheets.pdf", (doc, pages) -> {
+            outline(doc, "Revenue 2023", new PDPageXYZDestination(), pages.get(0), (int) PDRectangle.A4.getHeight());
+            outline(doc, "Costs_2023", new PDPageXYZDestination(), pages.get(1), (int) PDRectangle.A4.getHeight());
+        });
+        DocumentModel model = model(pdf);
+        Element revenue = model.pages().get(0).elements().getFirst();
+        assertThat(revenue).extracting(Element::type, Element::text, Element::level, Element::page, Element::fontSize)
+                .containsExactly(Type.HEADING, "Revenue 2023", 1, 1, 0f);
+        assertThat(revenue.box()).isEqualTo(new DocumentModel.Box(0, 0, 0, 0));
+        assertThat(model.pages().get(1).elements().getFirst()).extracting(Element::type, Element::text, Element::level)
+                .containsExactly(Type.HEADING, "Costs_2023", 1);
+        assertThat(model.pages().get(0).elements()).filteredOn(e -> e.text().equals("Quarterly figures"))
+                .extracting(Element::type, Element::level).containsExactly(tuple(Type.HEADING, 1 + 1));
+        assertThat(model.pages().stream().flatMap(p -> p.elements().stream()).map(Element::index).toList())
+                .as("reading order counts the new headings").isEqualTo(java.util.stream.IntStream.range(0, 2 * (1 + 3)).boxed().toList());
+    }
+
+    /**
+     * An outline that names no part of its own: a page range cut from a longer report keeps the report's entries, left
+     * pointing at its first page with the reader's view kept ({@code /XYZ null null null}); an outline of headings the
+     * pages print but for one worded otherwise. Neither adds a heading.
+     */
+    @Test
+    void anOutlineOfOtherPagesOrOfPrintedHeadingsAddsNoHeading() throws Exception {
+        Path stale = workbook("stale.pdf", (doc, pages) -> {
+            outline(doc, "Impacts on Health Outcomes", new PDPageXYZDestination(), pages.get(0), -1);
+            outline(doc, "Impacts on Parenting Practices", new PDPageXYZDestination(), pages.get(0), -1);
+        });
+        Path printed = workbook("printed.pdf", (doc, pages) -> {
+            outline(doc, "Quarterly figures", new PDPageXYZDestination(), pages.get(0), (int) PDRectangle.A4.getHeight());
+            outline(doc, "Chapter 2: Costs", new PDPageXYZDestination(), pages.get(1), (int) PDRectangle.A4.getHeight());
+            outline(doc, "Quarterly figures again", new PDPageXYZDestination(), pages.get(1), (int) PDRectangle.A4.getHeight());
+        });
+        List<String> plain = texts(model(workbook("plain.pdf", (doc, pages) -> { })));
+        assertThat(plain).anyMatch(t -> t.endsWith(" Quarterly figures")).anyMatch(t -> t.endsWith(" Figures are in euros."));
+        assertThat(texts(model(stale))).isEqualTo(plain);
+        assertThat(texts(model(printed))).isEqualTo(plain);
+    }
+
+    private static List<String> texts(DocumentModel model) {
+        return model.pages().stream().flatMap(p -> p.elements().stream()).map(e -> e.type() + " " + e.level() + " " + e.text()).toList();
+    }
+
+    /** Adds an entry to a workbook's outline. */
+    @FunctionalInterface
+    private interface Bookmarks {
+        void add(PDDocument doc, List<PDPage> pages) throws IOException;
+    }
+
+    /**
+     * Two A4 pages, each a sheet as a spreadsheet prints it: a title in 14 pt bold, a small table in 10 pt, a note (the
+     * second page's title "Quarterly figures again"); {@code bookmarks} gives its outline.
+     */
+    private static Path workbook(String name, Bookmarks bookmarks) throws IOException {
+        Path pdf = Files.createTempDirectory("model-").resolve(name);
+        PDType1Font regular = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+        try (PDDocument doc = new PDDocument()) {
+            List<PDPage> pages = new ArrayList<>();
+            for (String title : List.of("Quarterly figures", "Quarterly figures again")) {
+                PDPage page = new PDPage(PDRectangle.A4);
+                doc.addPage(page);
+                pages.add(page);
+                try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                    show(cs, bold, 14, 72, 760, title);
+                    float y = 720;
+                    for (String[] row : new String[][] {{"Product", "Units", "Revenue"}, {"Widgets", "120", "5,400"}, {"Gadgets", "75", "3,150"}}) {
+                        for (int c = 0; c < row.length; c++) show(cs, regular, 10, 72 + 120 * c, y, row[c]);
+                        y -= 14;
+                    }
+                    show(cs, regular, 10, 72, y - 20, "Figures are in euros.");
+                }
+            }
+            doc.getDocumentCatalog().setDocumentOutline(new PDDocumentOutline());
+            bookmarks.add(doc, pages);
+            doc.save(pdf.toFile());
+        }
+        return pdf;
+    }
+
+    /** An outline entry {@code title} to {@code page}, shown from {@code top} (points from the page's bottom; -1: null, the reader's view kept). */
+    private static void outline(PDDocument doc, String title, PDPageXYZDestination dest, PDPage page, int top) {
+        dest.setPage(page);
+        dest.setTop(top);
+        PDOutlineItem item = new PDOutlineItem();
+        item.setTitle(title);
+        item.setDestination(dest);
+        doc.getDocumentCatalog().getDocumentOutline().addLast(item);
     }
 }

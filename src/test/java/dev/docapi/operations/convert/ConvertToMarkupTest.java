@@ -95,6 +95,48 @@ class ConvertToMarkupTest extends ApiTestBase {
         assertThat(md.replaceAll("\\s+", " ")).contains("Open-domain question answering relies on efficient passage retrieval to select candidate contexts");
     }
 
+    /**
+     * A workbook printed to PDF by the service (LibreOffice Calc bookmarks each sheet by its name and prints the name
+     * nowhere): its Markdown heads each sheet's tables with the sheet's name, in sheet order, each heading above the
+     * words of its sheet's first page.
+     */
+    @Test
+    void aWorkbooksSheetsHeadTheirTables() throws Exception {
+        String key = newKey();
+        JsonNode printed = run(key, "convert", Map.of("file", uploadId(key, corpus("office/half-year-analyses-by-segment.xlsx")), "to", "pdf"));
+        Path pdf = downloadOutput(printed, 0);
+        List<String> sheets = new ArrayList<>();
+        List<Integer> firstPages = new ArrayList<>();
+        try (var doc = Independent.pdfbox(pdf)) {
+            for (var item : doc.getDocumentCatalog().getDocumentOutline().children()) {
+                sheets.add(item.getTitle());
+                firstPages.add(doc.getPages().indexOf(item.findDestinationPage(doc)) + 1);
+            }
+        }
+        assertThat(sheets).as("the workbook's sheets, bookmarked").hasSizeGreaterThanOrEqualTo(2);
+        String source = Independent.pdftotext(pdf);
+        assertThat(sheets).as("sheet names the pages do not print").noneMatch(source::contains);
+        String md = Files.readString(downloadOutput(convert(key, pdf, Map.of("to", "md", "images", false)), 0));
+        List<String> headings = new ArrayList<>();
+        MARKDOWN.parse(md).accept(new AbstractVisitor() {
+            @Override
+            public void visit(Heading heading) {
+                if (heading.getLevel() == 2) headings.add(literal(heading));
+            }
+        });
+        assertThat(headings).as("level-2 headings of %s", md).containsSubsequence(sheets);
+        List<List<String>> lines = List.of(source.split("\f")).stream()
+                .map(p -> p.lines().map(String::strip).filter(l -> !l.isEmpty()).toList()).toList();
+        for (int i = 0; i < sheets.size(); i++) {
+            // the first line of the sheet's first page that no other page prints and the Markdown holds as printed
+            List<String> page = lines.get(firstPages.get(i) - 1);
+            String first = page.stream().filter(l -> lines.stream().filter(p -> p.contains(l)).count() == 1 && md.contains(l)).findFirst().orElseThrow();
+            int heading = md.indexOf("## " + sheets.get(i));
+            assertThat(md.indexOf(first, heading)).as("'%s' of page %d after the heading '%s'", first, firstPages.get(i), sheets.get(i))
+                    .isGreaterThan(heading).isLessThan(i + 1 < sheets.size() ? md.indexOf("## " + sheets.get(i + 1)) : md.length());
+        }
+    }
+
     static Stream<String> bornDigital() throws IOException {
         try (Stream<Path> files = Files.list(corpus("pdf-text"))) {
             return files.map(p -> "pdf-text/" + p.getFileName()).filter(n -> n.endsWith(".pdf")).sorted().toList().stream();
