@@ -917,7 +917,12 @@ final class Structure {
                 float elsewhere = (float) copies.entrySet().stream().filter(c -> c.getKey() != page).mapToDouble(Map.Entry::getValue).max().orElse(0);
                 // the first page's title, set larger than the body and than its copies in the other pages' headers
                 boolean title = i == 0 && b.atom == null && b.size() > body.size() * 1.15f && b.size() > elsewhere * 1.15f;
-                boolean repeated = copies.size() >= 2 && !title;
+                // a section's heading that recurs over some sheets, not all ("Other information" in bold, its table's
+                // caption a line under it), heads that text; a running header in display type (a report's part title
+                // at twice the body's size) or in bold atop every page (a letterhead) is no heading
+                boolean heading = b.boldThroughout() && !body.bold() && b.size() <= 1.5f * body.size() && copies.size() < pages.size()
+                        && textUnder(b, blocks.get(i), 2 * b.box().height());
+                boolean repeated = copies.size() >= 2 && !title && !heading;
                 boolean running = repeated || (zone.equals("bottom:") && COPYRIGHT.matcher(b.text).find())
                         || (place != null && pages.size() >= 2 && seen.get(place).size() == pages.size());
                 if (running) b.type = zone.equals("top:") ? Type.PAGE_HEADER : Type.PAGE_FOOTER;
@@ -972,9 +977,13 @@ final class Structure {
      */
     private static boolean headsText(Block b, List<Block> blocks, Body body) {
         boolean style = b.size() >= body.size() * 1.15f || (b.bold() && !body.bold());
-        if (!style) return false;
+        return style && textUnder(b, blocks, b.box().height());
+    }
+
+    /** Whether another block starts less than {@code gap} points under block {@code b}. */
+    private static boolean textUnder(Block b, List<Block> blocks, float gap) {
         Box box = b.box();
-        return blocks.stream().anyMatch(o -> o != b && o.box().y() >= box.bottom() && o.box().y() - box.bottom() < box.height());
+        return blocks.stream().anyMatch(o -> o != b && o.box().y() >= box.bottom() && o.box().y() - box.bottom() < gap);
     }
 
     /**

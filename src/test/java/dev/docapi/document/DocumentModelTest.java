@@ -3388,6 +3388,43 @@ class DocumentModelTest {
         return model.pages().stream().flatMap(p -> p.elements().stream()).map(e -> e.type() + " " + e.level() + " " + e.text()).toList();
     }
 
+    /**
+     * A report's segment pages, as the corpus's half-year workbook prints them: every page's running header
+     * "3. Analyses by segment", then on two of its three pages the same section heading in bold, "Other information",
+     * a line over its table's caption. The heading that recurs heads its text; the header is furniture.
+     */
+    @Test
+    void aBoldHeadingThatRecursOverSomePagesHeadsItsText() throws Exception {
+        PDType1Font regular = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+        Path pdf = Files.createTempDirectory("model-").resolve("segments.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            for (String section : List.of("Other information", "Revenue and results", "Other information")) {
+                PDPage page = new PDPage(PDRectangle.A4);
+                doc.addPage(page);
+                try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                    show(cs, regular, 9, 81, 790, "3. Analyses by segment");
+                    show(cs, bold, 9, 81, 754, section);
+                    show(cs, regular, 8, 81, 731, "In millions of CHF");
+                    float y = 700;
+                    for (String[] row : new String[][] {{"Zone NA", "12,553", "2,713"}, {"Zone EUR", "9,802", "1,420"}, {"Zone AOA", "8,911", "1,977"}}) {
+                        for (int c = 0; c < row.length; c++) show(cs, regular, 8, 81 + 150 * c, y, row[c]);
+                        y -= 13;
+                    }
+                    show(cs, regular, 8, 81, y - 30, "The segments' figures are unaudited and given for the first half of the year.");
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        DocumentModel model = model(pdf);
+        for (int page : List.of(1, 3)) {
+            assertThat(model.pages().get(page - 1).elements()).as("page %d", page).filteredOn(e -> e.text().equals("Other information"))
+                    .extracting(Element::type).containsExactly(Type.HEADING);
+        }
+        assertThat(model.pages().get(1).elements()).filteredOn(e -> e.text().equals("3. Analyses by segment"))
+                .extracting(Element::type).containsExactly(Type.PAGE_HEADER);
+    }
+
     /** Adds an entry to a workbook's outline. */
     @FunctionalInterface
     private interface Bookmarks {
