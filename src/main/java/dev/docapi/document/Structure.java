@@ -663,9 +663,24 @@ final class Structure {
 
     /** Whether line {@code l} of flow {@code flow} starts a new block after {@code current} (null: none open) of {@code currentFlow}. */
     private static boolean startsBlock(Block current, int currentFlow, Line l, int flow, LaidOut page, NamedHeadings named, Spacing spacing) {
-        if (current == null || flow != currentFlow) return true;
+        if (current == null) return true;
+        // the words of a vertical text, a line apart, may stand in flows of their own
+        if (nextStackedWord(current.lines, l)) return false;
+        if (flow != currentFlow) return true;
         boolean tagEdge = named.inTagged(page.number(), current.lines.getLast().box()) != named.inTagged(page.number(), l.box());
         return tagEdge || breaks(current, l, page.ocr(), spacing, flow);
+    }
+
+    /**
+     * Whether line {@code l} goes on a word set vertically a letter a line ({@link #stackedLetters}) after the gap of one
+     * empty line: a text box one glyph wide wraps "Text in an unrecognized shape" a letter a line, a line left empty
+     * between its words.
+     */
+    private static boolean nextStackedWord(List<Line> lines, Line l) {
+        if (lines.size() < STACK || !oneLetter(l) || !lines.stream().allMatch(Structure::oneLetter) || !wordLike(lines)) return false;
+        Line last = lines.getLast();
+        float pitch = (last.bottom() - lines.getFirst().top()) / lines.size();
+        return overlapsAcross(last, l) && l.top() >= last.bottom() && l.top() - last.bottom() < 2.5f * pitch;
     }
 
     /**
@@ -804,6 +819,9 @@ final class Structure {
                 continue;
             }
             if (stacked[i] && stacked[i - 1]) {
+                // a line left empty between two letters parts two words
+                Line above = lines.get(i - 1);
+                if (lines.get(i).top() - above.bottom() > 0.8f * (above.bottom() - above.top())) sb.append(' ');
                 sb.append(t);
                 continue;
             }

@@ -186,6 +186,28 @@ class DocumentModelTest {
     }
 
     /**
+     * Words set one letter per line with a line left empty between them (a slide's text box one glyph wide wraps
+     * "Text in an odd shape" so) read as one text, the words spaced, its two-letter words too; the column of option
+     * letters "A", "B", "C" set a line apart stays three lines.
+     */
+    @Test
+    void wordsStackedOneLetterPerLineAreOneText() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        Path pdf = onePage("stacked-words.pdf", PDRectangle.LETTER, cs -> {
+            show(cs, font, 11, 72, 720, "The box on the left holds a sentence, wrapped after every letter.");
+            float y = 690;
+            for (char c : "Text in an odd shape".toCharArray()) {
+                if (c != ' ') show(cs, font, 11, 30, y, String.valueOf(c));
+                y -= 13;
+            }
+            for (int i = 0; i < 3; i++) show(cs, font, 11, 30, 380 - 26 * i, String.valueOf((char) ('A' + i)));
+        });
+        List<String> texts = model(pdf).pages().getFirst().elements().stream().map(e -> squeeze(e.text())).toList();
+        assertThat(texts).contains("Text in an odd shape");
+        assertThat(String.join(" ", texts)).contains("A B C");
+    }
+
+    /**
      * Word's second-level bullet is a Courier "o" set apart by a tab: a nested list item of its own, not the end of the
      * item above; an "o" that starts a line of Portuguese, a space after it, stays a word of its paragraph.
      */
