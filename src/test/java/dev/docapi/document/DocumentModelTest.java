@@ -165,46 +165,31 @@ class DocumentModelTest {
 
     /**
      * A word set one letter per line (a text box one glyph wide, as PowerPoint and Word wrap it) reads as the word,
-     * not a word per letter; option letters in a column ("A", "B", "C") and a letter typed on every line stay lines.
+     * not a word per letter, and words so set with a line left empty between them (a slide's "Text in an odd shape")
+     * as one text, spaced, its two-letter words too; option letters in a column ("A", "B", "C") and a letter typed on
+     * every line stay lines.
      */
     @Test
     void lettersStackedOnePerLineAreOneWord() throws Exception {
         PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
         Path pdf = onePage("stacked.pdf", PDRectangle.LETTER, cs -> {
             show(cs, font, 11, 72, 720, "The box on the right holds one word, wrapped after every letter.");
-            float y = 690;
-            for (char c : "Vertical".toCharArray()) {
-                show(cs, font, 11, 450, y, String.valueOf(c));
-                y -= 13;
-            }
+            stack(cs, font, 450, 690, "Vertical");
             for (int i = 0; i < 3; i++) show(cs, font, 11, 72, 560 - 13 * i, String.valueOf((char) ('A' + i)));
             for (int i = 0; i < 4; i++) show(cs, font, 11, 72, 480 - 13 * i, "w");
+            stack(cs, font, 450, 420, "Text in an odd shape");
         });
         List<String> texts = model(pdf).pages().getFirst().elements().stream().map(e -> squeeze(e.text())).toList();
-        assertThat(texts).contains("Vertical").doesNotContain("V e r t i c a l");
+        assertThat(texts).contains("Vertical", "Text in an odd shape").doesNotContain("V e r t i c a l");
         assertThat(String.join(" ", texts)).contains("A B C").contains("w w w w");
     }
 
-    /**
-     * Words set one letter per line with a line left empty between them (a slide's text box one glyph wide wraps
-     * "Text in an odd shape" so) read as one text, the words spaced, its two-letter words too; the column of option
-     * letters "A", "B", "C" set a line apart stays three lines.
-     */
-    @Test
-    void wordsStackedOneLetterPerLineAreOneText() throws Exception {
-        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
-        Path pdf = onePage("stacked-words.pdf", PDRectangle.LETTER, cs -> {
-            show(cs, font, 11, 72, 720, "The box on the left holds a sentence, wrapped after every letter.");
-            float y = 690;
-            for (char c : "Text in an odd shape".toCharArray()) {
-                if (c != ' ') show(cs, font, 11, 30, y, String.valueOf(c));
-                y -= 13;
-            }
-            for (int i = 0; i < 3; i++) show(cs, font, 11, 30, 380 - 26 * i, String.valueOf((char) ('A' + i)));
-        });
-        List<String> texts = model(pdf).pages().getFirst().elements().stream().map(e -> squeeze(e.text())).toList();
-        assertThat(texts).contains("Text in an odd shape");
-        assertThat(String.join(" ", texts)).contains("A B C");
+    /** {@code text} in 11 pt a character a line down from ({@code x}, {@code y}), 13 pt apart; a space leaves its line empty. */
+    private static void stack(PDPageContentStream cs, PDFont font, float x, float y, String text) throws IOException {
+        for (char c : text.toCharArray()) {
+            if (c != ' ') show(cs, font, 11, x, y, String.valueOf(c));
+            y -= 13;
+        }
     }
 
     /**
