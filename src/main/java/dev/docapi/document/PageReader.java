@@ -109,6 +109,8 @@ final class PageReader extends LineStripper {
      * the nearest point inside the clip ({@link #processTextPosition}).
      */
     private final Map<TextPosition, Float> clippedX = new IdentityHashMap<>();
+    /** The clip (its bounds, one object a clip) each upright glyph was drawn in, on a page with a ruled table ({@link #cells}). */
+    private final Map<TextPosition, Rectangle2D> glyphClips = new IdentityHashMap<>();
     private boolean pageUpright;
     private final Clips clips = new Clips();
     private final DrawnBoxes drawnBoxes = new DrawnBoxes();
@@ -167,6 +169,7 @@ final class PageReader extends LineStripper {
         pageTables = tables.stream().filter(t -> t.page() == number).toList();
         pageUpright = page.getRotation() % 360 == 0;
         clippedX.clear();
+        glyphClips.clear();
         drawnBoxes.start(page);
         var box = page.getCropBox();
         boolean turned = page.getRotation() % 180 != 0;
@@ -186,6 +189,7 @@ final class PageReader extends LineStripper {
         TextPosition p = withPlausibleHeight(drawn);
         if (pageUpright && p.getDir() == 0 && !pageTables.isEmpty()) {
             Rectangle2D clip = clipBounds.of(getGraphicsState());
+            glyphClips.put(p, clip);
             var m = p.getTextMatrix();
             float x = m.getTranslateX() + p.getWidthDirAdj() / 2, y = m.getTranslateY() + p.getHeightDir() / 2;
             if (y >= clip.getMinY() && y <= clip.getMaxY() && (x < clip.getMinX() || x > clip.getMaxX())) {
@@ -248,7 +252,10 @@ final class PageReader extends LineStripper {
             Map<Area, List<TextPosition>> wordInAreas = new HashMap<>();
             Area wordTable = null; // the table the word's glyphs so far stood in, and the cell of its last one there
             int wordCell = -1;
+            int[] glyphCells = cells(word);
+            int at = 0;
             for (TextPosition p : word) {
+                int glyphCell = glyphCells[at++];
                 // a table's text in any direction is the table's (a column head set upright in a narrow column); the
                 // rest of a word that runs out of a table's cell (a spreadsheet's text overflowing its column) is its cell's
                 Area table = table(p);
@@ -257,7 +264,7 @@ final class PageReader extends LineStripper {
                 if (table != null) {
                     tableSizes.merge(Math.round(size(p) * 2) / 2f, 1, Integer::sum);
                     if (table.cells().hasCells()) {
-                        int cell = overflow ? wordCell : table.cells().cellAt(cellX(p), centreY(p));
+                        int cell = overflow ? wordCell : glyphCell;
                         wordTable = table;
                         wordCell = cell;
                         // glyphs set another way come one a line: they are read per cell when the page is done
@@ -945,6 +952,35 @@ final class PageReader extends LineStripper {
             end = p.getXDirAdj() + p.getWidthDirAdj();
         }
         return sb.toString();
+    }
+
+    /**
+     * The cell of each of a word's glyphs in the ruled table that holds it (-1: none): where a clip no wider than the
+     * table holds a run of the word's glyphs, the cell most of the run stands in. A spreadsheet's head centred over its
+     * column runs over into the empty cells beside it, in one clip ("Product/Integration" over two borders), where text
+     * cut off at its cell's edge meets the next cell's text, each in its cell's clip ("Purpose and" | "AI 1"); glyphs
+     * drawn in no such clip go by where each stands.
+     */
+    private int[] cells(List<TextPosition> word) {
+        int[] cells = new int[word.size()];
+        Area[] tables = new Area[word.size()];
+        for (int i = 0; i < word.size(); i++) {
+            TextPosition p = word.get(i);
+            tables[i] = table(p);
+            cells[i] = tables[i] != null && tables[i].cells().hasCells() ? tables[i].cells().cellAt(cellX(p), centreY(p)) : -1;
+        }
+        int start = 0;
+        for (int i = 1; i <= word.size(); i++) {
+            Rectangle2D clip = glyphClips.get(word.get(i - 1));
+            if (i < word.size() && tables[i] == tables[i - 1] && tables[i] != null && clip != null
+                    && glyphClips.get(word.get(i)) == clip && clip.getWidth() <= tables[i].width() + 2) continue;
+            Map<Integer, Float> widths = new HashMap<>();
+            for (int j = start; j < i; j++) if (cells[j] >= 0) widths.merge(cells[j], word.get(j).getWidthDirAdj(), Float::sum);
+            int most = widths.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(-1);
+            if (most >= 0) for (int j = start; j < i; j++) if (cells[j] >= 0) cells[j] = most;
+            start = i;
+        }
+        return cells;
     }
 
     /** The ruled table whose area holds the glyph's centre ({@link #cellX}), or null. */

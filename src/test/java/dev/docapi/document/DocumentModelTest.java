@@ -2232,13 +2232,21 @@ class DocumentModelTest {
      * whose text is wider than its column, so the glyphs past the column's rule are drawn over the next cell but not
      * shown there ("What is the mai|nThe main objective" was read). Drawn as a spreadsheet's PDF export draws it: each
      * cell's text inside {@code q ... re W n ... Q}. PDFBox's text stripper ignores clips, so the model follows them.
+     * A head centred over its column and wider than it runs over the empty cell beside it, in one clip over both: it
+     * stays its column's, whole ("Pro" | "duct/Integration" was read).
      */
     @Test
     void aCellsTextCutByItsClipIsThatCellsText() throws Exception {
         PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
         float left = 72, middle = 172, right = 320, top = 700;
+        String head = "Product/Integration of each answer given here";
         Path pdf = onePage("clipped.pdf", PDRectangle.A4, cs -> {
-            grid(cs, new float[] {left, middle, right}, new float[] {top, top - 20, top - 40, top - 60});
+            grid(cs, new float[] {left, middle, right}, new float[] {top + 20, top, top - 20, top - 40, top - 60});
+            cs.saveGraphicsState();
+            cs.addRect(left, top, right - left, 20);
+            cs.clip();
+            show(cs, font, 10, (middle + right) / 2 - font.getStringWidth(head) / 200, top + 6, head);
+            cs.restoreGraphicsState();
             String[][] rows = {{"Question", "Answer"}, {"What is the main objective?", "The main objective is..."},
                     {"What types of data are used?", "Code data"}};
             for (int r = 0; r < rows.length; r++) {
@@ -2254,11 +2262,12 @@ class DocumentModelTest {
             }
         });
         assertThat(font.getStringWidth("What is the main objective?") / 100).as("the question runs past its column").isGreaterThan(middle - left);
+        assertThat((middle + right) / 2 - font.getStringWidth(head) / 200).as("the head runs over the cell left of it").isLessThan(middle - 10);
         List<Tabula.PdfTable> ruled = lattice(pdf);
         try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
             List<Element> elements = DocumentReader.model(doc, ruled.stream().filter(DocumentReader::tabular).toList(), Set.of(), new ArrayList<>(), p -> { })
                     .pages().getFirst().elements();
-            assertThat(elements).singleElement().satisfies(t -> assertThat(t.table().grid()).containsExactly(List.of("Question", "Answer"),
+            assertThat(elements).singleElement().satisfies(t -> assertThat(t.table().grid()).containsExactly(List.of("", head), List.of("Question", "Answer"),
                     List.of("What is the main objective?", "The main objective is..."), List.of("What types of data are used?", "Code data")));
         }
     }
