@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.pdfbox.cos.COSArray;
@@ -108,7 +109,7 @@ final class NamedHeadings {
      *
      * @param pageText a page's text (from 1), every element's, tables' cells and running headers included
      */
-    List<OutlineEntry> unprinted(java.util.function.IntFunction<String> pageText) {
+    List<OutlineEntry> unprinted(IntFunction<String> pageText) {
         Map<Integer, String> keys = new HashMap<>();
         List<OutlineEntry> placed = outline.stream().filter(e -> e.page() > 0).toList();
         List<OutlineEntry> out = new ArrayList<>();
