@@ -107,7 +107,7 @@ final class NamedHeadings {
      * 2" over "2 Methods"), gives none, and so does one whose entries point at pages they do not name (a page range cut
      * from a longer report, its entries left pointing at its first page).
      *
-     * @param pageText a page's text (from 1), every element's, tables' cells and running headers included
+     * @param pageText a page's text (from 1), tables' cells included
      */
     List<OutlineEntry> unprinted(IntFunction<String> pageText) {
         Map<Integer, String> keys = new HashMap<>();

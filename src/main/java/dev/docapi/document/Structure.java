@@ -1461,14 +1461,15 @@ final class Structure {
     }
 
     /**
-     * Heads the parts of the document its outline names but its pages do not print ({@link NamedHeadings#unprinted}: a
-     * workbook's sheets) with a heading each, of the entry's depth as level, first on its page (running headers
+     * Heads the parts of the document its outline names but its pages do not print, running headers and footers aside
+     * ({@link NamedHeadings#unprinted}: a workbook's sheets) with a heading each, of the entry's depth as level, first on its page (running headers
      * aside). Its box is the page's top-left corner (no width or height) and its font size 0. The headings the pages
      * print go one level down, under their part, and so does a title (a sheet's own, under its sheet's name).
      */
     private static void parts(List<List<Block>> blocks, NamedHeadings named) {
+        // a sheet's name printed atop each of its pages (LibreOffice's default page header) is its running header
         List<NamedHeadings.OutlineEntry> parts = named.unprinted(n -> n > blocks.size() ? "" : String.join(" ",
-                blocks.get(n - 1).stream().map(Structure::text).toList()));
+                blocks.get(n - 1).stream().filter(b -> !b.type.furniture()).map(Structure::text).toList()));
         if (parts.isEmpty()) return;
         int depth = parts.stream().mapToInt(NamedHeadings.OutlineEntry::depth).max().orElse(1);
         for (List<Block> page : blocks) {

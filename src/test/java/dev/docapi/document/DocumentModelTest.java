@@ -3356,26 +3356,32 @@ class DocumentModelTest {
 
     /**
      * A workbook printed a sheet a page, as LibreOffice Calc exports one: each sheet's name is an outline entry at the
-     * top of its first page and printed nowhere. Each becomes a heading, first on its page, and the heading the sheet
-     * prints goes one level down, under it.
+     * top of its first page and printed nowhere, or only as its pages' running header (LibreOffice's default header).
+     * Each becomes a heading, first on its page but for the header, and the heading the sheet prints goes one level
+     * down, under it.
      */
     @Test
     void sheetsTheOutlineNamesButNoPagePrintsHeadTheirPages() throws Exception {
-        Path pdf = workbook("sheets.pdf", (doc, pages) -> {
+        Bookmarks sheets = (doc, pages) -> {
             outline(doc, "Revenue 2023", new PDPageXYZDestination(), pages.get(0), (int) PDRectangle.A4.getHeight());
             outline(doc, "Costs_2023", new PDPageXYZDestination(), pages.get(1), (int) PDRectangle.A4.getHeight());
-        });
-        DocumentModel model = model(pdf);
-        Element revenue = model.pages().get(0).elements().getFirst();
-        assertThat(revenue).extracting(Element::type, Element::text, Element::level, Element::page, Element::fontSize)
-                .containsExactly(Type.HEADING, "Revenue 2023", 1, 1, 0f);
-        assertThat(revenue.box()).isEqualTo(new DocumentModel.Box(0, 0, 0, 0));
-        assertThat(model.pages().get(1).elements().getFirst()).extracting(Element::type, Element::text, Element::level)
-                .containsExactly(Type.HEADING, "Costs_2023", 1);
-        assertThat(model.pages().get(0).elements()).filteredOn(e -> e.text().equals("Quarterly figures"))
-                .extracting(Element::type, Element::level).containsExactly(tuple(Type.HEADING, 1 + 1));
-        assertThat(model.pages().stream().flatMap(p -> p.elements().stream()).map(Element::index).toList())
-                .as("reading order counts the new headings").isEqualTo(java.util.stream.IntStream.range(0, 2 * (1 + 3)).boxed().toList());
+        };
+        for (List<String> headers : List.of(List.<String>of(), List.of("Revenue 2023", "Costs_2023"))) {
+            DocumentModel model = model(workbook("sheets.pdf", headers, sheets));
+            List<Element> first = model.pages().get(0).elements().stream().filter(e -> !e.type().furniture()).toList();
+            List<Element> second = model.pages().get(1).elements().stream().filter(e -> !e.type().furniture()).toList();
+            assertThat(first.getFirst()).as("headers %s", headers).extracting(Element::type, Element::text, Element::level, Element::page, Element::fontSize)
+                    .containsExactly(Type.HEADING, "Revenue 2023", 1, 1, 0f);
+            assertThat(first.getFirst().box()).isEqualTo(new DocumentModel.Box(0, 0, 0, 0));
+            assertThat(second.getFirst()).extracting(Element::type, Element::text, Element::level).containsExactly(Type.HEADING, "Costs_2023", 1);
+            assertThat(first).filteredOn(e -> e.text().equals("Quarterly figures")).extracting(Element::type, Element::level)
+                    .containsExactly(tuple(Type.HEADING, 1 + 1));
+            assertThat(model.pages().get(0).elements()).filteredOn(e -> e.type().furniture()).extracting(Element::type, Element::text)
+                    .containsExactlyElementsOf(headers.isEmpty() ? List.of() : List.of(tuple(Type.PAGE_HEADER, "Revenue 2023")));
+            int elements = 2 * (1 + 3 + (headers.isEmpty() ? 0 : 1));
+            assertThat(model.pages().stream().flatMap(p -> p.elements().stream()).map(Element::index).toList())
+                    .as("reading order counts the new headings").isEqualTo(java.util.stream.IntStream.range(0, elements).boxed().toList());
+        }
     }
 
     /**
@@ -3385,16 +3391,16 @@ class DocumentModelTest {
      */
     @Test
     void anOutlineOfOtherPagesOrOfPrintedHeadingsAddsNoHeading() throws Exception {
-        Path stale = workbook("stale.pdf", (doc, pages) -> {
+        Path stale = workbook("stale.pdf", List.of(), (doc, pages) -> {
             outline(doc, "Impacts on Health Outcomes", new PDPageXYZDestination(), pages.get(0), -1);
             outline(doc, "Impacts on Parenting Practices", new PDPageXYZDestination(), pages.get(0), -1);
         });
-        Path printed = workbook("printed.pdf", (doc, pages) -> {
+        Path printed = workbook("printed.pdf", List.of(), (doc, pages) -> {
             outline(doc, "Quarterly figures", new PDPageXYZDestination(), pages.get(0), (int) PDRectangle.A4.getHeight());
             outline(doc, "Chapter 2: Costs", new PDPageXYZDestination(), pages.get(1), (int) PDRectangle.A4.getHeight());
             outline(doc, "Quarterly figures again", new PDPageXYZDestination(), pages.get(1), (int) PDRectangle.A4.getHeight());
         });
-        List<String> plain = texts(model(workbook("plain.pdf", (doc, pages) -> { })));
+        List<String> plain = texts(model(workbook("plain.pdf", List.of(), (doc, pages) -> { })));
         assertThat(plain).anyMatch(t -> t.endsWith(" Quarterly figures")).anyMatch(t -> t.endsWith(" Figures are in euros."));
         assertThat(texts(model(stale))).isEqualTo(plain);
         assertThat(texts(model(printed))).isEqualTo(plain);
@@ -3449,9 +3455,10 @@ class DocumentModelTest {
 
     /**
      * Two A4 pages, each a sheet as a spreadsheet prints it: a title in 14 pt bold, a small table in 10 pt, a note (the
-     * second page's title "Quarterly figures again"); {@code bookmarks} gives its outline.
+     * second page's title "Quarterly figures again"), under a running header centred atop each page when
+     * {@code headers} names one a page; {@code bookmarks} gives its outline.
      */
-    private static Path workbook(String name, Bookmarks bookmarks) throws IOException {
+    private static Path workbook(String name, List<String> headers, Bookmarks bookmarks) throws IOException {
         Path pdf = Files.createTempDirectory("model-").resolve(name);
         PDType1Font regular = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
         PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
@@ -3462,6 +3469,10 @@ class DocumentModelTest {
                 doc.addPage(page);
                 pages.add(page);
                 try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                    if (!headers.isEmpty()) {
+                        String header = headers.get(pages.size() - 1);
+                        show(cs, regular, 10, (PDRectangle.A4.getWidth() - regular.getStringWidth(header) / 100) / 2, 810, header);
+                    }
                     show(cs, bold, 14, 72, 760, title);
                     float y = 720;
                     for (String[] row : new String[][] {{"Product", "Units", "Revenue"}, {"Widgets", "120", "5,400"}, {"Gadgets", "75", "3,150"}}) {
