@@ -20,6 +20,7 @@ import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -144,8 +145,7 @@ public class DocumentReader {
         try (PDDocument doc = pdfBox.open(pdf, null, dir(workDir, "open"))) {
             Tabula.Tables found = Lattice.tables(doc, ocrPages);
             if (found.note() != null) notes.add(found.note());
-            List<Tabula.PdfTable> ruled = found.tables().stream().filter(DocumentReader::tabular).toList();
-            return model(doc, ruled, ocrPages, notes, page -> progress.progress(page, pageCount, "pages"));
+            return model(doc, tables(found.tables(), doc), ocrPages, notes, page -> progress.progress(page, pageCount, "pages"));
         } catch (IOException e) {
             throw new EngineFailure(EngineFailure.Kind.INVALID_INPUT, "'" + in.file().name() + "' could not be read: " + e.getMessage(), e);
         }
@@ -209,6 +209,7 @@ public class DocumentReader {
             }
             List<Layout.Placed> placed = new ArrayList<>(first);
             placed.addAll(Layout.order(items, rightToLeft(page), body.size(), found.drawings()));
+            withTheirTables(placed, first);
             laidOut.add(new Structure.LaidOut(page.number(), page.width(), page.height(), ocrPages.contains(page.number()), placed, found.drawings()));
         }
         List<DocumentModel.Page> pages = new ArrayList<>();
@@ -217,6 +218,21 @@ public class DocumentReader {
             pages.add(links.isEmpty() ? p : new DocumentModel.Page(p.number(), p.width(), p.height(), p.ocr(), Links.set(p.elements(), links)));
         }
         return new DocumentModel(DocumentModel.VERSION, pages, List.copyOf(notes));
+    }
+
+    /**
+     * Moves each of {@code first} (pictures placed before the page's flow) that stands inside a table to just after that
+     * table: a cell's icon read before its table would part the table from the one it goes on from on the page before.
+     */
+    private static void withTheirTables(List<Layout.Placed> placed, List<Layout.Placed> first) {
+        List<Layout.Placed> byTop = first.stream().sorted(Comparator.comparing((Layout.Placed p) -> p.item().box().y()).reversed()).toList();
+        for (Layout.Placed p : byTop) {
+            Layout.Placed table = placed.stream().filter(t -> t.item().atom() instanceof DocumentModel.Table && holds(t.item().box(), p.item().box()))
+                    .findFirst().orElse(null);
+            if (table == null) continue;
+            placed.remove(p);
+            placed.add(placed.indexOf(table) + 1, p);
+        }
     }
 
     /** The hyperlinks of page {@code number} ({@link Links}); none, and a note, when they cannot be read. */
@@ -342,6 +358,46 @@ public class DocumentReader {
             notes.add("The form's field values could not be read (" + e.getMessage() + ") and are left out.");
             return Map.of();
         }
+    }
+
+    /**
+     * The ruled areas Tabula found on {@code doc} that read as tables: those {@link #tabular}, and a table's header row
+     * left alone at the foot of a page when its table goes on at the top of the next ({@link #headsNextPage}; a Word
+     * table broken after its first row), so that Markdown and HTML join the two as one table with that header.
+     */
+    static List<Tabula.PdfTable> tables(List<Tabula.PdfTable> found, PDDocument doc) {
+        List<Tabula.PdfTable> tabular = found.stream().filter(DocumentReader::tabular).toList();
+        return found.stream().filter(t -> tabular.contains(t) || headsNextPage(t, tabular, doc)).toList();
+    }
+
+    /**
+     * Whether {@code row}, one ruled row of at least 2 cells each with text, stands in the lower 40 % of its page and a
+     * table of {@code tables} starts in the upper 40 % of the next with as many columns and the same column edges
+     * (within 3 points): the head of a table a page break cut after its first row.
+     */
+    private static boolean headsNextPage(Tabula.PdfTable row, List<Tabula.PdfTable> tables, PDDocument doc) {
+        if (row.rows().size() != 1 || row.rows().getFirst().size() < 2 || row.rows().getFirst().stream().anyMatch(String::isBlank)) return false;
+        if (row.page() >= doc.getNumberOfPages()) return false;
+        float height = doc.getPage(row.page() - 1).getCropBox().getHeight(), nextHeight = doc.getPage(row.page()).getCropBox().getHeight();
+        if (row.top() + row.height() < 0.6f * height) return false;
+        List<Float> edges = columnEdges(row);
+        return tables.stream().anyMatch(t -> t.page() == row.page() + 1 && t.top() <= 0.4f * nextHeight
+                && Math.abs(t.left() - row.left()) <= 3 && Math.abs(t.left() + t.width() - row.left() - row.width()) <= 3
+                && sameEdges(columnEdges(t), edges));
+    }
+
+    /** The left edges of a ruled table's columns, in points from the page's left, in order (cells' lefts within 3 points are one). */
+    private static List<Float> columnEdges(Tabula.PdfTable t) {
+        List<Float> edges = new ArrayList<>();
+        for (float x : t.cells().stream().map(Tabula.CellBox::left).sorted().toList())
+            if (edges.isEmpty() || x - edges.getLast() > 3) edges.add(x);
+        return edges;
+    }
+
+    private static boolean sameEdges(List<Float> a, List<Float> b) {
+        if (a.size() != b.size()) return false;
+        for (int i = 0; i < a.size(); i++) if (Math.abs(a.get(i) - b.get(i)) > 3) return false;
+        return true;
     }
 
     /**

@@ -1028,6 +1028,54 @@ class DocumentModelTest {
         assertThat(Independent.pdftotext(pdf)).contains("Green bowl");
     }
 
+    /**
+     * A Word table a page break cut after its header row: the row alone at the foot of page 1 (one ruled row, no table by
+     * itself) is a table heading the one at the top of page 2, which goes on with it (same column edges); an icon in a
+     * cell of the page-2 table is read after that table, not before it, so nothing stands between the two.
+     */
+    @Test
+    void aHeaderRowAloneAtAPagesFootHeadsTheTableGoingOnOverleaf() throws Exception {
+        Path pdf = Files.createTempDirectory("model-").resolve("cut.pdf");
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        float[] xs = {72, 300, 520};
+        try (PDDocument doc = new PDDocument()) {
+            PDPage first = new PDPage(PDRectangle.A4), second = new PDPage(PDRectangle.A4);
+            doc.addPage(first);
+            doc.addPage(second);
+            var icon = LosslessFactory.createFromImage(doc, new java.awt.image.BufferedImage(64, 64, java.awt.image.BufferedImage.TYPE_INT_RGB));
+            try (PDPageContentStream cs = new PDPageContentStream(doc, first)) {
+                for (int i = 0; i < 40; i++) show(cs, font, 10, 72, 780 - 16 * i, "Line " + (i + 1) + " of the report that comes before the table of products.");
+                grid(cs, xs, new float[] {80, 62});
+                show(cs, font, 10, 76, 67, "Product");
+                show(cs, font, 10, 304, 67, "Picture");
+            }
+            try (PDPageContentStream cs = new PDPageContentStream(doc, second)) {
+                grid(cs, xs, new float[] {790, 750, 710});
+                show(cs, font, 10, 76, 775, "Red mug");
+                cs.drawImage(icon, 304, 755, 24, 24);
+                show(cs, font, 10, 76, 735, "Blue plate");
+                show(cs, font, 10, 304, 735, "none yet");
+                show(cs, font, 10, 72, 680, "The products above ship in spring.");
+            }
+            doc.save(pdf.toFile());
+        }
+        List<Tabula.PdfTable> found = lattice(pdf);
+        assertThat(found).filteredOn(t -> t.page() == 1).singleElement().satisfies(t -> assertThat(DocumentReader.tabular(t)).isFalse());
+        DocumentModel model;
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            model = DocumentReader.model(doc, DocumentReader.tables(found, doc), Set.of(), new ArrayList<>(), p -> { });
+        }
+        Element head = model.pages().getFirst().elements().getLast();
+        assertThat(head.type()).isEqualTo(Type.TABLE);
+        assertThat(head.table().grid()).containsExactly(List.of("Product", "Picture"));
+        List<Element> overleaf = model.pages().get(1).elements();
+        assertThat(overleaf).extracting(Element::type).containsExactly(Type.TABLE, Type.PICTURE, Type.PARAGRAPH);
+        assertThat(overleaf.getFirst().table().grid()).containsExactly(List.of("Red mug", ""), List.of("Blue plate", "none yet"));
+        assertThat(overleaf.getFirst().box().x()).isCloseTo(head.box().x(), within(1f));
+        assertThat(overleaf.getFirst().box().right()).isCloseTo(head.box().right(), within(1f));
+        assertThat(Independent.pdftotext(pdf)).contains("Product", "Blue plate");
+    }
+
     /** A table as booktabs sets it: rules above, below the header and at the bottom only; or one rule under each row. */
     private static Path table(boolean everyRow) throws IOException {
         Path pdf = Files.createTempDirectory("booktabs").resolve(everyRow ? "row-ruled.pdf" : "booktabs.pdf");
