@@ -34,6 +34,11 @@ final class PageReader extends LineStripper {
     /** A gap between words at least this many times the font size splits a line into segments (a word space is ~0.3). */
     static final float SEGMENT_GAP = 1.1f;
     /**
+     * A gap between words in a ruled table's cell at least this many times the font size parts the cell's line into
+     * runs: two columns of figures set in one ruled box stand half an em apart where the figures are widest (a word space is about a quarter).
+     */
+    static final float CELL_RUN_GAP = 0.45f;
+    /**
      * A gap in an OCR text layer's line at least this many times its size is a gutter between cells: wider than
      * {@link #SEGMENT_GAP}, as OCR's word boxes are rougher and a justified scan's spaces stretch past it.
      */
@@ -236,7 +241,7 @@ final class PageReader extends LineStripper {
         addSplitAtColumns();
         turnedInCells.forEach((table, cells) -> cells.forEach((cell, glyphs) -> {
             TextPosition first = glyphs.getFirst();
-            table.cells().add(cell, turned(glyphs), centreY(first), centreY(first), centreX(first));
+            table.cells().add(cell, turned(glyphs), centreY(first), centreY(first), centreX(first), centreX(first));
         }));
     }
 
@@ -919,19 +924,42 @@ final class PageReader extends LineStripper {
         return Float.isNaN(from) ? 0 : Math.max(0, to - from);
     }
 
-    /** The line's words that stand in one cell of a ruled table, as one line of that cell. */
+    /**
+     * The line's words that stand in one cell of a ruled table, as one line of that cell; a left-to-right line as its
+     * runs between gaps wider than {@link #CELL_RUN_GAP} (text columns inside one ruled box, {@link RuledTable#add}).
+     */
     private static void addToCell(RuledTable table, int cell, List<List<TextPosition>> words) {
+        boolean rightToLeft = words.stream().flatMap(List::stream).anyMatch(p -> p.getUnicode() != null && LogicalOrder.hasRightToLeft(p.getUnicode()));
+        List<List<TextPosition>> byX = new ArrayList<>(words);
+        if (!rightToLeft) byX.sort(Comparator.comparingDouble(w -> w.getFirst().getXDirAdj()));
+        int start = 0;
+        float right = -Float.MAX_VALUE;
+        for (int i = 0; i < byX.size(); i++) {
+            List<TextPosition> w = byX.get(i);
+            float left = w.getFirst().getXDirAdj();
+            // a list marker keeps its text after the gap
+            if (!rightToLeft && i > start && left - right > CELL_RUN_GAP * Math.max(size(w.getFirst()), 4) && !(i == start + 1 && marker(byX.subList(start, i)))) {
+                addRun(table, cell, byX.subList(start, i));
+                start = i;
+            }
+            for (TextPosition p : w) right = Math.max(right, p.getXDirAdj() + p.getWidthDirAdj());
+        }
+        addRun(table, cell, byX.subList(start, byX.size()));
+    }
+
+    private static void addRun(RuledTable table, int cell, List<List<TextPosition>> words) {
         List<List<LogicalOrder.Glyph>> glyphs = new ArrayList<>();
-        float x = Float.MAX_VALUE, top = Float.MAX_VALUE, bottom = -Float.MAX_VALUE;
+        float x = Float.MAX_VALUE, right = -Float.MAX_VALUE, top = Float.MAX_VALUE, bottom = -Float.MAX_VALUE;
         for (List<TextPosition> w : words) {
             glyphs.add(asBullet(w));
             for (TextPosition p : w) {
                 x = Math.min(x, p.getXDirAdj());
+                right = Math.max(right, p.getXDirAdj() + p.getWidthDirAdj());
                 top = Math.min(top, p.getYDirAdj() - Math.max(p.getHeightDir(), 0.7f * size(p)));
                 bottom = Math.max(bottom, p.getYDirAdj());
             }
         }
-        table.add(cell, LogicalOrder.line(glyphs), top, bottom, x);
+        table.add(cell, LogicalOrder.line(glyphs), top, bottom, x, right);
     }
 
     /**

@@ -21,16 +21,21 @@ final class RuledTable {
      * score 0.81 and more (a missed rule, an overhanging cell), a flowchart's boxes and arrows 0.43.
      */
     private static final double MIN_TILED = 0.6;
+    /** Lines of a grid column with text on both sides of a gutter, at least, for the column to be split there ({@link #gutter}). */
+    private static final int MIN_GUTTER_LINES = 3;
 
-    /** One line of text inside a cell: its text in logical order, its top, bottom and left edge (points). */
-    private record Line(String text, float top, float bottom, float x) {
+    /** One line of text inside a cell, or a run of it between wide gaps: its text in logical order, its top, bottom, left and right edges (points). */
+    private record Line(String text, float top, float bottom, float x, float right) {
+        boolean covers(float at) {
+            return x < at && right > at;
+        }
     }
 
     private final List<DocumentModel.Box> cells;
     /** How many of {@link #cells} are drawn boxes (those after them stand where the detector found no box). */
     private final int drawn;
     private final List<List<Line>> lines = new ArrayList<>();
-    private final float[] xs, ys;
+    private float[] xs, ys;
     /** The cell at each grid position, -1 where no drawn box is (a cell whose rules were not found). */
     private final int[][] at;
 
@@ -98,9 +103,13 @@ final class RuledTable {
         return best;
     }
 
-    /** Adds a line of text (logical order) to cell {@code cell}, with its top, bottom and left edge. */
-    void add(int cell, String text, float top, float bottom, float x) {
-        if (!text.isBlank()) lines.get(cell).add(new Line(text.strip(), top, bottom, x));
+    /**
+     * Adds a line of text (logical order) to cell {@code cell}, with its top, bottom, left and right edges: the whole
+     * of the cell's text on one line of the page, or a run of it between gaps wider than {@link PageReader#CELL_RUN_GAP}
+     * (which may be columns of the cell's own, {@link #splitAtGutters}).
+     */
+    void add(int cell, String text, float top, float bottom, float x, float right) {
+        if (!text.isBlank()) lines.get(cell).add(new Line(text.strip(), top, bottom, x, right));
     }
 
     /** Whether the table has its cells' boxes (a table given only as text has none). */
@@ -123,9 +132,20 @@ final class RuledTable {
      * line (a cell's text split by a gap), joined left to right.
      */
     private List<Line> visualLines(int cell) {
-        List<Line> byTop = new ArrayList<>(lines.get(cell));
-        byTop.sort(Comparator.comparingDouble(Line::top));
         List<Line> out = new ArrayList<>();
+        for (List<Line> row : levels(lines.get(cell))) {
+            String text = Structure.symbols(String.join(" ", row.stream().map(Line::text).toList())).replaceAll("\\s+", " ").strip();
+            Line first = row.stream().min(Comparator.comparingDouble(Line::top)).orElseThrow();
+            out.add(new Line(text, first.top(), first.bottom(), row.getFirst().x(), (float) row.stream().mapToDouble(Line::right).max().orElse(0)));
+        }
+        return out;
+    }
+
+    /** {@code lines} by the line they stand on, top to bottom (within half the first's height), each left to right. */
+    private static List<List<Line>> levels(List<Line> lines) {
+        List<Line> byTop = new ArrayList<>(lines);
+        byTop.sort(Comparator.comparingDouble(Line::top));
+        List<List<Line>> out = new ArrayList<>();
         int i = 0;
         while (i < byTop.size()) {
             Line first = byTop.get(i);
@@ -133,8 +153,7 @@ final class RuledTable {
             while (j < byTop.size() && byTop.get(j).top() < first.top() + 0.5f * (first.bottom() - first.top())) j++;
             List<Line> row = new ArrayList<>(byTop.subList(i, j));
             row.sort(Comparator.comparingDouble(Line::x));
-            String text = Structure.symbols(String.join(" ", row.stream().map(Line::text).toList())).replaceAll("\\s+", " ").strip();
-            out.add(new Line(text, first.top(), first.bottom(), row.getFirst().x()));
+            out.add(row);
             i = j;
         }
         return out;
@@ -202,9 +221,10 @@ final class RuledTable {
      * and arrows, text boxes), are no table however their edges line up.
      */
     DocumentModel.Table table(List<DocumentModel.Box> pictures) {
+        if (ys.length < 2 || xs.length < 2 || tiled() < MIN_TILED) return null;
+        splitAtGutters();
         List<String> texts = texts();
         int rows = ys.length - 1, cols = xs.length - 1;
-        if (rows < 1 || cols < 1 || tiled() < MIN_TILED) return null;
         int[][] place = new int[rows][cols];
         for (int[] r : place) Arrays.fill(r, -1);
         int[][] span = new int[cells.size()][];
@@ -280,6 +300,119 @@ final class RuledTable {
             out.add(row);
         }
         return new DocumentModel.Table(keptCols, true, out);
+    }
+
+    /**
+     * Splits each grid column that holds columns of text of its own, with no rule between them (a table ruled around
+     * column groups only: "Male" and "Female" under "Non-Hispanic white", their figures side by side in one box), at the
+     * gutter between them ({@link #gutter}). A cell of the column with text on both sides of the gutter becomes two;
+     * one whose first lines run across it (the group's head over its sub-heads) keeps those lines whole above the
+     * split, a row of their own spanning both; a cell with text across it lower down stays whole. The grid's lines are
+     * then made again from the cells' edges.
+     */
+    private void splitAtGutters() {
+        int columns = xs.length - 1;
+        // a table of one ruled column is read by its text's own alignment when it is no table of boxes (DocumentReader)
+        if (columns < 2) return;
+        for (int c = 0; c < columns; c++) {
+            List<Integer> own = ownCells(c);
+            java.util.Set<Integer> heads = new java.util.HashSet<>(); // the group's heads over its sub-columns, whole
+            for (float g : gutters(own)) {
+                for (int i : List.copyOf(own)) {
+                    DocumentModel.Box b = cells.get(i);
+                    if (!heads.contains(i) && g > b.x() + 1 && g < b.right() - 1) own.addAll(split(i, g, heads));
+                }
+            }
+        }
+        xs = grid(cells.stream().flatMap(b -> Stream.of(b.x(), b.right())).toList());
+        ys = grid(cells.stream().flatMap(b -> Stream.of(b.y(), b.bottom())).toList());
+    }
+
+    /** The cells that lie in grid column {@code c} alone. */
+    private List<Integer> ownCells(int c) {
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < cells.size(); i++) {
+            DocumentModel.Box b = cells.get(i);
+            if (index(xs, b.x()) == c && index(xs, b.right()) == c + 1) out.add(i);
+        }
+        return out;
+    }
+
+    /**
+     * The x (points) of each gutter through the lines of {@code own}'s cells, left to right: at least
+     * {@value #MIN_GUTTER_LINES} lines have text on both sides of it (runs a gap apart, {@link #add}), no line of two
+     * runs or more has one across it, and at most a quarter of the lines are one run across it (a head spanning the
+     * sub-columns, a wrapped text). Each is the middle of such a band 2 points wide or more.
+     */
+    private List<Float> gutters(List<Integer> own) {
+        List<List<Line>> levels = new ArrayList<>();
+        for (int i : own) levels.addAll(levels(lines.get(i)));
+        List<Float> out = new ArrayList<>();
+        if (levels.stream().filter(l -> l.size() >= 2).count() < MIN_GUTTER_LINES) return out;
+        float from = Float.MAX_VALUE, to = -Float.MAX_VALUE;
+        for (List<Line> level : levels) {
+            from = Math.min(from, level.getFirst().x());
+            to = Math.max(to, level.getLast().right());
+        }
+        float runFrom = Float.NaN;
+        for (float x = from; x <= to + 0.5f; x += 0.5f) {
+            boolean open = x <= to && opensAt(levels, x);
+            if (open && Float.isNaN(runFrom)) runFrom = x;
+            if (!open && !Float.isNaN(runFrom)) {
+                if (x - runFrom >= 2) out.add((runFrom + x) / 2);
+                runFrom = Float.NaN;
+            }
+        }
+        return out;
+    }
+
+    private static boolean opensAt(List<List<Line>> levels, float x) {
+        int split = 0, across = 0;
+        for (List<Line> level : levels) {
+            boolean covered = level.stream().anyMatch(l -> l.covers(x));
+            if (covered && level.size() >= 2) return false;
+            if (covered) across++;
+            else if (level.getFirst().right() <= x && level.getLast().x() >= x) split++;
+        }
+        return split >= MIN_GUTTER_LINES && across * 4 <= levels.size();
+    }
+
+    /**
+     * Splits cell {@code i} at {@code gutter} as {@link #splitAtGutters} says; returns the indexes of the cells it
+     * added, and adds {@code i} to {@code heads} when it keeps the lines across the gutter above the split.
+     */
+    private List<Integer> split(int i, float gutter, java.util.Set<Integer> heads) {
+        DocumentModel.Box b = cells.get(i);
+        List<List<Line>> levels = levels(lines.get(i));
+        int k = 0; // the lines running across the gutter at the top of the cell
+        while (k < levels.size() && levels.get(k).stream().anyMatch(l -> l.covers(gutter))) k++;
+        for (int j = k; j < levels.size(); j++) if (levels.get(j).stream().anyMatch(l -> l.covers(gutter))) return List.of();
+        if (k == levels.size() && k > 0) return List.of();
+        float top = b.y();
+        List<Integer> added = new ArrayList<>();
+        if (k > 0) {
+            float at = (levels.get(k - 1).stream().map(Line::bottom).max(Float::compare).orElseThrow()
+                    + levels.get(k).stream().map(Line::top).min(Float::compare).orElseThrow()) / 2;
+            lines.set(i, new ArrayList<>(levels.subList(0, k).stream().flatMap(List::stream).toList()));
+            cells.set(i, new DocumentModel.Box(b.x(), b.y(), b.width(), at - b.y()));
+            heads.add(i);
+            top = at;
+        }
+        List<Line> left = new ArrayList<>(), right = new ArrayList<>();
+        for (List<Line> level : levels.subList(k, levels.size())) for (Line l : level) (l.right() <= gutter ? left : right).add(l);
+        DocumentModel.Box leftBox = new DocumentModel.Box(b.x(), top, gutter - b.x(), b.bottom() - top);
+        if (k > 0) {
+            cells.add(leftBox);
+            lines.add(left);
+            added.add(cells.size() - 1);
+        } else {
+            cells.set(i, leftBox);
+            lines.set(i, left);
+        }
+        cells.add(new DocumentModel.Box(gutter, top, b.right() - gutter, b.bottom() - top));
+        lines.add(right);
+        added.add(cells.size() - 1);
+        return added;
     }
 
     /**

@@ -1076,6 +1076,54 @@ class DocumentModelTest {
         assertThat(Independent.pdftotext(pdf)).contains("Product", "Blue plate");
     }
 
+    /**
+     * A table ruled around its column groups only (a statistics table: "2023" over "Q1" and "Q2", their figures side by
+     * side in one ruled box per row, no rule between them) has a column for each figure: the group's head spans its
+     * two columns, over a row of the sub-heads; a column of one text per box is left whole.
+     */
+    @Test
+    void figuresSideBySideInOneRuledBoxAreColumnsOfTheirOwn() throws Exception {
+        Path pdf = Files.createTempDirectory("model-").resolve("groups.pdf");
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        String[][] rows = {{"North", "12", "15", "18", "21"}, {"South", "1,204", "987", "1,310", "1,066"}, {"East", "7", "9", "11", "8"},
+                {"West", "340", "355", "372", "390"}};
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                show(cs, font, 10, 72, 780, "Sales by region and quarter, in units.");
+                float[] xs = {72, 170, 330, 490};
+                float[] ys = {760, 720, 700, 680, 660, 640};
+                grid(cs, xs, ys);
+                show(cs, font, 10, 76, 738, "Region");
+                for (int g = 0; g < 2; g++) {
+                    float left = xs[g + 1];
+                    show(cs, font, 10, left + 66, 748, g == 0 ? "2023" : "2024");
+                    show(cs, font, 10, left + 30, 728, "Q1");
+                    show(cs, font, 10, left + 110, 728, "Q2");
+                }
+                for (int r = 0; r < rows.length; r++) {
+                    float base = ys[r + 1] - 14;
+                    show(cs, font, 10, 76, base, rows[r][0]);
+                    for (int c = 1; c < 5; c++) {
+                        float right = xs[(c + 1) / 2] + ((c % 2 == 1) ? 60 : 140);
+                        show(cs, font, 10, right - font.getStringWidth(rows[r][c]) / 100, base, rows[r][c]);
+                    }
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        List<Element> elements;
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            elements = DocumentReader.model(doc, lattice(pdf).stream().filter(DocumentReader::tabular).toList(), Set.of(), new ArrayList<>(), p -> { })
+                    .pages().getFirst().elements();
+        }
+        assertThat(elements).filteredOn(e -> e.type() == Type.TABLE).singleElement().satisfies(t -> assertThat(t.table().filledGrid()).containsExactly(
+                List.of("Region", "2023", "2023", "2024", "2024"), List.of("Region", "Q1", "Q2", "Q1", "Q2"), List.of("North", "12", "15", "18", "21"),
+                List.of("South", "1,204", "987", "1,310", "1,066"), List.of("East", "7", "9", "11", "8"), List.of("West", "340", "355", "372", "390")));
+        assertThat(Independent.pdftotext(pdf)).contains("1,310", "Q2");
+    }
+
     /** A table as booktabs sets it: rules above, below the header and at the bottom only; or one rule under each row. */
     private static Path table(boolean everyRow) throws IOException {
         Path pdf = Files.createTempDirectory("booktabs").resolve(everyRow ? "row-ruled.pdf" : "booktabs.pdf");
