@@ -10,6 +10,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.awt.geom.Rectangle2D;
 import org.apache.pdfbox.contentstream.operator.Operator;
 import org.apache.pdfbox.cos.COSBase;
@@ -757,17 +758,24 @@ final class PageReader extends LineStripper {
 
     /**
      * Whether word {@code i} of a run may start a cell: 0.4 em from the word before, and a letter before it (not a list
-     * marker, a checkbox ☐ before its option, nor a page or section number before its title).
+     * marker, a checkbox ☐ before its option, nor a page or section number before its title), or a figure after figures
+     * (a table's row whose widest figures stand closer than a segment gap: "208 1,271.7 (1,098.9–1,444.5)").
      */
     private static boolean mayStartCell(List<List<TextPosition>> words, int i) {
         if (gap(words.get(i - 1), words.get(i)) < 0.4f * Math.max(size(words.get(i).getFirst()), 4)) return false;
         if (i == 1 && marker(List.of(words.getFirst()))) return false;
-        StringBuilder before = new StringBuilder();
+        StringBuilder before = new StringBuilder(), word = new StringBuilder();
         for (List<TextPosition> w : words.subList(0, i)) for (TextPosition p : w) before.append(p.getUnicode());
+        for (TextPosition p : words.get(i)) word.append(p.getUnicode());
         // only symbols before it (a checkbox or a bullet, in one or more glyphs), or only a number (a page number
         // before a running title, a section number before its title in a contents line)
-        return before.codePoints().anyMatch(Character::isLetter);
+        return before.codePoints().anyMatch(Character::isLetter) || FIGURES.matcher(before).matches() && FIGURE.matcher(word.toString().strip()).matches();
     }
+
+    /** A figure as a table's cell holds it: a sign, currency, separators, a percent, brackets, a range. */
+    private static final Pattern FIGURE = Pattern.compile("[-+(]?[$€£]?\\d[\\d,.%()–-]*");
+    /** Figures one after another, as {@link #FIGURE}s glued or spaced. */
+    private static final Pattern FIGURES = Pattern.compile("[-+(]?[$€£]?\\d[\\d,.%()–\\s$€£+-]*");
 
     /** Whether word {@code i} stands apart in its run: {@link #mayStartCell}, and over twice the run's other gaps. */
     private static boolean apartInLine(List<List<TextPosition>> words, int i) {

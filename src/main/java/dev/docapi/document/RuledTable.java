@@ -162,8 +162,9 @@ final class RuledTable {
     /**
      * A ruled row's lines as rows of their own, when its rules are only around its columns (each column one box of
      * many lines, as a table with no rules between its rows draws them): the row's lines fall on 3 or more levels, a
-     * cell of numbers has a line on every one, and every other cell with text has 2 lines or more, each on a level of
-     * its own. Null when the row is one row (its cells' wrapped text beside a number, a group's number centred beside
+     * cell of numbers has a line on every one (or a cell of labels has, beside cells of 2 numbers or more: group rows
+     * without figures, "3-Year-Old Cohort" over its groups' rows), and every other cell with text has 2 lines or more,
+     * each on a level of its own. Null when the row is one row (its cells' wrapped text beside a number, a group's number centred beside
      * its lines).
      *
      * @param cells the row's cells (indexes into {@link #cells}, -1 for none), each spanning this row only
@@ -181,7 +182,7 @@ final class RuledTable {
         for (Line l : all) if (levels.isEmpty() || l.top() >= levels.getLast().top() + 0.5f * (levels.getLast().bottom() - levels.getLast().top())) levels.add(l);
         if (levels.size() < 3) return null;
         int filled = 0;
-        boolean numbers = false;
+        boolean numbers = false, someNumbers = false, stub = false;
         List<int[]> at = new ArrayList<>(); // each column's lines' levels
         for (List<Line> col : columns) {
             int[] level = new int[col.size()];
@@ -197,9 +198,11 @@ final class RuledTable {
             filled++;
             boolean numeric = col.stream().allMatch(l -> Layout.NUMBER.matcher(l.text()).matches());
             if (numeric && col.size() == levels.size()) numbers = true;
+            else if (numeric && col.size() >= 2) someNumbers = true;
             else if (!numeric && col.size() < 2) return null;
+            if (!numeric && col.size() == levels.size()) stub = true;
         }
-        if (filled < 2 || !numbers) return null;
+        if (filled < 2 || !(numbers || someNumbers && stub)) return null;
         List<List<String>> rows = new ArrayList<>();
         for (int k = 0; k < levels.size(); k++) {
             List<String> row = new ArrayList<>();

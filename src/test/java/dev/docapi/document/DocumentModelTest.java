@@ -509,7 +509,8 @@ class DocumentModelTest {
     /**
      * A ruled table whose rules frame its header's cells and each column's body as one box, with no rules between its
      * rows (as the ICDAR 2013 set's EU reports draw theirs): each body line is a row, a blank where a column has no
-     * line on its level. A ruled row of cells whose text wraps beside one number stays one row.
+     * line on its level, so also beside a group's label that has no figures. A ruled row of cells whose text wraps
+     * beside one number stays one row.
      */
     @Test
     void aRuledTableWithoutRulesBetweenItsRowsHasItsRows() throws Exception {
@@ -535,6 +536,14 @@ class DocumentModelTest {
             show(cs, font, 10, 104, 532, "for energy savings in");
             show(cs, font, 10, 104, 518, "public buildings");
             show(cs, font, 10, 254, 546, "12.5");
+            // a third: group rows ("Men", "Women") with no figure beside them
+            String[][] groups = {{"Men", ""}, {"Under 30", "41%"}, {"30 and over", "59%"}, {"Women", ""}, {"Under 30", "38%"}, {"30 and over", "62%"}};
+            for (int c = 0; c < 2; c++) {
+                cs.addRect(xs[c], 460, xs[c + 1] - xs[c], 20);
+                cs.addRect(xs[c], 360, xs[c + 1] - xs[c], 100);
+                show(cs, font, 10, xs[c] + 4, 466, new String[] {"Group", "Share"}[c]);
+                for (int r = 0; r < groups.length; r++) if (!groups[r][c].isEmpty()) show(cs, font, 10, xs[c] + 4, 446 - 14 * r, groups[r][c]);
+            }
             cs.stroke();
         });
         List<Element> elements;
@@ -543,7 +552,9 @@ class DocumentModelTest {
                     .pages().getFirst().elements();
         }
         List<Element> tables = elements.stream().filter(e -> e.type() == Type.TABLE).toList();
-        assertThat(tables).hasSize(2);
+        assertThat(tables).hasSize(3);
+        assertThat(tables.get(2).table().grid()).containsExactly(List.of("Group", "Share"), List.of("Men", ""), List.of("Under 30", "41%"),
+                List.of("30 and over", "59%"), List.of("Women", ""), List.of("Under 30", "38%"), List.of("30 and over", "62%"));
         assertThat(tables.getFirst().table().grid()).containsExactly(List.of("Country", "Cohesion Fund", "Total"), List.of(body[0]),
                 List.of(body[1]), List.of(body[2]), List.of(body[3]));
         assertThat(tables.get(1).table().grid()).containsExactly(List.of("Measure", "Amount"),
@@ -1322,6 +1333,31 @@ class DocumentModelTest {
         }
         assertThat(model.pages().getFirst().elements()).filteredOn(e -> e.type() == Type.PARAGRAPH).extracting(Element::text)
                 .contains("Number of freshwater ducks per year").doesNotContain("Year", "2019");
+    }
+
+    /**
+     * A table without rules whose widest figures stand closer than the gap that parts a line's segments (the last row's
+     * "1,271.7" half an em after "208"): its figures still take their own columns, as the rows above show them, so
+     * the row has a cell each.
+     */
+    @Test
+    void closeSetFiguresOfAnUnruledTableKeepTheirColumns() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        String[][] rows = {{"Age", "no.", "Rate", "(95% CI)"}, {"45\u201354", "47", "21.8", "(16.0\u201329.0)"},
+                {"55\u201364", "116", "85.5", "(69.9\u2013101.0)"}, {"65\u201374", "164", "234.9", "(199.0\u2013270.9)"},
+                {"75\u201384", "242", "654.1", "(571.7\u2013736.5)"}, {"85+", "208", "1,271.7", "(1,098.9\u20131,444.5)"}};
+        float[] rights = {0, 200, 240, 330};
+        Path pdf = onePage("close-figures.pdf", PDRectangle.A4, cs -> {
+            show(cs, font, 10, 72, 780, "Deaths from coronary heart disease by age group, per 100,000.");
+            for (int r = 0; r < rows.length; r++) {
+                float y = 750 - 16 * r;
+                show(cs, font, 10, 72, y, rows[r][0]);
+                for (int c = 1; c < 4; c++) show(cs, font, 10, rights[c] - font.getStringWidth(rows[r][c]) / 100, y, rows[r][c]);
+            }
+        });
+        List<DocumentModel.Table> tables = tables(model(pdf), 1);
+        assertThat(tables).singleElement().satisfies(t -> assertThat(t.grid()).containsExactly(java.util.Arrays.stream(rows).map(List::of).toArray(List[]::new)));
+        assertThat(Independent.pdftotext(pdf)).contains("1,271.7");
     }
 
     /**
