@@ -363,7 +363,35 @@ final class TextTables {
             if (!merged.isEmpty() && c[0] < merged.getLast()[1]) merged.getLast()[1] = Math.max(merged.getLast()[1], c[1]);
             else merged.add(c);
         }
+        for (int c = 0; c + 1 < merged.size(); ) {
+            if (oneColumn(run, merged.get(c), merged.get(c + 1))) {
+                merged.get(c)[1] = Math.max(merged.get(c)[1], merged.remove(c + 1)[1]);
+            } else {
+                c++;
+            }
+        }
         return merged.size() < 2 ? null : merged;
+    }
+
+    /**
+     * Whether two neighbouring columns are one: runs reach across both in 2 rows or more, and rows with a run of
+     * their own in each are at most a quarter as many (a narrow head set left over right-aligned figures, "$000's" over
+     * "4,151,000", made a column of its own that the wider figures then spanned).
+     */
+    private static boolean oneColumn(List<List<Layout.Item>> run, float[] left, float[] right) {
+        int across = 0, apart = 0;
+        for (List<Layout.Item> band : run) {
+            boolean inLeft = false, inRight = false;
+            for (Layout.Item it : band) {
+                boolean l = Math.min(it.box().right(), left[1]) > Math.max(it.box().x(), left[0]);
+                boolean r = Math.min(it.box().right(), right[1]) > Math.max(it.box().x(), right[0]);
+                if (l && r) across++;
+                else if (l) inLeft = true;
+                else if (r) inRight = true;
+            }
+            if (inLeft && inRight) apart++;
+        }
+        return across >= 2 && apart * 4 <= across;
     }
 
     /**

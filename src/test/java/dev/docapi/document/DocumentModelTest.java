@@ -1361,6 +1361,31 @@ class DocumentModelTest {
     }
 
     /**
+     * A table without rules whose second header row sets a narrow unit ("$000") left over right-aligned figures wider
+     * than it: one column under it, not a column of the unit's own beside one of the narrowest figures, which the
+     * wider figures would span.
+     */
+    @Test
+    void aNarrowHeadLeftOverRightAlignedFiguresIsTheirColumn() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        String[][] rows = {{"Loan type", "Amount", "Share"}, {"", "$000", "%"}, {"Mortgages", "4,151,000", "25.0"}, {"Consumer loans", "63,000", "0.4"},
+                {"Construction", "361,000", "2.2"}, {"Leases", "3,508,000", "21.1"}};
+        Path pdf = onePage("unit-head.pdf", PDRectangle.A4, cs -> {
+            show(cs, font, 10, 72, 780, "Loans by type at the end of the year.");
+            for (int r = 0; r < rows.length; r++) {
+                float y = 750 - 16 * r;
+                if (!rows[r][0].isEmpty()) show(cs, font, 10, 72, y, rows[r][0]);
+                if (r < 2) show(cs, font, 10, 195, y, rows[r][1]);
+                else show(cs, font, 10, 250 - font.getStringWidth(rows[r][1]) / 100, y, rows[r][1]);
+                show(cs, font, 10, 300 - font.getStringWidth(rows[r][2]) / 100, y, rows[r][2]);
+            }
+        });
+        List<DocumentModel.Table> tables = tables(model(pdf), 1);
+        assertThat(tables).singleElement().satisfies(t -> assertThat(t.grid()).containsExactly(java.util.Arrays.stream(rows).map(List::of).toArray(List[]::new)));
+        assertThat(Independent.pdftotext(pdf)).contains("3,508,000");
+    }
+
+    /**
      * Word's table without borders: a header row whose first cell is empty, bold row heads, a cell wrapped over two
      * lines. One table of 3 columns and 4 rows; the bold row heads are cells, not headings.
      */
