@@ -34,6 +34,8 @@ import org.apache.pdfbox.util.Vector;
 final class PageReader extends LineStripper {
     /** A gap between words at least this many times the font size splits a line into segments (a word space is ~0.3). */
     static final float SEGMENT_GAP = 1.1f;
+    /** A list marker's text stands at most this many times the font size after it (a hanging indent's width). */
+    private static final float MARKER_GAP = 3f;
     /**
      * A gap between words in a ruled table's cell at least this many times the font size parts the cell's line into
      * runs: two columns of figures set in one ruled box stand half an em apart where the figures are widest (a word space is about a quarter).
@@ -505,8 +507,9 @@ final class PageReader extends LineStripper {
         for (List<TextPosition> w : byX) {
             float left = w.getFirst().getXDirAdj();
             float size = size(w.getFirst());
-            // a list marker keeps its text after a gap, but not another marker: two "*" a gap apart are two cells
-            boolean item = marker(run) && !marker(List.of(w));
+            // a list marker keeps its text after a gap, but not another marker: two "*" a gap apart are two cells; nor
+            // a figure far from it: a dash for none in a table's row ("—" | "45,000", 8 em apart)
+            boolean item = marker(run) && !marker(List.of(w)) && !(left - runRight > MARKER_GAP * Math.max(size, 4) && figure(w));
             if (!run.isEmpty() && (left - runRight > SEGMENT_GAP * Math.max(size, 4) && !item && !(letterBullet && run.size() == 1 && run.getFirst() == byX.getFirst())
                     || run.size() == 1 && dropNumber(run.getFirst(), w))) {
                 runs.add(new Run(run, letterBullet && run.getFirst() == byX.getFirst(), splittable, out));
@@ -759,7 +762,8 @@ final class PageReader extends LineStripper {
     /**
      * Whether word {@code i} of a run may start a cell: 0.4 em from the word before, and a letter before it (not a list
      * marker, a checkbox ☐ before its option, nor a page or section number before its title), or a figure after figures
-     * (a table's row whose widest figures stand closer than a segment gap: "208 1,271.7 (1,098.9–1,444.5)").
+     * (a table's row whose widest figures stand closer than a segment gap: "208 1,271.7 (1,098.9–1,444.5)"; a dash
+     * for none is a figure: "— — 45,000").
      */
     private static boolean mayStartCell(List<List<TextPosition>> words, int i) {
         if (gap(words.get(i - 1), words.get(i)) < 0.4f * Math.max(size(words.get(i).getFirst()), 4)) return false;
@@ -772,10 +776,17 @@ final class PageReader extends LineStripper {
         return before.codePoints().anyMatch(Character::isLetter) || FIGURES.matcher(before).matches() && FIGURE.matcher(word.toString().strip()).matches();
     }
 
-    /** A figure as a table's cell holds it: a sign, currency, separators, a percent, brackets, a range. */
-    private static final Pattern FIGURE = Pattern.compile("[-+(]?[$€£]?\\d[\\d,.%()–-]*");
+    /** Whether {@code word} is a {@link #FIGURE}. */
+    private static boolean figure(List<TextPosition> word) {
+        StringBuilder sb = new StringBuilder();
+        for (TextPosition p : word) sb.append(p.getUnicode());
+        return FIGURE.matcher(sb.toString().strip()).matches();
+    }
+
+    /** A figure as a table's cell holds it: a sign, currency, separators, a percent, brackets, a range; or a dash for none. */
+    private static final Pattern FIGURE = Pattern.compile("[-+(]?[$€£]?\\d[\\d,.%()–-]*|[—–-]");
     /** Figures one after another, as {@link #FIGURE}s glued or spaced. */
-    private static final Pattern FIGURES = Pattern.compile("[-+(]?[$€£]?\\d[\\d,.%()–\\s$€£+-]*");
+    private static final Pattern FIGURES = Pattern.compile("([-+(]?[$€£]?\\d|[—–-])[\\d,.%()—–\\s$€£+-]*");
 
     /** Whether word {@code i} stands apart in its run: {@link #mayStartCell}, and over twice the run's other gaps. */
     private static boolean apartInLine(List<List<TextPosition>> words, int i) {

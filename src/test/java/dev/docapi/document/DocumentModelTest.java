@@ -1338,14 +1338,15 @@ class DocumentModelTest {
     /**
      * A table without rules whose widest figures stand closer than the gap that parts a line's segments (the last row's
      * "1,271.7" half an em after "208"): its figures still take their own columns, as the rows above show them, so
-     * the row has a cell each.
+     * the row has a cell each. A dash for none is no list marker before the figure far right of it.
      */
     @Test
     void closeSetFiguresOfAnUnruledTableKeepTheirColumns() throws Exception {
         PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
         String[][] rows = {{"Age", "no.", "Rate", "(95% CI)"}, {"45\u201354", "47", "21.8", "(16.0\u201329.0)"},
                 {"55\u201364", "116", "85.5", "(69.9\u2013101.0)"}, {"65\u201374", "164", "234.9", "(199.0\u2013270.9)"},
-                {"75\u201384", "242", "654.1", "(571.7\u2013736.5)"}, {"85+", "208", "1,271.7", "(1,098.9\u20131,444.5)"}};
+                {"75\u201384", "242", "654.1", "(571.7\u2013736.5)"}, {"85+", "208", "1,271.7", "(1,098.9\u20131,444.5)"},
+                {"Unknown", "\u2014", "\u2014", "(0.0\u20131.2)"}};
         float[] rights = {0, 200, 240, 330};
         Path pdf = onePage("close-figures.pdf", PDRectangle.A4, cs -> {
             show(cs, font, 10, 72, 780, "Deaths from coronary heart disease by age group, per 100,000.");
