@@ -96,9 +96,19 @@ final class TextTables {
             boolean groupHead = band.size() == 1 && Layout.shortCell(only.segment().text())
                     && Math.abs(only.box().x() - columns.getFirst()[0]) <= 4 * minGutter && only.box().right() < columns.get(1)[0];
             if (!headRow && !groupHead) break;
+            // the last line of the paragraph above (a caption's), set as it is and close under it, is no group's head
+            if (!headRow && k > 0 && endsParagraph(text(bands.get(k - 1)), only)) break;
             head = k;
         }
         return head;
+    }
+
+    /** Whether {@code line} goes on the one line of {@code above}: at its left edge, its size, under it within half a line. */
+    private static boolean endsParagraph(List<Layout.Item> above, Layout.Item line) {
+        if (above.size() != 1) return false;
+        Layout.Item first = above.getFirst();
+        return Math.abs(first.box().x() - line.box().x()) <= 2 && Math.abs(first.segment().size() - line.segment().size()) <= 0.5f
+                && first.box().width() > line.box().width() && line.top() - first.bottom() < 0.5f * lineHeight(List.of(line));
     }
 
     /**

@@ -1338,7 +1338,8 @@ class DocumentModelTest {
     /**
      * A table without rules whose widest figures stand closer than the gap that parts a line's segments (the last row's
      * "1,271.7" half an em after "208"): its figures still take their own columns, as the rows above show them, so
-     * the row has a cell each. A dash for none is no list marker before the figure far right of it.
+     * the row has a cell each. A dash for none is no list marker before the figure far right of it. The caption's
+     * short last line, right above the header, is the caption's, not a group's head in the table.
      */
     @Test
     void closeSetFiguresOfAnUnruledTableKeepTheirColumns() throws Exception {
@@ -1349,15 +1350,17 @@ class DocumentModelTest {
                 {"Unknown", "\u2014", "\u2014", "(0.0\u20131.2)"}};
         float[] rights = {0, 200, 240, 330};
         Path pdf = onePage("close-figures.pdf", PDRectangle.A4, cs -> {
-            show(cs, font, 10, 72, 780, "Deaths from coronary heart disease by age group, per 100,000.");
+            show(cs, font, 10, 72, 778, "Table 2. Deaths from coronary heart disease by age group, per 100,000, from the national");
+            show(cs, font, 10, 72, 766, "Statistics, 2006");
             for (int r = 0; r < rows.length; r++) {
                 float y = 750 - 16 * r;
                 show(cs, font, 10, 72, y, rows[r][0]);
                 for (int c = 1; c < 4; c++) show(cs, font, 10, rights[c] - font.getStringWidth(rows[r][c]) / 100, y, rows[r][c]);
             }
         });
-        List<DocumentModel.Table> tables = tables(model(pdf), 1);
-        assertThat(tables).singleElement().satisfies(t -> assertThat(t.grid()).containsExactly(java.util.Arrays.stream(rows).map(List::of).toArray(List[]::new)));
+        DocumentModel model = model(pdf);
+        assertThat(tables(model, 1)).singleElement().satisfies(t -> assertThat(t.grid()).containsExactly(java.util.Arrays.stream(rows).map(List::of).toArray(List[]::new)));
+        assertThat(model.pages().getFirst().elements()).extracting(Element::text).contains("Table 2. Deaths from coronary heart disease by age group, per 100,000, from the national\nStatistics, 2006");
         assertThat(Independent.pdftotext(pdf)).contains("1,271.7");
     }
 
