@@ -923,7 +923,8 @@ final class Structure {
                 String key = b.atom == null ? key(b.text) : "";
                 String numberZone = zone(b, pages.get(i), NUMBER_MARGIN);
                 boolean number = PAGE_NUMBER.matcher(key).matches() || ROMAN.matcher(key).matches();
-                if (numberZone != null && number && outermost(b, blocks.get(i), numberZone.equals("top:")) && !headsText(b, blocks.get(i), body)) {
+                if (numberZone != null && number && outermost(b, blocks.get(i), numberZone.equals("top:")) && !headsText(b, blocks.get(i), body)
+                        && !besideNumber(b, blocks.get(i))) {
                     b.type = Type.PAGE_NUMBER;
                     continue;
                 }
@@ -958,6 +959,27 @@ final class Structure {
                 }
             }
         }
+    }
+
+    /**
+     * Whether another number stands level with {@code b} with no text between them (a table's header of years, "2023"
+     * beside "2022", at the top of a one-page statement): a page number stands alone, or beside a running header's
+     * text (a spread's "208 … Global Report   Annex … 209").
+     */
+    private static boolean besideNumber(Block b, List<Block> blocks) {
+        Box box = b.box();
+        for (Block o : blocks) {
+            if (o == b || o.atom != null || !level(o.box(), box) || !(PAGE_NUMBER.matcher(key(o.text)).matches() || ROMAN.matcher(key(o.text)).matches())) continue;
+            float from = Math.min(box.right(), o.box().right()), to = Math.max(box.x(), o.box().x());
+            boolean between = blocks.stream().anyMatch(t -> t != b && t != o && level(t.box(), box) && t.box().x() >= from && t.box().right() <= to);
+            if (!between) return true;
+        }
+        return false;
+    }
+
+    /** Whether two boxes overlap vertically. */
+    private static boolean level(Box a, Box b) {
+        return Math.min(a.bottom(), b.bottom()) > Math.max(a.y(), b.y());
     }
 
     /** Whether boxes share their left edge, their right edge or their centre, to 2 points. */

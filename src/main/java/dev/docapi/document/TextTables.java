@@ -55,7 +55,7 @@ final class TextTables {
                 Layout.Item only = band.getFirst();
                 float indent = Layout.shortCell(only.segment().text()) ? 4 * minGutter : minGutter;
                 if (band.size() != 1 || only.box().x() < left - indent || only.box().right() > right + minGutter
-                        || Layout.running(only.segment().text())) break;
+                        || Layout.running(only.segment().text()) && !(end + 1 < bands.size() && wrapsOnto(band, text(bands.get(end + 1))))) break;
             }
             run.add(sorted(band));
             at.add(end);
@@ -95,12 +95,28 @@ final class TextTables {
             Layout.Item only = band.getFirst();
             boolean groupHead = band.size() == 1 && Layout.shortCell(only.segment().text())
                     && Math.abs(only.box().x() - columns.getFirst()[0]) <= 4 * minGutter && only.box().right() < columns.get(1)[0];
-            if (!headRow && !groupHead) break;
+            // the first row's head begun on the line above ("Revenue from contracts with" over "customers  12,345")
+            boolean wrappedHead = head == start && wrapsOnto(text(band), below) && only.box().right() < columns.get(1)[0];
+            if (!headRow && !groupHead && !wrappedHead) break;
             // the last line of the paragraph above (a caption's), set as it is and close under it, is no group's head
             if (!headRow && k > 0 && endsParagraph(text(bands.get(k - 1)), only)) break;
             head = k;
         }
         return head;
+    }
+
+    /**
+     * Whether {@code band}, one run, is a row's head that wraps onto {@code next}, a row of cells: of two words or more,
+     * not ending in a colon, going on in lower case on the next line (a group's head over its rows, "Type of institution"
+     * over "Public 4-year", is a row of its own), and {@code next} hugs it with its first run under it, from its left
+     * edge to its right (a statement's long line item, its figures on its last line).
+     */
+    static boolean wrapsOnto(List<Layout.Item> band, List<Layout.Item> next) {
+        if (band.size() != 1 || next.size() < 2 || !(row(next) || cellsBeside(next)) || !hugs(band, next)) return false;
+        Layout.Item only = band.getFirst(), head = sorted(next).getFirst();
+        String text = only.segment().text().strip(), rest = head.segment().text().strip();
+        boolean goesOn = text.split("\\s+").length >= 2 && !rest.isEmpty() && Character.isLowerCase(rest.codePointAt(0));
+        return goesOn && !text.endsWith(":") && head.box().x() >= only.box().x() - 2 && head.box().x() < only.box().right();
     }
 
     /** Whether {@code line} goes on the one line of {@code above}: at its left edge, its size, under it within half a line. */
@@ -246,7 +262,13 @@ final class TextTables {
         List<Layout.Item> previous = null;
         int multi = 0, cells = 0, shortCells = 0, numbers = 0, markers = 0;
         List<int[]> header = pairHeads(run.getFirst(), columns);
-        for (List<Layout.Item> band : run) {
+        String wrappedHead = null; // a row head's lines before the line its row's cells stand on
+        for (int b = 0; b < run.size(); b++) {
+            List<Layout.Item> band = run.get(b);
+            if (b > 0 && b + 1 < run.size() && wrapsOnto(band, run.get(b + 1)) && place(band.getFirst().box(), columns)[0] == 0) {
+                wrappedHead = wrappedHead == null ? band.getFirst().segment().text().strip() : wrappedHead + " " + band.getFirst().segment().text().strip();
+                continue;
+            }
             String[] row = new String[cols];
             int[] span = new int[cols];
             for (int k = 0; k < band.size(); k++) {
@@ -261,6 +283,8 @@ final class TextTables {
                 if (Layout.NUMBER.matcher(t).matches()) numbers++;
                 if (c == 0 && Structure.MARKER_ONLY.matcher(t).matches()) markers++;
             }
+            if (wrappedHead != null && row[0] != null) row[0] = wrappedHead + " " + row[0];
+            wrappedHead = null;
             int filled = filled(row);
             // a line just under a row, its first column empty where the row's is not: the row's cells wrapped; and a
             // line just under the first row, with fewer cells and each under one of that row's: its header wrapped

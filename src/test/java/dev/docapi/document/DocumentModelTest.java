@@ -1390,6 +1390,57 @@ class DocumentModelTest {
     }
 
     /**
+     * A one-page income statement without rules: its header of years right under the title (two numbers level in the
+     * page's top fifth, no page number), line items wrapped over two lines with their figures on the last ("Revenue
+     * from contracts with" over "customers  12,345  11,210"), a group's head alone, and figures in brackets. One table:
+     * each wrapped line item one cell, the years its header, "(210)" a figure.
+     */
+    @Test
+    void aStatementsWrappedLineItemsAreOneRowWithTheirFigures() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        String[][] rows = {{"", "2023", "2022"}, {"Revenue from contracts with|customers", "12,345", "11,210"},
+                {"Cost of goods and services|sold", "(7,120)", "(6,540)"}, {"Gross profit", "5,225", "4,670"}, {"Expenses", "", ""},
+                {"Selling and distribution|expenses", "(1,210)", "(1,100)"}, {"General and administrative|expenses", "(980)", "(930)"},
+                {"Operating profit", "3,035", "2,640"}, {"Net finance costs on|borrowings", "(210)", "(190)"}, {"Profit before income tax", "2,825", "2,450"}};
+        Path pdf = onePage("statement.pdf", PDRectangle.A4, cs -> {
+            show(cs, font, 10, 72, 780, "Consolidated income statement for the year ended 31 December, in thousands.");
+            float y = 766;
+            for (String[] row : rows) {
+                y -= 16;
+                String[] lines = row[0].split("\\|");
+                for (int l = 0; l < lines.length; l++) {
+                    if (l > 0) y -= 11;
+                    show(cs, font, 10, l > 0 ? 80 : 72, y, lines[l]);
+                }
+                for (int c = 1; c < 3; c++) if (!row[c].isEmpty()) show(cs, font, 10, (c == 1 ? 420 : 500) - font.getStringWidth(row[c]) / 100, y, row[c]);
+            }
+        });
+        DocumentModel model = model(pdf);
+        List<List<String>> expected = java.util.Arrays.stream(rows).map(r -> List.of(r[0].replace('|', ' '), r[1], r[2])).toList();
+        assertThat(tables(model, 1)).singleElement().satisfies(t -> assertThat(t.grid()).containsExactlyElementsOf(expected));
+        assertThat(Independent.pdftotext(pdf)).contains("borrowings", "2022");
+    }
+
+    /**
+     * Two years level with each other in the page's top fifth, under the title, are no page numbers (a page number
+     * stands alone on its line, or beside a running header's text): they stay paragraphs.
+     */
+    @Test
+    void yearsSideBySideAtThePagesTopAreNoPageNumbers() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        Path pdf = onePage("figures.pdf", PDRectangle.A4, cs -> {
+            show(cs, font, 10, 72, 780, "Summary of the year, in thousands of euros.");
+            show(cs, font, 10, 300, 752, "2023");
+            show(cs, font, 10, 400, 752, "2022");
+            for (int i = 0; i < 6; i++) show(cs, font, 10, 72, 700 - 12 * i, "The year closed with revenue above the plan in every region we serve today.");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).noneMatch(e -> e.type() == Type.PAGE_NUMBER);
+        assertThat(elements).filteredOn(e -> e.type() == Type.PARAGRAPH).extracting(Element::text).contains("2023", "2022");
+        assertThat(Independent.pdftotext(pdf)).contains("2022");
+    }
+
+    /**
      * Word's table without borders: a header row whose first cell is empty, bold row heads, a cell wrapped over two
      * lines. One table of 3 columns and 4 rows; the bold row heads are cells, not headings.
      */
