@@ -768,12 +768,11 @@ final class PageReader extends LineStripper {
     private static boolean mayStartCell(List<List<TextPosition>> words, int i) {
         if (gap(words.get(i - 1), words.get(i)) < 0.4f * Math.max(size(words.get(i).getFirst()), 4)) return false;
         if (i == 1 && marker(List.of(words.getFirst()))) return false;
-        StringBuilder before = new StringBuilder(), word = new StringBuilder();
+        StringBuilder before = new StringBuilder();
         for (List<TextPosition> w : words.subList(0, i)) for (TextPosition p : w) before.append(p.getUnicode());
-        for (TextPosition p : words.get(i)) word.append(p.getUnicode());
         // only symbols before it (a checkbox or a bullet, in one or more glyphs), or only a number (a page number
         // before a running title, a section number before its title in a contents line)
-        return before.codePoints().anyMatch(Character::isLetter) || FIGURES.matcher(before).matches() && FIGURE.matcher(word.toString().strip()).matches();
+        return before.codePoints().anyMatch(Character::isLetter) || FIGURES.matcher(before).matches() && figure(words.get(i));
     }
 
     /** Whether {@code word} is a {@link #FIGURE}. */

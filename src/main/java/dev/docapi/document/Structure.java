@@ -1005,8 +1005,7 @@ final class Structure {
             if (other == b) continue;
             Box o = other.box();
             float gap = top ? o.y() - box.bottom() : box.y() - o.bottom();
-            boolean level = Math.min(o.bottom(), box.bottom()) > Math.max(o.y(), box.y());
-            if (!level && gap >= 0 && gap < 2 * box.height()) return null;
+            if (!level(o, box) && gap >= 0 && gap < 2 * box.height()) return null;
         }
         return "place:" + zone + Math.round((top ? box.y() : page.height() - box.bottom()) / 2);
     }

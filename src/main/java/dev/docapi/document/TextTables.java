@@ -111,7 +111,7 @@ final class TextTables {
      * over "Public 4-year", is a row of its own), and {@code next} hugs it with its first run under it, from its left
      * edge to its right (a statement's long line item, its figures on its last line).
      */
-    static boolean wrapsOnto(List<Layout.Item> band, List<Layout.Item> next) {
+    private static boolean wrapsOnto(List<Layout.Item> band, List<Layout.Item> next) {
         if (band.size() != 1 || next.size() < 2 || !(row(next) || cellsBeside(next)) || !hugs(band, next)) return false;
         Layout.Item only = band.getFirst(), head = sorted(next).getFirst();
         String text = only.segment().text().strip(), rest = head.segment().text().strip();
