@@ -124,6 +124,8 @@ final class PageReader extends LineStripper {
     private final DrawnBoxes drawnBoxes = new DrawnBoxes();
     /** The page's drawn checkboxes not yet set on a line ({@link #withBoxes}). */
     private List<DrawnBoxes.Box> pageBoxes = new ArrayList<>();
+    /** The page's drawn dots not yet set on a line as bullets ({@link #withBoxes}). */
+    private List<DrawnBoxes.Box> pageDots = new ArrayList<>();
     private final Clips.Bounds clipBounds = new Clips.Bounds();
     /** What a composite font's glyph that maps to no character reads as here: a control code, as a simple font's does. */
     private static final String UNMAPPED = "\u0080";
@@ -240,6 +242,7 @@ final class PageReader extends LineStripper {
         lines.clear();
         cutBack.clear();
         pageBoxes = new ArrayList<>(drawnBoxes.boxes());
+        pageDots = new ArrayList<>(drawnBoxes.dots());
         super.writePage();
         addSplitAtColumns();
         turnedInCells.forEach((table, cells) -> cells.forEach((cell, glyphs) -> {
@@ -402,10 +405,17 @@ final class PageReader extends LineStripper {
      * sides before it, left of a left-to-right glyph or right of a right-to-left one, its middle on the glyph's height)
      * as a glyph of its own, {@code ☐} or {@code ☒}, next to that
      * glyph's word: the box reads before its option as a form's box glyph does, in a table's cell too. A tick drawn as a
-     * glyph inside the box (X, ✓) is the box's mark; a box with other text inside is no checkbox.
+     * glyph inside the box (X, ✓) is the box's mark; a box with other text inside is no checkbox. So too each drawn dot
+     * ({@link DrawnBoxes#dots}) that leads a glyph within three times the glyph's size, its middle on the glyph's
+     * height and its side 0.15-0.8 of the glyph's size: a bullet, {@code •} when filled, {@code ◦} when stroked (a web
+     * page's list printed by Chromium draws its markers; its items read as one paragraph without them).
      */
     private List<List<TextPosition>> withBoxes(List<List<TextPosition>> words) {
-        if (pageBoxes.isEmpty()) return words;
+        return leadingMarks(leadingMarks(words, pageBoxes, false), pageDots, true);
+    }
+
+    private List<List<TextPosition>> leadingMarks(List<List<TextPosition>> words, List<DrawnBoxes.Box> pending, boolean dots) {
+        if (pending.isEmpty()) return words;
         float lineTop = Float.MAX_VALUE, lineBottom = -Float.MAX_VALUE;
         for (List<TextPosition> w : words) {
             for (TextPosition p : w) {
@@ -415,13 +425,13 @@ final class PageReader extends LineStripper {
         }
         List<List<TextPosition>> out = new ArrayList<>(words);
         boolean changed = false;
-        for (java.util.Iterator<DrawnBoxes.Box> it = pageBoxes.iterator(); it.hasNext(); ) {
+        for (java.util.Iterator<DrawnBoxes.Box> it = pending.iterator(); it.hasNext(); ) {
             DrawnBoxes.Box b = it.next();
             float middle = (b.top() + b.bottom()) / 2;
             // only a box level with the line is looked at glyph by glyph (a page of many boxes and lines stays cheap)
             if (middle < lineTop || middle > lineBottom) continue;
             TextPosition beside = null, tick = null;
-            float nearest = 2 * b.side();
+            float nearest = dots ? Float.MAX_VALUE : 2 * b.side();
             boolean text = false;
             for (List<TextPosition> w : out) {
                 for (TextPosition p : w) {
@@ -429,7 +439,7 @@ final class PageReader extends LineStripper {
                     float x = p.getXDirAdj(), right = x + p.getWidthDirAdj(), bottom = p.getYDirAdj(), top = bottom - p.getHeightDir();
                     float cx = (x + right) / 2, cy = (top + bottom) / 2;
                     if (cx > b.x() && cx < b.right() && cy > b.top() && cy < b.bottom()) {
-                        if (TICKS.contains(p.getUnicode()) && tick == null) tick = p;
+                        if (!dots && TICKS.contains(p.getUnicode()) && tick == null) tick = p;
                         else text = true;
                         continue;
                     }
@@ -437,7 +447,9 @@ final class PageReader extends LineStripper {
                     // a box leads its option: left of it in a left-to-right script, right of it in a right-to-left one
                     boolean rightToLeft = LogicalOrder.hasRightToLeft(p.getUnicode());
                     float gap = !rightToLeft && x >= b.right() ? x - b.right() : rightToLeft && b.x() >= right ? b.x() - right : -1;
-                    if (gap >= 0 && gap < nearest) {
+                    float size = Math.max(size(p), 4);
+                    boolean bullet = !dots || gap < 3 * size && b.side() >= 0.15f * size && b.side() <= 0.8f * size;
+                    if (gap >= 0 && gap < nearest && bullet) {
                         nearest = gap;
                         beside = p;
                     }
@@ -450,7 +462,9 @@ final class PageReader extends LineStripper {
             if (beside == null) continue;
             it.remove();
             changed = true;
-            TextPosition mark = boxGlyph(beside, b, b.ticked() || tick != null ? "☒" : "☐");
+            TextPosition mark = dots
+                    ? boxGlyph(beside, new DrawnBoxes.Box(b.x(), beside.getYDirAdj() - beside.getHeightDir(), b.right(), beside.getYDirAdj(), false), b.ticked() ? "•" : "◦")
+                    : boxGlyph(beside, b, b.ticked() || tick != null ? "☒" : "☐");
             if (tick != null) {
                 TextPosition t = tick;
                 out.replaceAll(w -> w.contains(t) ? w.stream().filter(p -> p != t).toList() : w);
@@ -503,6 +517,7 @@ final class PageReader extends LineStripper {
         float runRight = 0;
         boolean letterBullet = letterBullet(byX);
         boolean splittable = !mono(byX);
+        Set<List<TextPosition>> justified = afterJustifiedSpaces(byX);
         List<Run> runs = new ArrayList<>();
         for (List<TextPosition> w : byX) {
             float left = w.getFirst().getXDirAdj();
@@ -510,7 +525,7 @@ final class PageReader extends LineStripper {
             // a list marker keeps its text after a gap, but not another marker: two "*" a gap apart are two cells; nor
             // a figure far from it: a dash for none in a table's row ("—" | "45,000", 8 em apart)
             boolean item = marker(run) && !marker(List.of(w)) && !(left - runRight > MARKER_GAP * Math.max(size, 4) && figure(w));
-            if (!run.isEmpty() && (left - runRight > SEGMENT_GAP * Math.max(size, 4) && !item && !(letterBullet && run.size() == 1 && run.getFirst() == byX.getFirst())
+            if (!run.isEmpty() && (left - runRight > SEGMENT_GAP * Math.max(size, 4) && !item && !justified.contains(w) && !(letterBullet && run.size() == 1 && run.getFirst() == byX.getFirst())
                     || run.size() == 1 && dropNumber(run.getFirst(), w))) {
                 runs.add(new Run(run, letterBullet && run.getFirst() == byX.getFirst(), splittable, out));
                 run = new ArrayList<>();
@@ -841,6 +856,50 @@ final class PageReader extends LineStripper {
         if (others.size() < 2) return true;
         others.sort(null);
         return gap > 2 * others.get(others.size() / 2);
+    }
+
+    /**
+     * The words of a line (left to right) that follow a space a justified line stretched: three or more single words
+     * in a row whose gaps are equal to a third of a point or 3 %, of differing widths, two thirds of them with letters
+     * (all of them when there are three). Justification widens every space of a line alike, so a narrow column's line
+     * ("strong   and   cheap   baseline") can space its words wider than {@link #SEGMENT_GAP} and fell apart into
+     * one-word segments; a table's row leaves gaps of its column pitch less each cell's width, which differ as the
+     * cells' widths do, its cells often hold more than a word, and a row of figures of one width set at one pitch is
+     * left to its gaps.
+     */
+    private static Set<List<TextPosition>> afterJustifiedSpaces(List<List<TextPosition>> byX) {
+        Set<List<TextPosition>> out = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        int start = 0;
+        for (int i = 2; i <= byX.size(); i++) {
+            if (i < byX.size() && evenGaps(gap(byX.get(i - 2), byX.get(i - 1)), gap(byX.get(i - 1), byX.get(i)))) continue;
+            // words start .. i-1 are evenly spaced
+            List<List<TextPosition>> stretch = byX.subList(start, i);
+            if (stretch.size() >= 3 && justifiedWords(stretch)) out.addAll(stretch.subList(1, stretch.size()));
+            start = i - 1;
+        }
+        return out;
+    }
+
+    private static boolean evenGaps(float a, float b) {
+        return a > 0 && Math.abs(a - b) <= Math.max(0.34f, 0.03f * a);
+    }
+
+    private static boolean justifiedWords(List<List<TextPosition>> words) {
+        float narrowest = Float.MAX_VALUE, widest = 0;
+        int lettered = 0;
+        for (List<TextPosition> w : words) {
+            // one word: no space inside it (a space glyph drawn at its end is no gap in it)
+            int from = 0, to = w.size();
+            while (from < to && blank(w.get(from))) from++;
+            while (to > from && blank(w.get(to - 1))) to--;
+            for (int i = from + 1; i < to; i++) if (apart(w.get(i - 1), w.get(i))) return false;
+            TextPosition last = w.getLast();
+            float width = last.getXDirAdj() + last.getWidthDirAdj() - w.getFirst().getXDirAdj();
+            narrowest = Math.min(narrowest, width);
+            widest = Math.max(widest, width);
+            if (w.stream().anyMatch(p -> p.getUnicode() != null && p.getUnicode().codePoints().anyMatch(Character::isLetter))) lettered++;
+        }
+        return widest >= 1.3f * narrowest && lettered * 3 >= words.size() * 2 && (words.size() > 3 || lettered == 3);
     }
 
     private static float gap(List<TextPosition> a, List<TextPosition> b) {

@@ -16,6 +16,8 @@ import java.util.stream.Stream;
 final class RuledTable {
     /** Edges closer than this (points) are one grid line: double rules and rounding. */
     private static final float SNAP = 2.5f;
+    /** A grid row or column narrower than this (points) holds no line of text of its own ({@link #table}). */
+    private static final float SLIVER = 4;
     /**
      * A table's cells meet their neighbours or its outline all round ({@link #tiled}): tables in the benchmark's files
      * score 0.81 and more (a missed rule, an overhanging cell), a flowchart's boxes and arrows 0.43.
@@ -259,13 +261,15 @@ final class RuledTable {
             });
         }
         if (!sideBySide(place, texts, content) && !column(place, texts)) return null;
+        // a row or column is kept where a cell with content stands in it; a sliver too thin for a line of text (two
+        // rules drawn a little apart, a cell's fill short of its rules) only where such a cell starts in it
         boolean[] keepRow = new boolean[rows], keepCol = new boolean[cols];
         for (int r = 0; r < rows; r++) {
             for (int c = 0; c < cols; c++) {
-                if (place[r][c] >= 0 && content[place[r][c]]) {
-                    keepRow[r] = true;
-                    keepCol[c] = true;
-                }
+                int i = place[r][c];
+                if (i < 0 || !content[i]) continue;
+                if (ys[r + 1] - ys[r] >= SLIVER || span[i][0] == r) keepRow[r] = true;
+                if (xs[c + 1] - xs[c] >= SLIVER || span[i][1] == c) keepCol[c] = true;
             }
         }
         int[] rowIndex = kept(keepRow), colIndex = kept(keepCol);

@@ -85,8 +85,11 @@ final class Structure {
     private static final Pattern FOOTNOTE = Pattern.compile("(?s)^[\\d*†‡§¶∗]{1,3}+(?![.,:]\\d)\\s*\\S.*");
     /** A note's number as footnotes set it, closed by a parenthesis: "1)", "(12)". */
     private static final Pattern FOOTNOTE_NUMBER = Pattern.compile("\\(?\\d{1,3}\\)");
-    /** A character that code has and prose seldom does: a block in a typewriter face without one is prose. */
-    private static final Pattern CODE_SIGNS = Pattern.compile("[{}\\[\\]()<>=;_/\\\\#*$@|&^~`]");
+    /**
+     * A character that code has and prose seldom does, or a command line's option ("--ssid", "-v"; typed prose's dash
+     * "--" stands between spaces): a block in a typewriter face without one is prose.
+     */
+    private static final Pattern CODE_SIGNS = Pattern.compile("[{}\\[\\]()<>=;_/\\\\#*$@|&^~`]|(?<!\\S)--?[A-Za-z]");
     /** A table of contents' entry: its title, a leader of dots, its page number (arabic or roman). */
     private static final Pattern CONTENTS_ENTRY = Pattern.compile("(.*?\\S)\\s*(?:[.·…]\\s*){3,}(\\d{1,4}|[ivxlcdm]{1,7}|[IVXLCDM]{1,7})");
     /** A section number alone ("5.1"), as layout may set it apart from its title. */
@@ -342,7 +345,8 @@ final class Structure {
                         indents.clear();
                     }
                     list = lists;
-                    float x = box.x();
+                    // an item whose text runs right to left (its first strong letter, Unicode's bidi rule P2) is indented from the right
+                    float x = new java.text.Bidi(b.text, java.text.Bidi.DIRECTION_DEFAULT_LEFT_TO_RIGHT).baseIsLeftToRight() ? box.x() : -box.right();
                     while (!indents.isEmpty() && x < indents.getLast() - step) indents.removeLast();
                     if (indents.isEmpty() || x > indents.getLast() + step) indents.add(x);
                     level = indents.size();
@@ -642,13 +646,16 @@ final class Structure {
 
         /**
          * The gap (ems) beyond which line {@code next} under {@code last} starts a paragraph: wider than 0.7 em only
-         * where the page sets its lines that far apart, under a wrapped line that ends no sentence, over a line that
-         * starts with no capital (a script without case, or the sentence going on).
+         * under a wrapped line that ends no sentence, over a line that starts with no capital (a script without case,
+         * or the sentence going on): 1.3 times the page's leading where it has one (lines set wide apart), else 0.9 em
+         * (a page of too few wrapped lines to tell its leading: a Korean report's two-line paragraph at 1.6 line
+         * spacing is 0.75 em apart).
          */
         float limit(Line last, Line next, int flow) {
             String n = next.text().strip();
             boolean goesOn = wrapped(last, flow) && !endsSentence(last.text()) && !n.isEmpty() && !Character.isUpperCase(n.codePointAt(0));
-            return goesOn ? Math.max(0.7f, 1.3f * leading.getOrDefault(key(last.size()), 0f)) : 0.7f;
+            Float known = leading.get(key(last.size()));
+            return !goesOn ? 0.7f : known == null ? 0.9f : Math.max(0.7f, 1.3f * known);
         }
 
         /**
@@ -1318,7 +1325,9 @@ final class Structure {
 
     /**
      * Headings by style that share a line with another such heading are labels set side by side (a row of captions in
-     * an infographic, a table's header cells without rulings): a heading stands alone on its line. Both are text.
+     * an infographic, a table's header cells without rulings): a heading stands alone on its line. Both are text,
+     * unless each heads a paragraph of two or more lines of smaller text right under it (a newsletter's stories side by
+     * side in their columns, each under its headline): a table's heads stand over its one-line cells.
      */
     private static void sideBySide(List<Block> page) {
         List<Block> styled = page.stream().filter(b -> b.type == Type.HEADING && !b.named).toList();
@@ -1328,13 +1337,26 @@ final class Structure {
                 Box x = a.box(), y = b.box();
                 float overlap = Math.min(x.bottom(), y.bottom()) - Math.max(x.y(), y.y());
                 boolean apart = x.right() <= y.x() || y.right() <= x.x();
-                if (a != b && apart && overlap > 0.5f * Math.min(x.height(), y.height())) labels.add(a);
+                if (a != b && apart && overlap > 0.5f * Math.min(x.height(), y.height()) && !(headsProse(a, page) && headsProse(b, page))) labels.add(a);
             }
         }
         for (Block b : labels) {
             b.type = Type.PARAGRAPH;
             b.level = null;
         }
+    }
+
+    /** Whether the first block under {@code heading} in its column is a paragraph of two or more lines set smaller. */
+    private static boolean headsProse(Block heading, List<Block> page) {
+        Box h = heading.box();
+        Block under = null;
+        for (Block b : page) {
+            Box o = b.box();
+            if (b == heading || b.type.furniture() || o.y() < h.bottom() - 1 || o.x() >= h.right() || o.right() <= h.x()) continue;
+            if (under == null || o.y() < under.box().y()) under = b;
+        }
+        return under != null && under.atom == null && under.type == Type.PARAGRAPH && under.lines.size() >= 2
+                && under.size() < heading.size() && under.box().y() - h.bottom() < 3 * heading.size();
     }
 
     /**

@@ -3710,4 +3710,195 @@ class DocumentModelTest {
         item.setDestination(dest);
         doc.getDocumentCatalog().getDocumentOutline().addLast(item);
     }
+
+    /**
+     * A justified line of a narrow column spaces its words wider than a segment gap ("strong   and   cheap" 1.6 em
+     * apart, every space alike): its words stay in their paragraph, not a paragraph each; a row of a table whose three
+     * cells stand as far apart keeps its cells.
+     */
+    @Test
+    void aJustifiedLinesWideSpacesKeepItsWordsInTheirParagraph() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+        Path pdf = onePage("justified.pdf", PDRectangle.A4, cs -> {
+            show(cs, font, 10, 72, 700, "A sparse first stage with a small reranker is a");
+            float x = 72;
+            for (String w : "strong and cheap baseline for long".split(" ")) {
+                show(cs, font, 10, x, 688, w);
+                x += font.getStringWidth(w) / 100 + 16;
+            }
+            show(cs, font, 10, 72, 676, "documents in the collections we studied.");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).singleElement().satisfies(e -> {
+            assertThat(e.type()).isEqualTo(Type.PARAGRAPH);
+            assertThat(squeeze(e.text())).isEqualTo("A sparse first stage with a small reranker is a strong and cheap baseline for long documents in the collections we studied.");
+        });
+    }
+
+    /** A filled circle of {@code diameter} pt centred on ({@code x}, {@code y}), drawn with four Bézier curves; stroked only when not {@code filled}. */
+    private static void dot(PDPageContentStream cs, float x, float y, float diameter, boolean filled) throws IOException {
+        float r = diameter / 2, k = 0.5523f * r;
+        cs.moveTo(x + r, y);
+        cs.curveTo(x + r, y + k, x + k, y + r, x, y + r);
+        cs.curveTo(x - k, y + r, x - r, y + k, x - r, y);
+        cs.curveTo(x - r, y - k, x - k, y - r, x, y - r);
+        cs.curveTo(x + k, y - r, x + r, y - k, x + r, y);
+        if (filled) cs.fill();
+        else cs.stroke();
+    }
+
+    /**
+     * A list whose bullets are drawn as paths (Chromium prints a web page's disc and circle markers as curves, no
+     * glyph) is a list: its items one each, the hollow circles' items nested under the discs'; a right-to-left list's
+     * items, ragged on the left, are of one level (they are indented from the right). A dot of a drawing (one of its
+     * kind, or touched by the drawing's other parts) leads no item.
+     */
+    @Test
+    void bulletsDrawnAsPathsLeadTheirItems() throws Exception {
+        Path pdf = Files.createTempDirectory("model-").resolve("drawn-bullets.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+            PDType0Font arabic = PDType0Font.load(doc, new File("/usr/share/fonts/truetype/noto/NotoNaskhArabic-Regular.ttf"));
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                show(cs, font, 10, 72, 760, "What is in the box");
+                String[] items = {"Thermostat unit with display", "Wall plate and four screws", "-R or Rh for power", "-W for heat", "Wire labels", "Quick start card"};
+                for (int i = 0; i < items.length; i++) {
+                    float y = 740 - 14 * i;
+                    boolean nested = items[i].startsWith("-");
+                    dot(cs, nested ? 98 : 78, y + 3.5f, 3, !nested);
+                    show(cs, font, 10, nested ? 110 : 90, y, items[i].substring(nested ? 1 : 0));
+                }
+                // a drawing's dot beside a line: a circle touched by a stroke of the drawing
+                dot(cs, 78, 620 + 3.5f, 3, true);
+                cs.moveTo(60, 623.5f);
+                cs.lineTo(76.5f, 623.5f);
+                cs.stroke();
+                show(cs, font, 10, 90, 620, "Figure 2 shows the wiring.");
+                String[] rtl = {"افتتاح قاعة جديدة للقراءة", "إضافة ثلاثة آلاف كتاب", "تنظيم أربعين ورشة"};
+                for (int i = 0; i < rtl.length; i++) {
+                    float y = 580 - 18 * i, width = arabic.getStringWidth(rtl[i]) / 1000 * 12;
+                    show(cs, arabic, 12, 500 - width, y, rtl[i]);
+                    dot(cs, 510, y + 4, 3.5f, true);
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.type() == Type.LIST_ITEM && e.text().codePoints().allMatch(c -> c < 0x600))
+                .extracting(e -> squeeze(e.text()), Element::level)
+                .containsExactly(tuple("Thermostat unit with display", 1), tuple("Wall plate and four screws", 1), tuple("R or Rh for power", 2),
+                        tuple("W for heat", 2), tuple("Wire labels", 1), tuple("Quick start card", 1));
+        assertThat(elements).filteredOn(e -> e.type() == Type.LIST_ITEM && e.text().codePoints().anyMatch(c -> c >= 0x600))
+                .hasSize(3).allSatisfy(e -> assertThat(e.level()).isEqualTo(1));
+        assertThat(elements).filteredOn(e -> e.text() != null && e.text().contains("Figure 2")).singleElement()
+                .satisfies(e -> assertThat(e.type()).isEqualTo(Type.PARAGRAPH));
+    }
+
+    /**
+     * Stories side by side in a newsletter's columns, each under its headline set larger and bold: both headlines are
+     * headings, though they share a line; labels side by side over a line each stay text (a row of captions, a table's
+     * heads without rulings). A listing in a typewriter face whose only sign of code is a command's options ("--ssid")
+     * is code.
+     */
+    @Test
+    void headlinesSideBySideOverTheirStoriesAreHeadings() throws Exception {
+        PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+        PDType1Font body = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+        PDType1Font mono = new PDType1Font(Standard14Fonts.FontName.COURIER);
+        Path pdf = onePage("newsletter.pdf", PDRectangle.LETTER, cs -> {
+            show(cs, bold, 26, 50, 740, "The Riverside Gazette");
+            show(cs, bold, 13, 50, 700, "New footbridge opens in May");
+            show(cs, bold, 13, 320, 700, "Allotments waiting list shrinks");
+            String[] left = {"After two years of planning and eight months of", "construction, the footbridge linking the east bank",
+                    "to the market square will open to the public."};
+            String[] right = {"Twelve new plots on the former tennis courts have", "cut the waiting list for allotments from three",
+                    "years to under one, the society said."};
+            for (int i = 0; i < 3; i++) {
+                show(cs, body, 10, 50, 680 - 12 * i, left[i]);
+                show(cs, body, 10, 320, 680 - 12 * i, right[i]);
+            }
+            show(cs, bold, 13, 50, 480, "Opening hours");
+            show(cs, bold, 13, 320, 480, "Admission");
+            show(cs, body, 10, 50, 462, "Daily from nine to five");
+            show(cs, body, 10, 320, 462, "Free for residents");
+            show(cs, body, 10, 50, 620, "Join the network from a computer with the command-line tool:");
+            show(cs, mono, 8.5f, 56, 604, "m7ctl wifi join --ssid HomeNet --password-file secret.txt");
+            show(cs, mono, 8.5f, 56, 594, "m7ctl status");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.type() == Type.HEADING).extracting(e -> squeeze(e.text()))
+                .containsExactlyInAnyOrder("New footbridge opens in May", "Allotments waiting list shrinks");
+        assertThat(elements).filteredOn(e -> e.text() != null && e.text().contains("m7ctl")).singleElement().satisfies(e -> {
+            assertThat(e.type()).isEqualTo(Type.CODE);
+            assertThat(e.text()).contains("secret.txt\nm7ctl status");
+        });
+    }
+
+    /**
+     * A Korean report's paragraph set at 1.6 line spacing, its lines 0.76 em apart, on a page of too few wrapped lines to
+     * learn its leading: its two lines are one paragraph (the first ends no sentence and fills the measure); the next
+     * paragraph, an em and a half under it, is one of its own.
+     */
+    @Test
+    void aKoreanParagraphSetWideKeepsItsLines() throws Exception {
+        Path font = Path.of("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(font), "fonts-wqy-zenhei is installed");
+        Path pdf = Files.createTempDirectory("korean").resolve("korean-spacing.pdf");
+        try (PDDocument doc = new PDDocument(); TrueTypeCollection ttc = new TrueTypeCollection(font.toFile())) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            PDType0Font cjk = PDType0Font.load(doc, ttc.getFontByName("WenQuanYiZenHei"), true);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                show(cs, cjk, 13, 63, 740, "Ⅰ. 추진 배경");
+                show(cs, cjk, 10.5f, 63, 712, "지역 중소기업의 디지털 전환 수준은 수도권 대비 낮은 편이며, 전문 인력과 자금 부족이 가장 큰 어려움으로");
+                show(cs, cjk, 10.5f, 63, 694.5f, "조사되었다. 이에 지역별 특성을 반영한 맞춤형 지원을 통해 생산성을 높이고자 한다.");
+                show(cs, cjk, 10.5f, 63, 663, "3월 중 사업 공고를 내고 4월부터 참여 기업을 선정할 예정이다.");
+            }
+            doc.save(pdf.toFile());
+        }
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.type() == Type.PARAGRAPH).extracting(e -> squeeze(e.text())).containsExactly(
+                "지역 중소기업의 디지털 전환 수준은 수도권 대비 낮은 편이며, 전문 인력과 자금 부족이 가장 큰 어려움으로 조사되었다. 이에 지역별 특성을 반영한 맞춤형 지원을 통해 생산성을 높이고자 한다.",
+                "3월 중 사업 공고를 내고 4월부터 참여 기업을 선정할 예정이다.");
+    }
+
+    /**
+     * A ruled table's cells as the lattice found them on a Chromium-printed page (a Korean report's table, its heads over
+     * two head rows): the borders and the heads' fills drawn a little apart left a sliver of cells 2.9 pt high between
+     * the head rows. The sliver holds no text and is no row: "Segment" and "Note" span the two head rows, not three
+     * with an empty row between.
+     */
+    @Test
+    void aSliverBetweenRulesIsNoRow() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        float[][] boxes = { // left, top, width, height: points from the page's top-left
+                {63.52f, 493.73f, 89.44f, 43.87f}, {152.96f, 493.73f, 143.77f, 20.14f}, {296.74f, 493.73f, 144.03f, 20.14f}, {440.77f, 493.73f, 92.25f, 43.87f},
+                {152.96f, 513.87f, 61.45f, 2.93f}, {214.41f, 513.87f, 82.33f, 2.93f}, {296.74f, 513.87f, 61.58f, 2.93f}, {358.32f, 513.87f, 82.45f, 2.93f},
+                {152.96f, 516.80f, 61.45f, 20.80f}, {214.41f, 516.80f, 82.33f, 20.80f}, {296.74f, 516.80f, 61.58f, 20.80f}, {358.32f, 516.80f, 82.45f, 20.80f},
+                {63.52f, 537.60f, 89.44f, 21.73f}, {152.96f, 537.60f, 61.45f, 21.73f}, {214.41f, 537.60f, 82.33f, 21.73f}, {296.74f, 537.60f, 61.58f, 21.73f},
+                {358.32f, 537.60f, 82.45f, 21.73f}, {440.77f, 537.60f, 92.25f, 21.73f}};
+        String[] texts = {"Segment", "2026", "2027", "Note", "", "", "", "", "Firms", "Budget", "Firms", "Budget", "Diagnosis", "300", "15", "350", "18", "State funded"};
+        float height = PDRectangle.A4.getHeight();
+        Path pdf = onePage("sliver.pdf", PDRectangle.A4, cs -> {
+            for (int i = 0; i < boxes.length; i++) {
+                float[] b = boxes[i];
+                cs.addRect(b[0], height - b[1] - b[3], b[2], b[3]);
+                if (!texts[i].isEmpty()) show(cs, font, 9.5f, b[0] + 4, height - b[1] - b[3] / 2 - 3, texts[i]);
+            }
+            cs.stroke();
+        });
+        List<Tabula.CellBox> cells = java.util.Arrays.stream(boxes).map(b -> new Tabula.CellBox(b[1], b[0], b[2], b[3])).toList();
+        Tabula.PdfTable ruled = new Tabula.PdfTable(1, 493.73f, 63.52f, 469.5f, 65.6f, List.of(), true, cells);
+        DocumentModel model;
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            model = DocumentReader.model(doc, List.of(ruled), Set.of(), new ArrayList<>(), p -> { });
+        }
+        assertThat(model.pages().getFirst().elements()).filteredOn(e -> e.type() == Type.TABLE).singleElement().satisfies(t -> {
+            assertThat(t.table().grid()).containsExactly(List.of("Segment", "2026", "", "2027", "", "Note"), List.of("", "Firms", "Budget", "Firms", "Budget", ""),
+                    List.of("Diagnosis", "300", "15", "350", "18", "State funded"));
+            assertThat(t.table().rows().getFirst().getFirst().rowSpan()).isEqualTo(2);
+        });
+    }
 }
