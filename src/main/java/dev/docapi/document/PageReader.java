@@ -556,7 +556,8 @@ final class PageReader extends LineStripper {
             TextPosition before = word.get(i - 1), p = word.get(i);
             float wide = SEGMENT_GAP * Math.max(size(before), 4);
             boolean back = before.getXDirAdj() - (p.getXDirAdj() + p.getWidthDirAdj()) > wide
-                    && (inked(word.subList(start, i)) > 1 || inked(word.subList(i, word.size())) > 1);
+                    && (inked(word.subList(start, i)) > 1 || inked(word.subList(i, word.size())) > 1)
+                    || !blank(p) && drawnBefore(word.subList(start, i), p, wide);
             if (p.getXDirAdj() - (before.getXDirAdj() + before.getWidthDirAdj()) > wide || back) {
                 out.add(word.subList(start, i));
                 start = i;
@@ -565,6 +566,22 @@ final class PageReader extends LineStripper {
         if (start == 0) return List.of(word);
         out.add(word.subList(start, word.size()));
         return out;
+    }
+
+    /**
+     * Whether {@code p} stands wholly left of the last inked glyph of {@code drawn} (half a point allowed), nearer than
+     * {@code wide}: a line's font runs drawn out of order, as LibreOffice draws a heading's "Ⅱ" from a fallback font
+     * after the ". " that follows it; read as drawn, the heading was ". Ⅱ 추진 목표". (A glyph drawn far back, a
+     * figure's label back at its axis's start, is {@link #atJumps}'s wide jump.)
+     */
+    private static boolean drawnBefore(List<TextPosition> drawn, TextPosition p, float wide) {
+        for (int i = drawn.size() - 1; i >= 0; i--) {
+            TextPosition last = drawn.get(i);
+            if (blank(last)) continue;
+            float back = last.getXDirAdj() - (p.getXDirAdj() + p.getWidthDirAdj());
+            return back >= -0.5f && back <= wide;
+        }
+        return false;
     }
 
     /** How many of {@code glyphs} are not blank. */

@@ -61,10 +61,10 @@ final class Structure {
      * report numbers its objectives.
      */
     private static final String MULTI_LEVEL = "\\d{1,3}(?:\\.\\d{1,3})+[.:]";
-    /** A bullet or a list number alone (the marker, with its text after a gap). */
-    static final Pattern MARKER_ONLY = Pattern.compile("[" + BULLETS + "]|" + MULTI_LEVEL + "|\\(?\\d{1,3}[.)]|\\(?[a-z][.)]|\\([ivx]{1,4}\\)");
+    /** A bullet or a list number alone (the marker, with its text after a gap): a lower-case roman number too ("ii.", "(iv)"). */
+    static final Pattern MARKER_ONLY = Pattern.compile("[" + BULLETS + "]|" + MULTI_LEVEL + "|\\(?\\d{1,3}[.)]|\\(?[a-z][.)]|\\(?[ivx]{2,4}[.)]|\\([ivx]{1,4}\\)");
     /** A list item's start: its marker, then white space; group 1 the marker. */
-    static final Pattern ITEM = Pattern.compile("^([" + BULLETS + "]|" + MULTI_LEVEL + "|\\d{1,3}[.)]|\\(\\d{1,3}\\)|[a-z][.)]|\\([a-z]\\)|\\([ivx]{1,4}\\))\\s+(?=\\S)");
+    static final Pattern ITEM = Pattern.compile("^([" + BULLETS + "]|" + MULTI_LEVEL + "|\\d{1,3}[.)]|\\(\\d{1,3}\\)|[a-z][.)]|[ivx]{2,4}[.)]|\\([a-z]\\)|\\([ivx]{1,4}\\))\\s+(?=\\S)");
     /** What OCR makes of bullets it cannot read ("e", "©", "«", "."), followed by a capital: list items on OCR'd pages only. */
     private static final Pattern OCR_ITEM = Pattern.compile("^([eo©®«»¢°>.])\\s+(?=\\p{Lu})");
     /** A numbered section heading: "3", "3.2", "A.1" then its title; group 1 the number. */

@@ -61,7 +61,7 @@ public final class LogicalOrder {
         // "/", "09", "/", "1403", each left of the one before) reads by position
         if (!rtl) {
             List<Glyph> runs = runsByPosition(normalised);
-            return runs == null ? text(joined(normalised)) : text(spacedByGaps(runs)).replaceAll("\\s{2,}", " ").strip();
+            return runs == null ? text(joined(normalised)) : text(spacedByGaps(runs, List.of())).replaceAll("\\s{2,}", " ").strip();
         }
         if (drawnInLogicalOrder(normalised)) return text(joined(normalised));
         return reorder(byPosition(normalised)).replaceAll("\\s{2,}", " ").strip();
@@ -76,11 +76,11 @@ public final class LogicalOrder {
      */
     public static String lineByPosition(List<List<Glyph>> words) {
         List<List<Glyph>> normalised = normalised(words);
-        List<Glyph> glyphs = new ArrayList<>();
-        for (List<Glyph> w : normalised) for (Glyph g : w) if (!g.text().isBlank()) glyphs.add(g);
+        List<Glyph> glyphs = new ArrayList<>(), blanks = new ArrayList<>();
+        for (List<Glyph> w : normalised) for (Glyph g : w) (g.text().isBlank() ? blanks : glyphs).add(g);
         glyphs.sort(Comparator.comparingDouble(Glyph::x));
         if (glyphs.stream().anyMatch(g -> hasRightToLeft(g.text())) || !apart(glyphs)) return line(words);
-        return text(spacedByGaps(glyphs)).strip();
+        return text(spacedByGaps(glyphs, blanks)).strip();
     }
 
     /** Whether no glyph of {@code sorted} (by position) starts before the middle of the one before: none stands on another. */
@@ -117,19 +117,23 @@ public final class LogicalOrder {
         List<Glyph> visual = new ArrayList<>();
         for (List<Glyph> w : words) visual.addAll(w);
         visual.sort(Comparator.comparingDouble(Glyph::x));
-        return spacedByGaps(visual);
+        return spacedByGaps(visual, List.of());
     }
 
     /**
      * Glyphs in position order with a space wherever the gap to the next glyph is wider than
-     * {@link #SPACE_GAP} of the line's mean glyph width (a writer that draws no space glyphs leaves such a gap).
+     * {@link #SPACE_GAP} of the line's mean glyph width (a writer that draws no space glyphs leaves such a gap), or
+     * where one of {@code spaces} (space glyphs drawn, not among {@code glyphs}) stands between them, its middle within
+     * a point of the gap: Hangul's wide glyphs leave a space narrower than a fraction of their width.
      */
-    private static List<Glyph> spacedByGaps(List<Glyph> glyphs) {
+    private static List<Glyph> spacedByGaps(List<Glyph> glyphs, List<Glyph> spaces) {
         double mean = glyphs.stream().filter(g -> !g.text().isBlank()).mapToDouble(Glyph::width).average().orElse(0);
         List<Glyph> out = new ArrayList<>();
         for (Glyph g : glyphs) {
             Glyph last = out.isEmpty() ? null : out.getLast();
-            if (last != null && !last.text().isBlank() && !g.text().isBlank() && g.x() - (last.x() + last.width()) > SPACE_GAP * mean) {
+            float gapFrom = last == null ? 0 : last.x() + last.width();
+            boolean drawnSpace = last != null && spaces.stream().anyMatch(b -> b.x() + b.width() / 2 >= gapFrom - 1 && b.x() + b.width() / 2 <= g.x() + 1);
+            if (last != null && !last.text().isBlank() && !g.text().isBlank() && (g.x() - gapFrom > SPACE_GAP * mean || drawnSpace)) {
                 out.add(new Glyph(" ", last.x() + last.width(), 0));
             }
             out.add(g);

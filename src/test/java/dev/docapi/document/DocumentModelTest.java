@@ -3901,4 +3901,22 @@ class DocumentModelTest {
             assertThat(t.table().rows().getFirst().getFirst().rowSpan()).isEqualTo(2);
         });
     }
+
+    /**
+     * A heading's number drawn after the text that follows it: LibreOffice draws a Korean heading's "Ⅱ" from a fallback
+     * font after the line's ". ", moving back to draw it. The line reads in its order on the page, "Ⅱ. 추진 목표 및
+     * 전략", not ". Ⅱ 추진 목표 및 전략" (the evaluation's "Korean order scrambled"); the space glyphs drawn between its
+     * words stay its spaces. Printed by LibreOffice from a web page, as a user's document would be.
+     */
+    @Test
+    void aLinesRunsDrawnOutOfOrderReadInTheirPlaces() throws Exception {
+        Path dir = Files.createTempDirectory("lo-order");
+        Files.writeString(dir.resolve("plan.html"), "<!doctype html><html lang=\"ko\"><head><meta charset=\"utf-8\"><style>"
+                + "body{font-family:\"Noto Sans CJK KR\",sans-serif;font-size:10.5pt;line-height:1.6} h2{font-size:13pt}</style></head><body>"
+                + "<h1>추진계획</h1><h2>Ⅱ. 추진 목표 및 전략</h2><p>2028년까지 지역 중소기업의 디지털 전환을 지원한다.</p></body></html>");
+        Independent.run("soffice", "-env:UserInstallation=" + dir.resolve("profile").toUri(), "--headless", "--convert-to", "pdf:writer_web_pdf_Export",
+                "--outdir", dir.toString(), dir.resolve("plan.html").toString());
+        assertThat(model(dir.resolve("plan.pdf")).pages()).flatExtracting(DocumentModel.Page::elements)
+                .filteredOn(e -> e.type() == Type.HEADING).extracting(e -> squeeze(e.text())).contains("Ⅱ. 추진 목표 및 전략");
+    }
 }
