@@ -3919,4 +3919,28 @@ class DocumentModelTest {
         assertThat(model(dir.resolve("plan.pdf")).pages()).flatExtracting(DocumentModel.Page::elements)
                 .filteredOn(e -> e.type() == Type.HEADING).extracting(e -> squeeze(e.text())).contains("Ⅱ. 추진 목표 및 전략");
     }
+
+    /**
+     * A list numbered in lower-case roman numbers ("i." to "iv.", right-aligned as a word processor sets them) is one
+     * item a number: "ii." started no item and ran on in the item before.
+     */
+    @Test
+    void itemsNumberedInRomanAreItemsEach() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+        Path pdf = onePage("roman.pdf", PDRectangle.A4, cs -> {
+            show(cs, font, 11, 72, 720, "The customer shall not, except as permitted by law:");
+            String[] numbers = {"i.", "ii.", "iii.", "iv."};
+            String[] items = {"copy, modify or translate the software;", "sell, rent or sublicense the software;",
+                    "remove any notice of copyright from it; or", "use it to provide a service to third parties."};
+            for (int i = 0; i < items.length; i++) {
+                float y = 704 - 15 * i;
+                show(cs, font, 11, 108 - font.getStringWidth(numbers[i]) / 1000 * 11, y, numbers[i]);
+                show(cs, font, 11, 114, y, items[i]);
+            }
+        });
+        assertThat(model(pdf).pages().getFirst().elements()).filteredOn(e -> e.type() == Type.LIST_ITEM)
+                .extracting(Element::marker, e -> squeeze(e.text()))
+                .containsExactly(tuple("i.", "copy, modify or translate the software;"), tuple("ii.", "sell, rent or sublicense the software;"),
+                        tuple("iii.", "remove any notice of copyright from it; or"), tuple("iv.", "use it to provide a service to third parties."));
+    }
 }
