@@ -74,8 +74,72 @@ final class Layout {
         Layout layout = new Layout(rightToLeft, bodySize, drawings);
         // cutting costs up to the square of the items: a page of loose glyphs (a map, a hostile file) keeps its drawing order
         if (items.size() > MAX_ITEMS) return items.stream().map(it -> new Placed(it, 0)).toList();
-        layout.region(items);
+        for (List<Item> slab : slabs(items, drawings)) {
+            layout.region(slab);
+            layout.flow++;
+        }
         return layout.out;
+    }
+
+    /**
+     * The items in slabs, top to bottom, parted by the drawings set across columns of running text (a chart across both
+     * columns of a page: 60 % of the text's width or more, no text beside it, at most one line of running text in it,
+     * and lines of running text side by side both above and below it): what stands above a drawing, what stands in it
+     * (its labels, read on their own), what stands below; each item by its middle. Columns above such a drawing are
+     * read before it and those below after it, as a picture parts them; one slab when there is no such drawing. (A
+     * table's shading is a drawing too, and drawings side by side in two columns make one box across both, with a
+     * column's text in it: neither parts anything.)
+     */
+    private static List<List<Item>> slabs(List<Item> items, List<DocumentModel.Box> drawings) {
+        float left = (float) items.stream().mapToDouble(it -> it.box().x()).min().orElse(0);
+        float right = (float) items.stream().mapToDouble(it -> it.box().right()).max().orElse(0);
+        List<DocumentModel.Box> across = new ArrayList<>();
+        for (DocumentModel.Box d : drawings.stream().sorted(java.util.Comparator.comparingDouble(DocumentModel.Box::y)).toList()) {
+            boolean wide = d.width() >= 0.6f * (right - left);
+            boolean beside = items.stream().anyMatch(it -> middleY(it) > d.y() && middleY(it) < d.bottom() && (middleX(it) < d.x() || middleX(it) > d.right()));
+            long prose = items.stream().filter(it -> middleY(it) > d.y() && middleY(it) < d.bottom() && runningLine(it)).count();
+            boolean columns = sideBySide(items.stream().filter(it -> middleY(it) < d.y()).toList())
+                    && sideBySide(items.stream().filter(it -> middleY(it) > d.bottom()).toList());
+            if (wide && !beside && prose <= 1 && columns && (across.isEmpty() || d.y() >= across.getLast().bottom())) across.add(d);
+        }
+        if (across.isEmpty()) return List.of(items);
+        List<List<Item>> slabs = new ArrayList<>();
+        for (int i = 0; i <= 2 * across.size(); i++) slabs.add(new ArrayList<>());
+        for (Item it : items) {
+            float y = middleY(it);
+            int slab = 0;
+            for (DocumentModel.Box d : across) {
+                if (y < d.y()) break;
+                slab += y <= d.bottom() ? 1 : 2;
+                if (y <= d.bottom()) break;
+            }
+            slabs.get(slab).add(it);
+        }
+        slabs.removeIf(List::isEmpty);
+        return slabs;
+    }
+
+    private static boolean runningLine(Item it) {
+        return it.segment() != null && running(it.segment().text());
+    }
+
+    /** Whether two lines of running text among {@code items} stand side by side: level, one wholly left of the other. */
+    private static boolean sideBySide(List<Item> items) {
+        List<Item> lines = items.stream().filter(Layout::runningLine).toList();
+        for (Item a : lines) {
+            for (Item b : lines) {
+                if (a.box().right() < b.box().x() && Math.min(a.box().bottom(), b.box().bottom()) > Math.max(a.box().y(), b.box().y())) return true;
+            }
+        }
+        return false;
+    }
+
+    private static float middleY(Item it) {
+        return it.box().y() + it.box().height() / 2;
+    }
+
+    private static float middleX(Item it) {
+        return it.box().x() + it.box().width() / 2;
     }
 
     /**

@@ -3943,4 +3943,33 @@ class DocumentModelTest {
                 .containsExactly(tuple("i.", "copy, modify or translate the software;"), tuple("ii.", "sell, rent or sublicense the software;"),
                         tuple("iii.", "remove any notice of copyright from it; or"), tuple("iv.", "use it to provide a service to third parties."));
     }
+
+    /**
+     * A chart drawn in vector shapes across both columns of a page parts the columns above it from those below: the
+     * page reads column 1 then 2 above the chart, then column 1 then 2 below it (as a picture there parts them), not
+     * column 1 from top to bottom first.
+     */
+    @Test
+    void aChartAcrossBothColumnsPartsTheColumnsAboveFromThoseBelow() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+        Path pdf = onePage("chart-across.pdf", PDRectangle.A4, cs -> {
+            String[][] parts = {{"Above left", "starts the story"}, {"Above right", "goes on with it"}, {"Below left", "takes it further"}, {"Below right", "ends the story"}};
+            float[][] at = {{57, 760}, {307, 760}, {57, 420}, {307, 420}};
+            for (int p = 0; p < 4; p++) {
+                for (int l = 0; l < 6; l++) {
+                    show(cs, font, 10, at[p][0], at[p][1] - 12 * l, (l == 0 ? parts[p][0] + " " + parts[p][1] : "and this line of the column " + parts[p][1]) + " in line " + (l + 1));
+                }
+            }
+            // twelve bars side by side on an axis, from the left column's edge to the right column's
+            for (int i = 0; i < 12; i++) {
+                cs.addRect(60 + 40 * i, 500, 40, 20 + 10 * i);
+                cs.fill();
+            }
+            cs.addRect(57, 498, 482, 2);
+            cs.fill();
+        });
+        List<String> starts = model(pdf).pages().getFirst().elements().stream().filter(e -> e.type() == Type.PARAGRAPH)
+                .map(e -> start(e.text(), 2)).toList();
+        assertThat(starts).containsExactly("Above left", "Above right", "Below left", "Below right");
+    }
 }
