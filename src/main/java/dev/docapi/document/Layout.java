@@ -279,7 +279,10 @@ final class Layout {
         return out;
     }
 
-    /** Bands from {@code start} on, as many as keep a gutter in common, their gutters, and the band after them. */
+    /**
+     * Bands from {@code start} on, as many as keep a gutter in common (but not a lone line set larger than their text
+     * that closes a gutter three or more bands of two items or more have kept), their gutters, and the band after them.
+     */
     private record Grown(List<Item> items, List<float[]> strips, int end) {
     }
 
@@ -291,12 +294,26 @@ final class Layout {
             List<Item> candidate = new ArrayList<>(region);
             candidate.addAll(bands.get(j));
             List<float[]> s = gutters(candidate);
-            if (s.isEmpty()) break;
+            // a lone line set larger than the region's text that closes one of the gutters three or more rows have kept
+            // (a heading under a table of three columns, across its first two) stands under the region, not in it
+            if (s.isEmpty() || s.size() < strips.size() && rows(bands.subList(start, j)) >= 3 && largerLine(bands.get(j), region)) break;
             region = candidate;
             strips = s;
             j++;
         }
         return new Grown(region, strips, j);
+    }
+
+    /** How many of {@code bands} hold two items or more (a table's rows, a page's lines side by side). */
+    private static long rows(List<List<Item>> bands) {
+        return bands.stream().filter(b -> b.size() >= 2).count();
+    }
+
+    /** Whether {@code band} is one line of text set 1.15 times the median size of {@code region}'s text or larger. */
+    private static boolean largerLine(List<Item> band, List<Item> region) {
+        if (band.size() != 1 || band.getFirst().segment() == null) return false;
+        List<Float> sizes = region.stream().filter(it -> it.segment() != null).map(it -> it.segment().size()).sorted().toList();
+        return !sizes.isEmpty() && band.getFirst().segment().size() >= 1.15f * sizes.get(sizes.size() / 2);
     }
 
     /**

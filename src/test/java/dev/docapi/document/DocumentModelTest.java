@@ -3972,4 +3972,37 @@ class DocumentModelTest {
                 .map(e -> start(e.text(), 2)).toList();
         assertThat(starts).containsExactly("Above left", "Above right", "Below left", "Below right");
     }
+
+    /**
+     * A table without rules whose last column is prose ("Restart the unit; contact support if it persists"), each row one
+     * line, with a short heading right under it that stands across its first two columns only: the table keeps its
+     * three columns and the heading is a heading under it (the heading had joined the table's region, closing the
+     * gutter between the first two columns, and the table lost its last column to a heading and paragraphs).
+     */
+    @Test
+    void aShortHeadingUnderATableLeavesTheTableItsColumns() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+        Path pdf = onePage("codes.pdf", PDRectangle.A4, cs -> {
+            show(cs, font, 10, 63, 760, "The display shows a code when something needs your attention, and what to do about it.");
+            String[][] rows = {{"Code", "Meaning", "What to do"}, {"E1", "No power on the C wire", "Check the common wire at both ends"},
+                    {"E2", "Temperature sensor fault", "Restart the unit; contact support if it persists"},
+                    {"E4", "Wi-Fi password rejected", "Join the network again with the correct password"},
+                    {"E7", "Firmware update failed", "Leave the unit on; it retries within one hour"}};
+            for (int r = 0; r < rows.length; r++) {
+                float y = 730 - 20 * r;
+                show(cs, r == 0 ? bold : font, 10, 69, y, rows[r][0]);
+                show(cs, r == 0 ? bold : font, 10, 114, y, rows[r][1]);
+                show(cs, r == 0 ? bold : font, 10, 262, y, rows[r][2]);
+            }
+            show(cs, bold, 14, 63, 610, "4. Specifications");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.type() == Type.TABLE).singleElement().satisfies(t -> assertThat(t.table().grid().getFirst())
+                .containsExactly("Code", "Meaning", "What to do"));
+        assertThat(elements.getLast()).satisfies(e -> {
+            assertThat(e.type()).isEqualTo(Type.HEADING);
+            assertThat(e.text()).isEqualTo("4. Specifications");
+        });
+    }
 }
