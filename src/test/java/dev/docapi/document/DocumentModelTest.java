@@ -118,6 +118,32 @@ class DocumentModelTest {
         return pdf;
     }
 
+    /** What a test draws on its one page with a CJK font. */
+    @FunctionalInterface
+    private interface CjkDrawing {
+        void draw(PDPageContentStream cs, PDFont cjk) throws IOException;
+    }
+
+    /**
+     * A one-page A4 PDF named {@code name} in a new temporary folder, drawn by {@code drawing} with WenQuanYi Zen Hei (a
+     * TrueType CJK font with Hangul, Debian's fonts-wqy-zenhei, which scripts/install-deps installs).
+     */
+    private static Path cjkPage(String name, CjkDrawing drawing) throws IOException {
+        Path font = Path.of("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(font), "fonts-wqy-zenhei is installed");
+        Path pdf = Files.createTempDirectory("cjk-").resolve(name);
+        try (PDDocument doc = new PDDocument(); TrueTypeCollection ttc = new TrueTypeCollection(font.toFile())) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            PDType0Font cjk = PDType0Font.load(doc, ttc.getFontByName("WenQuanYiZenHei"), true);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                drawing.draw(cs, cjk);
+            }
+            doc.save(pdf.toFile());
+        }
+        return pdf;
+    }
+
     private static String squeeze(String s) {
         return s.replaceAll("\\s+", " ").strip();
     }
@@ -1767,24 +1793,15 @@ class DocumentModelTest {
      */
     @Test
     void cjkBulletsMarkListItems() throws Exception {
-        Path font = Path.of("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc");
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(font), "fonts-wqy-zenhei is installed");
-        Path pdf = Files.createTempDirectory("cjk-bullets").resolve("bullets.pdf");
-        try (PDDocument doc = new PDDocument(); TrueTypeCollection ttc = new TrueTypeCollection(font.toFile())) {
-            PDPage page = new PDPage(PDRectangle.A4);
-            doc.addPage(page);
-            PDType0Font cjk = PDType0Font.load(doc, ttc.getFontByName("WenQuanYiZenHei"), true);
-            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
-                show(cs, cjk, 11, 60, 760, "報告すべき症状は次のとおりです。");
-                String[] items = {"＊ 発熱", "＊ 咳", "・ 東京", "・ 大阪", "◆ 서울", "◆ 부산"};
-                float y = 740;
-                for (String item : items) {
-                    show(cs, cjk, 11, 60, y, item);
-                    y -= 16;
-                }
+        Path pdf = cjkPage("bullets.pdf", (cs, cjk) -> {
+            show(cs, cjk, 11, 60, 760, "報告すべき症状は次のとおりです。");
+            String[] items = {"＊ 発熱", "＊ 咳", "・ 東京", "・ 大阪", "◆ 서울", "◆ 부산"};
+            float y = 740;
+            for (String item : items) {
+                show(cs, cjk, 11, 60, y, item);
+                y -= 16;
             }
-            doc.save(pdf.toFile());
-        }
+        });
         List<Element> items = model(pdf).pages().getFirst().elements().stream().filter(e -> e.type() == Type.LIST_ITEM).toList();
         assertThat(items).extracting(Element::marker).containsExactly("＊", "＊", "・", "・", "◆", "◆");
         assertThat(items).extracting(Element::text).containsExactly("発熱", "咳", "東京", "大阪", "서울", "부산");
@@ -3843,21 +3860,12 @@ class DocumentModelTest {
      */
     @Test
     void aKoreanParagraphSetWideKeepsItsLines() throws Exception {
-        Path font = Path.of("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc");
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(font), "fonts-wqy-zenhei is installed");
-        Path pdf = Files.createTempDirectory("korean").resolve("korean-spacing.pdf");
-        try (PDDocument doc = new PDDocument(); TrueTypeCollection ttc = new TrueTypeCollection(font.toFile())) {
-            PDPage page = new PDPage(PDRectangle.A4);
-            doc.addPage(page);
-            PDType0Font cjk = PDType0Font.load(doc, ttc.getFontByName("WenQuanYiZenHei"), true);
-            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
-                show(cs, cjk, 13, 63, 740, "Ⅰ. 추진 배경");
-                show(cs, cjk, 10.5f, 63, 712, "지역 중소기업의 디지털 전환 수준은 수도권 대비 낮은 편이며, 전문 인력과 자금 부족이 가장 큰 어려움으로");
-                show(cs, cjk, 10.5f, 63, 694.5f, "조사되었다. 이에 지역별 특성을 반영한 맞춤형 지원을 통해 생산성을 높이고자 한다.");
-                show(cs, cjk, 10.5f, 63, 663, "3월 중 사업 공고를 내고 4월부터 참여 기업을 선정할 예정이다.");
-            }
-            doc.save(pdf.toFile());
-        }
+        Path pdf = cjkPage("korean-spacing.pdf", (cs, cjk) -> {
+            show(cs, cjk, 13, 63, 740, "Ⅰ. 추진 배경");
+            show(cs, cjk, 10.5f, 63, 712, "지역 중소기업의 디지털 전환 수준은 수도권 대비 낮은 편이며, 전문 인력과 자금 부족이 가장 큰 어려움으로");
+            show(cs, cjk, 10.5f, 63, 694.5f, "조사되었다. 이에 지역별 특성을 반영한 맞춤형 지원을 통해 생산성을 높이고자 한다.");
+            show(cs, cjk, 10.5f, 63, 663, "3월 중 사업 공고를 내고 4월부터 참여 기업을 선정할 예정이다.");
+        });
         List<Element> elements = model(pdf).pages().getFirst().elements();
         assertThat(elements).filteredOn(e -> e.type() == Type.PARAGRAPH).extracting(e -> squeeze(e.text())).containsExactly(
                 "지역 중소기업의 디지털 전환 수준은 수도권 대비 낮은 편이며, 전문 인력과 자금 부족이 가장 큰 어려움으로 조사되었다. 이에 지역별 특성을 반영한 맞춤형 지원을 통해 생산성을 높이고자 한다.",
