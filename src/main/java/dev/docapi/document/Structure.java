@@ -55,7 +55,9 @@ final class Structure {
         }
         return sb.toString();
     }
-    private static final String BULLETS = "•◦▪‣●○■□◆◇❖➢➤►▶✓✔☐☑☒–—*＊·・" + SYMBOL_BULLETS + "\\-";
+    /** Numbers set in a circle or brackets as one sign, "①" to "⑳", "⑴" to "⒇", "❶" to "➓": a Korean or Japanese list's numbers. */
+    private static final String CIRCLED = "\u2460-\u2487\u2776-\u2793";
+    private static final String BULLETS = "•◦▪‣●○■□◆◇❖➢➤►▶✓✔☐☑☒–—*＊·・" + SYMBOL_BULLETS + CIRCLED + "\\-";
     /**
      * A multi-level list number: "1.1." or "2.3.8.1." as Word sets it apart by a tab (with its final dot), or "1.1:" as a
      * report numbers its objectives.
@@ -725,6 +727,8 @@ final class Structure {
         String nextText = next.text();
         if (fragment(next, last) || fragment(last, next)) return false;
         if (itemMarker(nextText, ocr) != null) return true;
+        // a note set after the text it qualifies starts with its reference mark ("※ 세부 일정은 …")
+        if (nextText.startsWith("※")) return true;
         // a note starts with its raised mark (notes at a page's foot set close, one under the other)
         if (next.raisedMark()) return true;
         // display type (a cover's title set at 33 and 30 pt, fitted line by line) varies more from line to line

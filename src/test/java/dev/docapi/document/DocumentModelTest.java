@@ -4013,4 +4013,25 @@ class DocumentModelTest {
             assertThat(e.text()).isEqualTo("4. Specifications");
         });
     }
+
+    /**
+     * A Korean report's items numbered in circles ("①", "②") are items each, not one paragraph; a note after them that
+     * starts with its reference mark ("※") is a paragraph of its own, not the last item's second line.
+     */
+    @Test
+    void itemsNumberedInCirclesAreItemsAndANoteStandsApart() throws Exception {
+        Path pdf = cjkPage("circled.pdf", (cs, cjk) -> {
+            show(cs, cjk, 11.5f, 63, 760, "가. 직무 역량 강화");
+            show(cs, cjk, 11, 77, 740, "① 디지털 분야 훈련 과정을 연 2만 명 규모로 확대");
+            show(cs, cjk, 11, 77, 722, "② 기업 맞춤형 현장 실습 프로그램 운영");
+            show(cs, cjk, 11, 63, 704, "※ 세부 일정은 관계 부처 협의를 거쳐 확정");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.type() == Type.LIST_ITEM).extracting(Element::marker, e -> squeeze(e.text()))
+                .containsExactly(tuple("①", "디지털 분야 훈련 과정을 연 2만 명 규모로 확대"), tuple("②", "기업 맞춤형 현장 실습 프로그램 운영"));
+        assertThat(elements.getLast()).satisfies(e -> {
+            assertThat(e.type()).isEqualTo(Type.PARAGRAPH);
+            assertThat(squeeze(e.text())).isEqualTo("※ 세부 일정은 관계 부처 협의를 거쳐 확정");
+        });
+    }
 }

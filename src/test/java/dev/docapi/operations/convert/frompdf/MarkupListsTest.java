@@ -91,4 +91,14 @@ class MarkupListsTest {
             collect(n, n instanceof ListItem ? depth : d, out);
         }
     }
+
+    /** Items numbered "①", "②" (a Korean report's numbers set in a circle) keep their numbers before their text, as printed. */
+    @Test
+    void itemsNumberedInCirclesKeepTheirNumbers() {
+        List<Element> elements = List.of(item(0, 1, "①", "디지털 분야 훈련 과정 확대"), item(1, 1, "②", "기업 맞춤형 현장 실습 운영"));
+        DocumentModel model = new DocumentModel(DocumentModel.VERSION, List.of(new DocumentModel.Page(1, 612, 792, false, elements)), List.of());
+        assertThat(new MarkdownWriter().write(model, Map.of())).contains("- ① 디지털 분야 훈련 과정 확대\n- ② 기업 맞춤형 현장 실습 운영");
+        Document html = Jsoup.parse(new HtmlWriter("doc").write(model, Map.of()));
+        assertThat(html.select("section > ul > li").eachText()).containsExactly("① 디지털 분야 훈련 과정 확대", "② 기업 맞춤형 현장 실습 운영");
+    }
 }
