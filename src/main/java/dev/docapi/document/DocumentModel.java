@@ -314,6 +314,18 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
     }
 
     /**
+     * Numbers set in a circle or brackets as one sign, "①" to "⑳", "⑴" to "⒇", "❶" to "➓" (a Korean or Japanese list's
+     * numbers), as a regular expression's character range.
+     */
+    static final String CIRCLED = "\u2460-\u2487\u2776-\u2793";
+    private static final java.util.regex.Pattern CIRCLED_NUMBER = java.util.regex.Pattern.compile("[" + CIRCLED + "]");
+
+    /** Whether a list item's marker is a number set in a circle or brackets as one sign ("②"), which stays before its text. */
+    public static boolean circled(String marker) {
+        return marker != null && CIRCLED_NUMBER.matcher(marker).matches();
+    }
+
+    /**
      * Whether a list item's marker is a checked box (☑ ☒: true) or an empty one (☐: false), as a task list's item;
      * null for any other marker or none.
      */

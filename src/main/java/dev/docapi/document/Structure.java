@@ -55,9 +55,7 @@ final class Structure {
         }
         return sb.toString();
     }
-    /** Numbers set in a circle or brackets as one sign, "①" to "⑳", "⑴" to "⒇", "❶" to "➓": a Korean or Japanese list's numbers. */
-    private static final String CIRCLED = "\u2460-\u2487\u2776-\u2793";
-    private static final String BULLETS = "•◦▪‣●○■□◆◇❖➢➤►▶✓✔☐☑☒–—*＊·・" + SYMBOL_BULLETS + CIRCLED + "\\-";
+    private static final String BULLETS = "•◦▪‣●○■□◆◇❖➢➤►▶✓✔☐☑☒–—*＊·・" + SYMBOL_BULLETS + DocumentModel.CIRCLED + "\\-";
     /**
      * A multi-level list number: "1.1." or "2.3.8.1." as Word sets it apart by a tab (with its final dot), or "1.1:" as a
      * report numbers its objectives.

@@ -76,7 +76,7 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
                     listId = e.list();
                     // a multi-level number ("2.3.1.") is no list's own count: the item keeps it before its text
                     // a multi-level number ("2.1.") and a number set in a circle ("②") stay before their text, as printed
-                    boolean multiLevel = e.marker() != null && (e.marker().matches("\\d+(\\.\\d+)+[.:]?") || e.marker().matches("[\\u2460-\\u2487\\u2776-\\u2793]"));
+                    boolean multiLevel = e.marker() != null && (e.marker().matches("\\d+(\\.\\d+)+[.:]?") || DocumentModel.circled(e.marker()));
                     String text = multiLevel ? e.marker() + " " + text(e.text()) : text(e.text());
                     list.add(new ListItem(multiLevel ? null : number(e.marker()), e.level() == null ? 1 : e.level(), text,
                             DocumentModel.checked(e.marker()), e.links()));
