@@ -2,7 +2,7 @@
 
     python3 h2md.py PAGE.html > PAGE.md
 
-Headings h1-h6 become `#`..`######`, list items `- ` or their number ("1.", "a.", "ii." by the list's class), nested
+Headings h1-h6 become `#`..`######`, list items `- ` or their number ("1.", "a.", "ii.", "가." by the list's class), nested
 lists indented two spaces a level, tables their HTML (score.py reads HTML tables), preformatted text its lines, every
 other block its text; an element of class "foot" (a slide's footer) is left out, as running furniture is. Needs lxml.
 """
@@ -21,7 +21,7 @@ def lst(e, depth):
         own=(li.text or '')+''.join(html.tostring(c,encoding='unicode',method='text') if c.tag not in ('ul','ol') else '' for c in li)
         own=re.sub(r'\s+',' ',own).strip()
         cls=e.get('class') or ''
-        mark = (chr(96+n)+'.' if cls=='a' else ['i','ii','iii','iv','v','vi'][n-1]+'.' if cls=='r' else f'{n}.') if e.tag=='ol' else '-'
+        mark = (chr(96+n)+'.' if cls=='a' else '가나다라마바사'[n-1]+'.' if cls=='k' else ['i','ii','iii','iv','v','vi'][n-1]+'.' if cls=='r' else f'{n}.') if e.tag=='ol' else '-'
         out.append('  '*depth + f'{mark} {own}'); n+=1
         for c in li:
             if c.tag in ('ul','ol'): lst(c, depth+1)

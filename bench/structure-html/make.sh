@@ -7,7 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 PY="${PY:-../../target/bench-structure/venv/bin/python}"
-for html in html/*.html; do
+# make.sh [NAME ...] rebuilds only the pages named (html/NAME.html)
+pages=("$@"); [[ ${#pages[@]} -gt 0 ]] && pages=("${pages[@]/#/html/}") && pages=("${pages[@]/%/.html}") || pages=(html/*.html)
+for html in "${pages[@]}"; do
   name="$(basename "$html" .html)"
   flags=(--no-pdf-header-footer)
   [[ "$name" == multipage ]] && flags=()

@@ -25,7 +25,7 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
      * The shape version: bump it when what the reader produces changes, so kept models are rebuilt; also the version of
      * the public JSON ({@code convert} to json, the OpenAPI {@code DocumentModel} schema says it).
      */
-    public static final int VERSION = 20;
+    public static final int VERSION = 21;
 
     /**
      * A page.
@@ -298,7 +298,7 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
     /**
      * A page's text in reading order: one element a paragraph (blank line between), list items one a line with their
      * marker, table rows one a line with tab-separated cells, a form field on its label's line after a space ("Name
-     * Alice", "☑ Agree": {@link #rowJoint}); pictures left out, and running headers, footers and page numbers too when
+     * Alice", "☑ Agree") and a paragraph's rest in the next column after a space ({@link #joint}); pictures left out, and running headers, footers and page numbers too when
      * {@code furniture} is false.
      */
     public String pageText(int page, boolean furniture) {
@@ -338,6 +338,24 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
         };
     }
 
+    /** A character of a script written without spaces between words: Han, Hiragana, Katakana (not the half-width forms). */
+    private static final String UNSPACED = "\\p{IsHan}\\u3040-\\u30FF\\u31F0-\\u31FF";
+    /** CJK punctuation and full-width signs ("，", "。", "「", "（"). */
+    private static final String CJK_SIGNS = "\\u3000-\\u303F\\uFF01-\\uFF60\\uFFE0-\\uFFE6";
+    private static final java.util.regex.Pattern UNSPACED_BREAK = java.util.regex.Pattern.compile("(?<=[" + UNSPACED + "])[ \\t]*\\n[ \\t]*"
+            + "|[ \\t]*\\n[ \\t]*(?=[" + UNSPACED + "])|(?<=[" + CJK_SIGNS + "])[ \\t]*\\n[ \\t]*(?=[" + CJK_SIGNS + "])");
+    private static final java.util.regex.Pattern LINE_BREAK = java.util.regex.Pattern.compile("[ \\t]*\\n[ \\t]*");
+
+    /**
+     * An element's text as one flowing line, as Markdown, Word and chunks set it: each line break a space, but none
+     * where a line of Chinese or Japanese wraps (their words are written without spaces: "…城市社区图书" over
+     * "服务点…" is "图书服务点"): beside a Han or Kana character, or between two CJK signs. Korean is written with spaces
+     * and keeps them ("위" over "「감염병예방법」").
+     */
+    public static String flowed(String text) {
+        return LINE_BREAK.matcher(UNSPACED_BREAK.matcher(text).replaceAll("")).replaceAll(" ");
+    }
+
     /** An element's id in the text given to models: its reading-order index, e.g. {@code [e12]}. */
     public static String id(Element e) {
         return "[e" + e.index() + "]";
@@ -349,7 +367,7 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
         for (Element e : pages.get(page - 1).elements()) {
             if (e.type() == Type.PICTURE || (!furniture && e.type().furniture()) || e.text().isBlank()) continue;
             // a form field and its label on one row stay one line, as printed (so quotes copied from the page match)
-            if (previous != null && rowJoint(previous, e) != null) sb.append(' ');
+            if (previous != null && joint(previous, e) != null) sb.append(' ');
             else if (previous != null) sb.append(previous.type() == Type.LIST_ITEM && e.type() == Type.LIST_ITEM ? "\n" : "\n\n");
             if (ids) sb.append(id(e)).append(' ');
             if (e.type() == Type.LIST_ITEM && e.marker() != null) sb.append(e.marker()).append(' ');
@@ -357,6 +375,44 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
             previous = e;
         }
         return sb.toString();
+    }
+
+    /**
+     * How {@code next} goes on from {@code previous} in one paragraph, or null when it starts a block of its own: a form
+     * field and its label on one row ({@link #rowJoint}), or the rest of a paragraph cut by a column or page break
+     * ({@link #cut}), after a space.
+     */
+    public static String joint(Element previous, Element next) {
+        String row = rowJoint(previous, next);
+        return row != null ? row : cut(previous, next) ? " " : null;
+    }
+
+    /**
+     * Whether paragraph {@code next} is the rest of {@code previous} (a paragraph or list item), cut from it by a column
+     * or page break: both set alike (size within half a point, weight); {@code next} on a later page, or starting
+     * higher on the page (so in the next column); no sentence terminal (Unicode's Sentence_Terminal: . ! ? 。 ؟ …) ends
+     * {@code previous}, closing brackets and quotes aside; and {@code next}'s first letter is lower-case, or of a script
+     * without case after a letter that ends a {@code previous} of two lines or more (a diagram's one-line labels stand
+     * apart). A sentence cut where it ends reads as two paragraphs: nothing on the page tells them
+     * apart.
+     */
+    public static boolean cut(Element previous, Element next) {
+        if (previous.type() != Type.PARAGRAPH && previous.type() != Type.LIST_ITEM || next.type() != Type.PARAGRAPH
+                || previous.bold() != next.bold() || Math.abs(previous.fontSize() - next.fontSize()) > 0.5f) return false;
+        if (next.page() == previous.page() ? next.box().y() >= previous.box().y() : next.page() < previous.page()) return false;
+        int letter = next.text().codePoints().filter(Character::isLetter).findFirst().orElse(-1);
+        if (letter < 0 || Character.isUpperCase(letter) || Character.isTitleCase(letter)) return false;
+        String text = previous.text().strip();
+        int end = text.length();
+        while (end > 0 && closing(text.codePointBefore(end))) end -= Character.charCount(text.codePointBefore(end));
+        if (end == 0 || com.ibm.icu.lang.UCharacter.hasBinaryProperty(text.codePointBefore(end), com.ibm.icu.lang.UProperty.S_TERM)) return false;
+        return Character.isLowerCase(letter) || Character.isLetter(text.codePointBefore(end)) && text.indexOf('\n') >= 0;
+    }
+
+    private static boolean closing(int c) {
+        int type = com.ibm.icu.lang.UCharacter.getType(c);
+        return type == com.ibm.icu.lang.UCharacterCategory.END_PUNCTUATION || type == com.ibm.icu.lang.UCharacterCategory.FINAL_PUNCTUATION
+                || c == '"' || c == '\'';
     }
 
     /**

@@ -400,13 +400,24 @@ final class Layout {
 
     /**
      * Whether a line reads as running text: 4 words or more, 3 of them with a letter (a range of quarters, "Q2 2006 – Q1
-     * 2010", is a cell's), or 8 letters in a script written without spaces.
+     * 2010", is a cell's), or 8 letters in a script written without spaces. Korean is spaced, but its words are short
+     * (a particle is part of its word): a line of it is running text from 4 words and 10 letters (a newspaper's narrow
+     * column holds that; "연소득 5천만 원 이하" and "금리 1%대, 최대 1억 원" are a table's cells).
      */
     static boolean running(String line) {
         String t = LEADER.matcher(line).replaceAll(" ").strip();
         String[] words = t.split("\\s+");
-        if (words.length >= 4 && java.util.Arrays.stream(words).filter(w -> w.codePoints().anyMatch(Character::isLetter)).count() >= 3) return true;
+        long lettered = java.util.Arrays.stream(words).filter(w -> w.codePoints().anyMatch(Character::isLetter)).count();
+        if (korean(t)) return words.length >= 4 && lettered >= 3 && t.codePoints().filter(Character::isLetter).count() >= 10;
+        if (words.length >= 4 && lettered >= 3) return true;
         return unspacedScript(t) && t.codePointCount(0, t.length()) >= 8;
+    }
+
+    /** Whether a text is Korean: it has Hangul and no Han or Kana (a Japanese or Chinese line is written unspaced). */
+    private static boolean korean(String t) {
+        return t.codePoints().anyMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HANGUL)
+                && t.codePoints().noneMatch(c -> Character.isIdeographic(c) || Character.UnicodeScript.of(c) == Character.UnicodeScript.HIRAGANA
+                || Character.UnicodeScript.of(c) == Character.UnicodeScript.KATAKANA);
     }
 
     /**

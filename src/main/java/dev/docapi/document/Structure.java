@@ -55,20 +55,22 @@ final class Structure {
         }
         return sb.toString();
     }
-    private static final String BULLETS = "•◦▪‣●○■□◆◇❖➢➤►▶✓✔☐☑☒–—*＊·・" + SYMBOL_BULLETS + DocumentModel.CIRCLED + "\\-";
+    private static final String BULLETS = "•◦▪‣●○■□◆◇❖➢➤►▶▷▸✓✔☐☑☒–—*＊·・ㅇ❍◎" + SYMBOL_BULLETS + DocumentModel.CIRCLED + "\\-";
+    /** Korean's letters that number a list or a section as a, b, c do ("가.", "나)", "(다)"), in their order. */
+    static final String HANGUL_ORDINALS = "가나다라마바사아자차카타파하";
     /**
      * A multi-level list number: "1.1." or "2.3.8.1." as Word sets it apart by a tab (with its final dot), or "1.1:" as a
      * report numbers its objectives.
      */
     private static final String MULTI_LEVEL = "\\d{1,3}(?:\\.\\d{1,3})+[.:]";
     /** A bullet or a list number alone (the marker, with its text after a gap): a lower-case roman number too ("ii.", "(iv)"). */
-    static final Pattern MARKER_ONLY = Pattern.compile("[" + BULLETS + "]|" + MULTI_LEVEL + "|\\(?\\d{1,3}[.)]|\\(?[a-z][.)]|\\(?[ivx]{2,4}[.)]|\\([ivx]{1,4}\\)");
+    static final Pattern MARKER_ONLY = Pattern.compile("[" + BULLETS + "]|" + MULTI_LEVEL + "|\\(?\\d{1,3}[.)]|\\(?[a-z" + HANGUL_ORDINALS + "][.)]|\\(?[ivx]{2,4}[.)]|\\([ivx]{1,4}\\)");
     /** A list item's start: its marker, then white space; group 1 the marker. */
-    static final Pattern ITEM = Pattern.compile("^([" + BULLETS + "]|" + MULTI_LEVEL + "|\\d{1,3}[.)]|\\(\\d{1,3}\\)|[a-z][.)]|[ivx]{2,4}[.)]|\\([a-z]\\)|\\([ivx]{1,4}\\))\\s+(?=\\S)");
+    static final Pattern ITEM = Pattern.compile("^([" + BULLETS + "]|" + MULTI_LEVEL + "|\\d{1,3}[.)]|\\(\\d{1,3}\\)|[a-z" + HANGUL_ORDINALS + "][.)]|[ivx]{2,4}[.)]|\\([a-z" + HANGUL_ORDINALS + "]\\)|\\([ivx]{1,4}\\))\\s+(?=\\S)");
     /** What OCR makes of bullets it cannot read ("e", "©", "«", "."), followed by a capital: list items on OCR'd pages only. */
     private static final Pattern OCR_ITEM = Pattern.compile("^([eo©®«»¢°>.])\\s+(?=\\p{Lu})");
-    /** A numbered section heading: "3", "3.2", "A.1" then its title; group 1 the number. */
-    private static final Pattern SECTION = Pattern.compile("(?s)^((?:\\d{1,2}|[A-Z])(?:\\.\\d{1,2}){0,4})[.:]?\\s+\\p{L}.*");
+    /** A numbered section heading: "3", "3.2", "A.1", "가." then its title; group 1 the number. */
+    private static final Pattern SECTION = Pattern.compile("(?s)^((?:\\d{1,2}|[A-Z" + HANGUL_ORDINALS + "])(?:\\.\\d{1,2}){0,4})[.:]?\\s+\\p{L}.*");
     /**
      * A caption: "Figure 3", "Table II", "Abb. 2"; in Korean, Chinese and Japanese "표 1", "그림 2", "表1", "图 3", "図4",
      * also bracketed as they are set there ("[표 1]", "<그림 2>", "【表1】").
@@ -724,7 +726,8 @@ final class Structure {
         float size = Math.max(last.size(), next.size());
         String nextText = next.text();
         if (fragment(next, last) || fragment(last, next)) return false;
-        if (itemMarker(nextText, ocr) != null) return true;
+        String nextMarker = itemMarker(nextText, ocr);
+        if (nextMarker != null && !wrappedSyllable(nextMarker, last, spacing, flow)) return true;
         // a note set after the text it qualifies starts with its reference mark ("※ 세부 일정은 …")
         if (nextText.startsWith("※")) return true;
         // a note starts with its raised mark (notes at a page's foot set close, one under the other)
@@ -754,7 +757,10 @@ final class Structure {
         // the page's own leading, where it sets its lines wide apart, is no gap between paragraphs under a wrapped line
         float limit = spacing.limit(last, next, flow) * size;
         if (gap > limit || gap < -0.5f * size) return true;
-        if (next.right() < last.x() || next.x() > last.right()) return true;
+        // lines that do not overlap across are apart, but for a paragraph's last word or two under its indented first
+        // line ("以市级图书馆…就近借" over "阅。", indented 2 em)
+        boolean tail = next.x() < last.x() && last.x() - next.x() <= 4 * size && !endsSentence(last.text()) && spacing.wrapped(last, flow);
+        if (next.right() < last.x() && !tail || next.x() > last.right()) return true;
         // an indented first line starts a paragraph (where paragraphs have no space between them); centred lines
         // (a text box's, a cover's) start where their length puts them
         boolean centred = Math.abs((next.x() + next.right()) - (last.x() + last.right())) / 2 < 0.15f * size && Math.abs(next.x() - last.x()) >= 0.8f * size;
@@ -769,6 +775,18 @@ final class Structure {
         // a line that stops well short of the block's end (its left end on a right-to-left line) ends a sentence's paragraph
         boolean short_ = LogicalOrder.hasRightToLeft(t) ? last.x() > left + 4 * size : last.right() < right - 4 * size;
         return block.lines.size() >= 2 && ends && short_;
+    }
+
+    /**
+     * Whether a Korean ordinal marker ("다.") at a line's start is rather the end of a word wrapped between its syllables:
+     * the line above is as wide as the flow's widest but for an item's indent (3 ems) and ends in a Hangul syllable
+     * ("…설명하였" over "다. 이에 …"), as Korean text may wrap inside a word.
+     */
+    private static boolean wrappedSyllable(String marker, Line last, Spacing spacing, int flow) {
+        if (HANGUL_ORDINALS.indexOf(marker.codePointAt(marker.startsWith("(") ? 1 : 0)) < 0) return false;
+        String t = last.text().strip();
+        if (t.isEmpty() || Character.UnicodeScript.of(t.codePointBefore(t.length())) != Character.UnicodeScript.HANGUL) return false;
+        return last.right() - last.x() >= spacing.widest().getOrDefault(flow, 0f) - 3 * last.size();
     }
 
     /**

@@ -72,7 +72,8 @@ final class TextTables {
      * The first band of the table found at {@code start} ({@link #at}) with its head: up to 3 bands right above it
      * (no further apart than 1.6 of its rows' median pitch, none set larger than its cells) that are a header row of
      * long column heads ("Indicators", "Weight of indicator in 2006"), each run over one of its columns, or a group's
-     * head on its own, its first column's left edge within 2 em. {@code start} when none is.
+     * head on its own (in the cells' size, and not over a head row of words above rows of figures), its first column's
+     * left edge within 2 em. {@code start} when none is.
      *
      * @param from the first band that may be taken (the bands before it are read already)
      */
@@ -86,6 +87,12 @@ final class TextTables {
         pitches.sort(null);
         float pitch = pitches.get(pitches.size() / 2);
         int head = start;
+        // a first row of words over rows of figures ("Description | Quantity | Amount") is the table's head: the lines
+        // above it are no group's head (an address over an invoice's items)
+        List<List<DocumentModel.Cell>> rows = found.table().rows();
+        boolean headOfWords = rows.getFirst().stream().filter(c -> !c.text().isBlank()).count() >= 2
+                && rows.getFirst().stream().noneMatch(c -> c.text().codePoints().anyMatch(Character::isDigit))
+                && rows.stream().skip(1).anyMatch(r -> r.stream().anyMatch(c -> Layout.NUMBER.matcher(c.text().strip()).matches()));
         for (int k = start - 1; k >= Math.max(from, start - 3); k--) {
             List<Layout.Item> band = bands.get(k), below = text(bands.get(head));
             if (band.isEmpty() || text(band).size() != band.size() || top(below) - top(band) > 1.6f * pitch) break;
@@ -93,7 +100,8 @@ final class TextTables {
             boolean headRow = band.size() >= 2 && band.stream().allMatch(it -> columns.stream().anyMatch(c ->
                     Math.min(it.box().right(), c[1]) > Math.max(it.box().x(), c[0])));
             Layout.Item only = band.getFirst();
-            boolean groupHead = band.size() == 1 && Layout.shortCell(only.segment().text())
+            // a group's head is set in its cells' size: a line set a tenth larger over the table is its heading
+            boolean groupHead = band.size() == 1 && Layout.shortCell(only.segment().text()) && only.size() <= 1.1f * found.size() && !headOfWords
                     && Math.abs(only.box().x() - columns.getFirst()[0]) <= 4 * minGutter && only.box().right() < columns.get(1)[0];
             // the first row's head begun on the line above ("Revenue from contracts with" over "customers  12,345")
             boolean wrappedHead = head == start && wrapsOnto(text(band), below) && only.box().right() < columns.get(1)[0];

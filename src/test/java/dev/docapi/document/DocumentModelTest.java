@@ -4028,10 +4028,144 @@ class DocumentModelTest {
         });
         List<Element> elements = model(pdf).pages().getFirst().elements();
         assertThat(elements).filteredOn(e -> e.type() == Type.LIST_ITEM).extracting(Element::marker, e -> squeeze(e.text()))
-                .containsExactly(tuple("①", "디지털 분야 훈련 과정을 연 2만 명 규모로 확대"), tuple("②", "기업 맞춤형 현장 실습 프로그램 운영"));
+                .containsExactly(tuple("가.", "직무 역량 강화"), tuple("①", "디지털 분야 훈련 과정을 연 2만 명 규모로 확대"), tuple("②", "기업 맞춤형 현장 실습 프로그램 운영"));
         assertThat(elements.getLast()).satisfies(e -> {
             assertThat(e.type()).isEqualTo(Type.PARAGRAPH);
             assertThat(squeeze(e.text())).isEqualTo("※ 세부 일정은 관계 부처 협의를 거쳐 확정");
         });
+    }
+
+    /**
+     * A Korean table's cells of four or five short words ("연소득 5천만 원 이하") are no running text: the table keeps its
+     * last column of figures, set apart by a wide gap, and the heading above it (set a tenth larger than its cells) and
+     * the one under it stay headings outside it.
+     */
+    @Test
+    void aKoreanTablesCellsOfSeveralWordsKeepItsColumns() throws Exception {
+        Path pdf = cjkPage("korean-table.pdf", (cs, cjk) -> {
+            show(cs, cjk, 11.5f, 63, 760, "다. 지원 규모");
+            String[][] rows = {{"사업명", "지원 대상", "지원 내용", "예산(억원)"}, {"청년 월세 지원", "중위소득 80% 이하", "월 20만 원, 12개월", "2,150"},
+                    {"보증금 대출", "연소득 5천만 원 이하", "금리 1%대, 최대 1억 원", "3,400"}, {"주거 상담", "청년 누구나", "계약 및 법률 상담", "45"}};
+            for (int r = 0; r < rows.length; r++) {
+                float y = 734 - 22 * r;
+                show(cs, cjk, 10, 82, y, rows[r][0]);
+                show(cs, cjk, 10, 175, y, rows[r][1]);
+                show(cs, cjk, 10, 300, y, rows[r][2]);
+                show(cs, cjk, 10, 475, y, rows[r][3]);
+            }
+            show(cs, cjk, 13, 63, 630, "3. 향후 계획");
+            show(cs, cjk, 11, 77, 606, "관계 부처 협의를 거쳐 상반기 중 세부 시행 지침을 마련하고 하반기부터 시범 사업을 실시");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).extracting(Element::type).containsExactly(Type.HEADING, Type.TABLE, Type.HEADING, Type.PARAGRAPH);
+        assertThat(elements.get(1).table().grid()).extracting(row -> row.stream().map(DocumentModelTest::squeeze).toList()).containsExactly(
+                List.of("사업명", "지원 대상", "지원 내용", "예산(억원)"), List.of("청년 월세 지원", "중위소득 80% 이하", "월 20만 원, 12개월", "2,150"),
+                List.of("보증금 대출", "연소득 5천만 원 이하", "금리 1%대, 최대 1억 원", "3,400"), List.of("주거 상담", "청년 누구나", "계약 및 법률 상담", "45"));
+    }
+
+    /**
+     * An invoice's address, three short lines right above its items' head row of words ("Description | Quantity | …")
+     * over rows of figures, is a paragraph, not three group heads of the table.
+     */
+    @Test
+    void anAddressOverAnInvoicesItemsIsNoPartOfTheirTable() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+        // as Chromium prints an invoice: the address at 1.4 line spacing, the items' amounts set right
+        Path pdf = onePage("invoice.pdf", PDRectangle.A4, cs -> {
+            show(cs, bold, 11, 63, 654, "Bill to");
+            show(cs, font, 10, 63, 629, "Alder & Finch Engineering");
+            show(cs, font, 10, 63, 615.5f, "Unit 7, Riverside Park");
+            show(cs, font, 10, 63, 601.5f, "Leeds LS10 1AB");
+            String[][] rows = {{"Description", "Quantity", "Unit price", "Amount"}, {"Stainless hinge, 80 mm", "120", "4.20", "504.00"},
+                    {"Gas spring, 300 N", "40", "11.75", "470.00"}, {"Cable gland M20, pack of 10", "15", "6.90", "103.50"},
+                    {"Delivery", "1", "25.00", "25.00"}, {"Subtotal", "", "", "1,102.50"}, {"VAT 20%", "", "", "220.50"}};
+            float[] rights = {0, 362.5f, 451.8f, 529.3f};
+            for (int r = 0; r < rows.length; r++) {
+                float y = 574.5f - 20.2f * r;
+                PDType1Font f = r == 0 ? bold : font;
+                show(cs, f, 10, 67, y, rows[r][0]);
+                for (int c = 1; c < 4; c++) show(cs, f, 10, rights[c] - f.getStringWidth(rows[r][c]) / 1000 * 10, y, rows[r][c]);
+            }
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.type() == Type.PARAGRAPH).singleElement().satisfies(e ->
+                assertThat(squeeze(e.text())).isEqualTo("Alder & Finch Engineering Unit 7, Riverside Park Leeds LS10 1AB"));
+        assertThat(elements).filteredOn(e -> e.type() == Type.TABLE).singleElement().satisfies(t -> assertThat(t.table().grid().getFirst())
+                .containsExactly("Description", "Quantity", "Unit price", "Amount"));
+    }
+
+    /**
+     * A Chinese paragraph whose first line is indented two ems keeps its last character or two on the line under it
+     * ("…就近借" over "阅。"), though the lines do not overlap across; its lines flow without a space between them.
+     */
+    @Test
+    void aChineseParagraphKeepsItsLastCharactersUnderItsIndentedFirstLine() throws Exception {
+        Path pdf = cjkPage("chinese.pdf", (cs, cjk) -> {
+            show(cs, cjk, 11, 90, 760, "以市级图书馆为中心，在街道和社区设立分馆和服务点，实行通借通还，方便群众就近借");
+            show(cs, cjk, 11, 68, 744, "阅。");
+            show(cs, cjk, 11, 90, 722, "市级图书馆每周开放时间不少于72小时，节假日正常开放；有条件的地方可设立24小时自");
+            show(cs, cjk, 11, 68, 706, "助图书馆。");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).extracting(e -> DocumentModel.flowed(e.text())).containsExactly(
+                "以市级图书馆为中心，在街道和社区设立分馆和服务点，实行通借通还，方便群众就近借阅。",
+                "市级图书馆每周开放时间不少于72小时，节假日正常开放；有条件的地方可设立24小时自助图书馆。");
+    }
+
+    /**
+     * Korean numbers its items with the letters "가.", "나.", "다." and bullets them with "ㅇ": items each; a line that
+     * starts with "다." under a full line that ends inside a word ("…설명하였" over "다. 이에 …") goes on with it.
+     */
+    @Test
+    void itemsNumberedInHangulAreItemsButAWordWrappedBeforeItsLastSyllableIsNot() throws Exception {
+        Path pdf = cjkPage("hangul-items.pdf", (cs, cjk) -> {
+            show(cs, cjk, 11, 77, 760, "가. 주민센터 또는 온라인으로 자격 확인 신청");
+            show(cs, cjk, 11, 77, 743, "나. 자격 확인서 발급 후 협약 은행에 대출 신청");
+            show(cs, cjk, 11, 77, 718, "ㅇ 관계 부처 협의를 거쳐 상반기 중 세부 시행 지침을 마련");
+            show(cs, cjk, 11, 77, 701, "ㅇ 하반기부터 시범 사업을 실시하고 성과를 점검");
+            show(cs, cjk, 11, 63, 670, "위원회는 지난해 지역별 지원 실적과 참여 기업의 만족도를 종합하여 그 결과를 설명하였");
+            show(cs, cjk, 11, 63, 654, "다. 이에 따라 올해는 지원 대상을 넓히기로 하였다.");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).extracting(Element::type, Element::marker).containsExactly(tuple(Type.LIST_ITEM, "가."), tuple(Type.LIST_ITEM, "나."),
+                tuple(Type.LIST_ITEM, "ㅇ"), tuple(Type.LIST_ITEM, "ㅇ"), tuple(Type.PARAGRAPH, null));
+        assertThat(squeeze(elements.getLast().text())).endsWith("설명하였 다. 이에 따라 올해는 지원 대상을 넓히기로 하였다.");
+    }
+
+    /**
+     * A paragraph cut by a column break mid-sentence goes on at the top of the next column: the page's text reads it
+     * as one paragraph ({@link DocumentModel#joint}); a paragraph there that starts a sentence after one that ended
+     * stays apart.
+     */
+    @Test
+    void aParagraphCutByTheColumnBreakGoesOnInTheNextColumn() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+        String[] left = {"When the last overnight service between the two", "capitals was withdrawn a decade ago, few people",
+                "expected to see it again. Airlines were cheap and", "the carriages were old.", "The operators say the change began with business",
+                "travellers who wanted to arrive rested for a meeting", "without paying for a hotel. Families followed,"};
+        String[] right = {"drawn by the chance to sleep through most of a long", "journey with children.", "Building the carriages was the hard part. Only",
+                "two factories in Europe still make sleeping cars, and", "orders placed three years ago are only now arriving."};
+        Path pdf = onePage("columns.pdf", PDRectangle.A4, cs -> {
+            float y = 760;
+            for (int i = 0; i < left.length; i++) {
+                if (i == 4) y -= 6; // the space between paragraphs
+                show(cs, font, 10, 63, y, left[i]);
+                y -= 13;
+            }
+            y = 760;
+            for (int i = 0; i < right.length; i++) {
+                if (i == 2) y -= 6;
+                show(cs, font, 10, 310, y, right[i]);
+                y -= 13;
+            }
+        });
+        DocumentModel model = model(pdf);
+        List<Element> elements = model.pages().getFirst().elements();
+        assertThat(elements).extracting(e -> start(e.text(), 3)).containsExactly("When the last", "The operators say", "drawn by the", "Building the carriages");
+        assertThat(DocumentModel.joint(elements.get(1), elements.get(2))).isEqualTo(" ");
+        assertThat(DocumentModel.joint(elements.get(2), elements.get(3))).isNull();
+        assertThat(squeeze(model.pageText(1, false))).contains("without paying for a hotel. Families followed, drawn by the chance to sleep");
+        assertThat(model.pageText(1, false)).contains("journey with children.\n\nBuilding the carriages");
     }
 }

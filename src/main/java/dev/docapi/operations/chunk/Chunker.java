@@ -1,9 +1,6 @@
 package dev.docapi.operations.chunk;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.ibm.icu.lang.UCharacter;
-import com.ibm.icu.lang.UCharacterCategory;
-import com.ibm.icu.lang.UProperty;
 import com.ibm.icu.text.BreakIterator;
 import com.ibm.icu.util.ULocale;
 import dev.docapi.document.DocumentModel;
@@ -23,7 +20,7 @@ import java.util.function.ToIntFunction;
  * does not fit in a chunk of its own is cut between sentences; a table is cut between rows, each part repeating the
  * table's first row (its header). A sentence or a table row is never cut: one that alone is over {@code maxTokens}
  * is a chunk of its own, over the limit. A sentence that a page or column break cuts into two paragraphs of the model
- * is one sentence here ({@link #runsOn}): a chunk does not end between its two parts. With {@code overlap}, a chunk
+ * is one sentence here ({@link DocumentModel#cut}): a chunk does not end between its two parts. With {@code overlap}, a chunk
  * cut from the one before under the same heading starts with that one's last whole sentences, at most {@code overlap}
  * tokens of them (none before a table part,
  * which repeats its header instead). Running headers, footers, page numbers and pictures are left out.
@@ -105,7 +102,7 @@ final class Chunker {
         }
         List<Unit> units = e.type() == Type.CODE ? lines(e) : sentences(e);
         if (before != null && e.type() == Type.PARAGRAPH && !units.isEmpty() && parts.size() > carried
-                && parts.getLast().element() == before && runsOn(before, e)) {
+                && parts.getLast().element() == before && DocumentModel.cut(before, e)) {
             // the sentence a break cut in two: its first part leaves the chunk and comes back whole
             Unit tail = parts.removeLast();
             String text = tail.text() + " " + units.getFirst().text();
@@ -196,27 +193,6 @@ final class Chunker {
         return new Unit(e, e, text, sentence, tokens.applyAsInt(text));
     }
 
-    /**
-     * Whether paragraph {@code after} goes on with the sentence {@code before} ends in: a page or column break stands
-     * between them ({@code after} on a later page, or starting above {@code before}, so in the next column), no
-     * sentence terminal (Unicode's Sentence_Terminal: . ! ? 。 ؟ …) ends {@code before}, closing brackets and quotes
-     * aside, and {@code after}'s first letter is not a capital (a lower-case letter, or one of a script without case).
-     */
-    private static boolean runsOn(Element before, Element after) {
-        if (after.page() == before.page() && after.box().y() >= before.box().y()) return false;
-        int letter = after.text().codePoints().filter(Character::isLetter).findFirst().orElse(-1);
-        if (letter < 0 || Character.isUpperCase(letter) || Character.isTitleCase(letter)) return false;
-        String text = before.text().strip();
-        int end = text.length();
-        while (end > 0 && closing(text.codePointBefore(end))) end -= Character.charCount(text.codePointBefore(end));
-        return end > 0 && !UCharacter.hasBinaryProperty(text.codePointBefore(end), UProperty.S_TERM);
-    }
-
-    private static boolean closing(int c) {
-        int type = UCharacter.getType(c);
-        return type == UCharacterCategory.END_PUNCTUATION || type == UCharacterCategory.FINAL_PUNCTUATION || c == '"' || c == '\'';
-    }
-
     private static List<Unit> with(List<Unit> a, List<Unit> b) {
         List<Unit> all = new ArrayList<>(a);
         all.addAll(b);
@@ -245,7 +221,7 @@ final class Chunker {
 
     /** An element's sentences, its lines joined by spaces; a list item's first one led by its marker. */
     private List<Unit> sentences(Element e) {
-        String text = e.text().replaceAll("\\s*\\n\\s*", " ").strip();
+        String text = DocumentModel.flowed(e.text()).strip();
         if (e.type() == Type.LIST_ITEM && e.marker() != null) text = e.marker() + " " + text;
         List<Unit> out = new ArrayList<>();
         BreakIterator it = BreakIterator.getSentenceInstance(ULocale.ROOT);

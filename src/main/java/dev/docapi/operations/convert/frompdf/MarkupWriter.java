@@ -12,7 +12,7 @@ import java.util.Map;
  * Writes a PDF's {@link DocumentModel} as a markup text, Markdown or HTML (issues 28, 36): the title as a level-1
  * heading and the document's headings one level below their own (a section "1" is level 2), paragraphs, captions and
  * footnotes as paragraphs, code listings line by line, a form field's value after its label on one line ("Name: Alice", "☑ Agree"; see
- * {@link DocumentModel#rowJoint}), consecutive list items as one list (nested by their level; numbered when the first item is),
+ * {@link DocumentModel#joint}), consecutive list items as one list (nested by their level; numbered when the first item is),
  * tables (one cut by a page break as one table where pages hold no blocks of their own: {@link #goesOn}), and links
  * to pictures, in the model's reading order. The text's hyperlinks ({@link Link}) are links. Running headers, footers and page numbers are left
  * out. A subclass says how each block is written.
@@ -74,11 +74,13 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
                     row = paragraph(row, rowLinks);
                     if (!e.list().equals(listId)) list = flush(list);
                     listId = e.list();
-                    // a multi-level number ("2.3.1.") is no list's own count: the item keeps it before its text
-                    // a multi-level number ("2.1.") and a number set in a circle ("②") stay before their text, as printed
-                    boolean multiLevel = e.marker() != null && (e.marker().matches("\\d+(\\.\\d+)+[.:]?") || DocumentModel.circled(e.marker()));
-                    String text = multiLevel ? e.marker() + " " + text(e.text()) : text(e.text());
-                    list.add(new ListItem(multiLevel ? null : number(e.marker()), e.level() == null ? 1 : e.level(), text,
+                    // what a list's own count cannot say stays before the text, as printed: a multi-level number
+                    // ("2.1."), a number set in a circle ("②"), a letter or roman number ("a.", "(ii)", "가.": a
+                    // contract's clauses are cited by them)
+                    boolean kept = e.marker() != null && (e.marker().matches("\\d+(\\.\\d+)+[.:]?") || DocumentModel.circled(e.marker())
+                            || e.marker().matches("\\(?\\p{L}{1,4}[.)]"));
+                    String text = kept ? e.marker() + " " + text(e.text()) : text(e.text());
+                    list.add(new ListItem(kept ? null : number(e.marker()), e.level() == null ? 1 : e.level(), text,
                             DocumentModel.checked(e.marker()), e.links()));
                     continue;
                 }
@@ -114,7 +116,7 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
                     default -> {
                         String t = text(e.text());
                         if (t.isEmpty()) continue;
-                        String joint = row.isEmpty() ? null : DocumentModel.rowJoint(previous, e);
+                        String joint = row.isEmpty() ? null : DocumentModel.joint(previous, e);
                         if (joint == null) row = paragraph(row, rowLinks);
                         else row.append(joint);
                         row.append(t);
@@ -123,8 +125,10 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
                     }
                 }
             }
-            row = paragraph(row, rowLinks);
+            // where pages are no containers, a paragraph cut by the page break may go on on the next page
+            if (pageContainsItsBlocks()) row = paragraph(row, rowLinks);
         }
+        paragraph(row, rowLinks);
         if (pending != null) written(pending, pendingLinks);
         flush(list);
         end();
@@ -176,9 +180,9 @@ abstract sealed class MarkupWriter permits MarkdownWriter, HtmlWriter {
         return new ArrayList<>();
     }
 
-    /** An element's text as one flowing line (its line breaks become spaces). */
+    /** An element's text as one flowing line ({@link DocumentModel#flowed}). */
     private static String text(String s) {
-        return PdfToPptxConverter.clean(s).replace('\n', ' ').strip();
+        return DocumentModel.flowed(PdfToPptxConverter.clean(s)).strip();
     }
 
     /** Before the first block. */

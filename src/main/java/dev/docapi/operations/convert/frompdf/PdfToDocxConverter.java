@@ -63,10 +63,10 @@ public class PdfToDocxConverter implements Converter {
             for (DocumentModel.Page page : model.pages()) {
                 boolean pageBreak = page.number() > 1;
                 for (DocumentModel.Element e : page.elements()) {
-                    String joint = previous == null || e.text().isBlank() ? null : DocumentModel.rowJoint(previous, e);
+                    String joint = previous == null || e.text().isBlank() ? null : DocumentModel.joint(previous, e);
                     previous = e;
                     if (joint != null && last != null) {
-                        last.createRun().setText(PdfToPptxConverter.clean(joint + e.text().replace('\n', ' ')));
+                        last.createRun().setText(PdfToPptxConverter.clean(joint + DocumentModel.flowed(e.text())));
                         continue;
                     }
                     last = null;
@@ -104,7 +104,7 @@ public class PdfToDocxConverter implements Converter {
             code(para, e);
             return;
         }
-        String text = e.text().replace('\n', ' ');
+        String text = DocumentModel.flowed(e.text());
         Integer heading = switch (e.type()) {
             case TITLE -> 1;
             case HEADING -> Math.min(HEADING_LEVELS, (e.level() == null ? 1 : e.level()) + 1);

@@ -101,4 +101,41 @@ class MarkupListsTest {
         Document html = Jsoup.parse(new HtmlWriter("doc").write(model, Map.of()));
         assertThat(html.select("section > ul > li").eachText()).containsExactly("① 디지털 분야 훈련 과정 확대", "② 기업 맞춤형 현장 실습 운영");
     }
+
+    /**
+     * Items lettered or numbered in roman ("a.", "(ii)", "가.") keep their markers before their text: Markdown's lists
+     * count only in figures, and a contract's clauses are cited by their letters.
+     */
+    @Test
+    void itemsLetteredKeepTheirLetters() {
+        List<Element> elements = List.of(item(0, 1, "a.", "\"Software\" means the programs supplied"), item(1, 2, "(ii)", "sell or rent the software"),
+                item(2, 1, "가.", "주민센터에 자격 확인 신청"), item(3, 1, "3.", "Fees"));
+        DocumentModel model = new DocumentModel(DocumentModel.VERSION, List.of(new DocumentModel.Page(1, 612, 792, false, elements)), List.of());
+        assertThat(new MarkdownWriter().write(model, Map.of())).contains("- a. \"Software\" means the programs supplied\n")
+                .contains("- (ii) sell or rent the software\n").contains("- 가. 주민센터에 자격 확인 신청").doesNotContain("3. 3.");
+        Document html = Jsoup.parse(new HtmlWriter("doc").write(model, Map.of()));
+        assertThat(html.select("li").stream().map(org.jsoup.nodes.Element::ownText).toList())
+                .contains("a. \"Software\" means the programs supplied", "(ii) sell or rent the software");
+    }
+
+    /**
+     * A paragraph cut by a page break mid-sentence is one paragraph in Markdown (pages are no containers there); in
+     * HTML each page's section keeps its part. A paragraph on the next page that starts in upper case is its own.
+     */
+    @Test
+    void aParagraphCutByAPageBreakIsOneParagraphInMarkdown() {
+        Element end = new Element(0, Type.PARAGRAPH, null, null, null, "The operators hope that governments will cut\ntrack charges", 1,
+                new DocumentModel.Box(72, 700, 450, 26), 10, false, null, null, null, null);
+        Element rest = new Element(1, Type.PARAGRAPH, null, null, null, "for night trains, which pay more than freight.", 2,
+                new DocumentModel.Box(72, 72, 300, 12), 10, false, null, null, null, null);
+        Element next = new Element(2, Type.PARAGRAPH, null, null, null, "Whether the revival lasts is open.", 2,
+                new DocumentModel.Box(72, 92, 200, 12), 10, false, null, null, null, null);
+        DocumentModel model = new DocumentModel(DocumentModel.VERSION, List.of(new DocumentModel.Page(1, 612, 792, false, List.of(end)),
+                new DocumentModel.Page(2, 612, 792, false, List.of(rest, next))), List.of());
+        assertThat(new MarkdownWriter().write(model, Map.of())).contains(
+                "The operators hope that governments will cut track charges for night trains, which pay more than freight.\n\nWhether the revival");
+        Document html = Jsoup.parse(new HtmlWriter("doc").write(model, Map.of()));
+        assertThat(html.select("p").eachText()).containsExactly("The operators hope that governments will cut track charges",
+                "for night trains, which pay more than freight.", "Whether the revival lasts is open.");
+    }
 }
