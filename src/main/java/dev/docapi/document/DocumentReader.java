@@ -173,7 +173,7 @@ public class DocumentReader {
         int n = 0;
         for (PDPage page : doc.getPages()) {
             n++;
-            pictures.add(ocrPages.contains(n) ? new Pictures.Found(List.of(), List.of()) : Pictures.of(page, false));
+            pictures.add(ocrPages.contains(n) ? Pictures.Found.NONE : Pictures.of(page, false));
         }
         NamedHeadings named = NamedHeadings.of(doc);
         Structure.Body body = Structure.Body.of(reader.pages(), ocrPages, reader.tableSizes());
@@ -182,7 +182,7 @@ public class DocumentReader {
             List<Layout.Item> items = new ArrayList<>();
             for (PageReader.Segment s : page.segments()) items.add(Layout.Item.of(s));
             items.addAll(formValues.getOrDefault(page.number(), List.of()));
-            Pictures.Found found = page.number() <= pictures.size() ? pictures.get(page.number() - 1) : new Pictures.Found(List.of(), List.of());
+            Pictures.Found found = page.number() <= pictures.size() ? pictures.get(page.number() - 1) : Pictures.Found.NONE;
             List<DocumentModel.Box> pictureBoxes = found.pictures().stream().map(Pictures.Picture::box).toList();
             for (int i = 0; i < ruled.size(); i++) {
                 Tabula.PdfTable t = ruled.get(i);
@@ -208,7 +208,7 @@ public class DocumentReader {
                 else items.add(item);
             }
             List<Layout.Placed> placed = new ArrayList<>(first);
-            placed.addAll(Layout.order(items, rightToLeft(page), body.size(), found.drawings()));
+            placed.addAll(Layout.order(items, rightToLeft(page), body.size(), found.drawings(), found.panels()));
             withTheirTables(placed, first);
             laidOut.add(new Structure.LaidOut(page.number(), page.width(), page.height(), ocrPages.contains(page.number()), placed, found.drawings()));
         }

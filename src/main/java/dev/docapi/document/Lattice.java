@@ -11,6 +11,9 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.pdfbox.contentstream.PDFGraphicsStreamEngine;
+import org.apache.pdfbox.util.Vector;
+import org.apache.pdfbox.util.Matrix;
+import org.apache.pdfbox.pdmodel.font.PDType3Font;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
@@ -236,6 +239,11 @@ final class Lattice extends PDFGraphicsStreamEngine {
     @Override
     public Point2D getCurrentPoint() {
         return path.getCurrentPoint();
+    }
+
+    /** Not followed: a glyph of a Type 3 font (as Chromium embeds a CJK font) is text, drawn in paths: no rule of a table ("一" is a bar). */
+    @Override
+    protected void showType3Glyph(Matrix textRenderingMatrix, PDType3Font font, int code, Vector displacement) {
     }
 
     @Override

@@ -54,12 +54,14 @@ final class Layout {
     private int flow;
 
     private final List<DocumentModel.Box> drawings;
+    private final List<DocumentModel.Box> panels;
 
-    private Layout(boolean rightToLeft, float bodySize, List<DocumentModel.Box> drawings) {
+    private Layout(boolean rightToLeft, float bodySize, List<DocumentModel.Box> drawings, List<DocumentModel.Box> panels) {
         this.rightToLeft = rightToLeft;
         this.bodySize = bodySize;
         this.minGutter = Math.max(3f, 0.5f * bodySize);
         this.drawings = drawings;
+        this.panels = panels;
     }
 
     /**
@@ -69,9 +71,12 @@ final class Layout {
      * @param bodySize    the document's body font size (points): gutters are at least half this wide
      * @param drawings    the page's figures drawn in vector paths (points from the top-left): text aligned inside one
      *                    is its labels (a chart's axes and legend), never a table
+     * @param panels      the page's boxes drawn around or behind text ({@link Pictures#panel}): columns each in a panel
+     *                    of its own are read one after another, never as rows across
      */
-    static List<Placed> order(List<Item> items, boolean rightToLeft, float bodySize, List<DocumentModel.Box> drawings) {
-        Layout layout = new Layout(rightToLeft, bodySize, drawings);
+    static List<Placed> order(List<Item> items, boolean rightToLeft, float bodySize, List<DocumentModel.Box> drawings,
+                              List<DocumentModel.Box> panels) {
+        Layout layout = new Layout(rightToLeft, bodySize, drawings, panels);
         // cutting costs up to the square of the items: a page of loose glyphs (a map, a hostile file) keeps its drawing order
         if (items.size() > MAX_ITEMS) return items.stream().map(it -> new Placed(it, 0)).toList();
         for (List<Item> slab : slabs(items, drawings)) {
@@ -238,7 +243,7 @@ final class Layout {
             // by side are read list by list
             if (strips.isEmpty()) {
                 band(region, false);
-            } else if (!runningText(columns) && !lists(columns)) {
+            } else if (!runningText(columns) && !lists(columns) && !boxed(columns)) {
                 band(region, true);
             } else {
                 flow++;
@@ -252,6 +257,31 @@ final class Layout {
             }
             i = j;
         }
+    }
+
+    /**
+     * Whether each column stands in a panel of its own: a box drawn around or behind all its items and none of another
+     * column's (a flyer's boxes side by side, a paragraph in one beside a list in the other), so its lines are no
+     * rows of a table across the columns.
+     */
+    private boolean boxed(List<List<Item>> columns) {
+        for (List<Item> column : columns) {
+            boolean own = panels.stream().anyMatch(p -> column.stream().allMatch(it -> within(it.box(), p))
+                    && columns.stream().filter(c -> c != column).flatMap(List::stream).noneMatch(it -> within(it.box(), p)));
+            if (!own) return false;
+        }
+        return true;
+    }
+
+    /** Whether {@code a} and {@code b} stand in panels of their own: a panel holds all of each, none all of both. */
+    private boolean parted(List<Item> a, List<Item> b) {
+        List<DocumentModel.Box> holdA = panels.stream().filter(p -> a.stream().allMatch(it -> within(it.box(), p))).toList();
+        List<DocumentModel.Box> holdB = panels.stream().filter(p -> b.stream().allMatch(it -> within(it.box(), p))).toList();
+        return !holdA.isEmpty() && !holdB.isEmpty() && holdA.stream().noneMatch(holdB::contains);
+    }
+
+    private static boolean within(DocumentModel.Box box, DocumentModel.Box panel) {
+        return box.x() >= panel.x() - 1 && box.right() <= panel.right() + 1 && box.y() >= panel.y() - 1 && box.bottom() <= panel.bottom() + 1;
     }
 
     /**
@@ -318,7 +348,8 @@ final class Layout {
 
     /**
      * Whether the lone band is the head of one of the columns below: it lies between two of their gutters and starts
-     * where that column's lines start (a column's heading); a title centred over a form or a table stays above it.
+     * where that column's lines start (a column's heading); a title centred over a form or a table stays above it, and
+     * so does a line in a panel of its own over a column in another (a flyer's banner over its boxes).
      */
     private boolean startsAColumn(List<Item> lone, Grown below) {
         List<float[]> strips = below.strips();
@@ -329,7 +360,7 @@ final class Layout {
             float to = c == strips.size() ? Float.MAX_VALUE : strips.get(c)[0];
             boolean within = lone.stream().allMatch(it -> it.box().x() >= from && it.box().right() <= to);
             float columnLeft = (float) columns.get(c).stream().mapToDouble(it -> it.box().x()).min().orElse(Float.MAX_VALUE);
-            if (within && Math.abs(left - columnLeft) <= 2 * minGutter) return true;
+            if (within && Math.abs(left - columnLeft) <= 2 * minGutter && !parted(lone, columns.get(c))) return true;
         }
         return false;
     }

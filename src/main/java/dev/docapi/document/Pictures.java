@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
 import org.apache.pdfbox.contentstream.PDFGraphicsStreamEngine;
+import org.apache.pdfbox.util.Vector;
+import org.apache.pdfbox.pdmodel.font.PDType3Font;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
@@ -39,9 +41,12 @@ final class Pictures extends PDFGraphicsStreamEngine {
     /**
      * A page's pictures and drawings. A drawing is the box of at least {@value #MIN_SHAPES} painted paths that touch
      * one another (a diagram's boxes, arrows and callouts; a chart's bars and axes), in the pictures' coordinates; a
-     * group over half the page (a slide's background, a frame around the page) or reaching off it (a bleed) is none.
+     * group over half the page (a slide's background, a frame around the page) or reaching off it (a bleed) is none,
+     * and so is a panel, a box drawn around or behind text ({@link #panel}): the panels (of any number of shapes, 24 pt
+     * high and 36 pt wide or more) are kept apart, but for a frame around a drawing, which is the figure's.
      */
-    record Found(List<Picture> pictures, List<DocumentModel.Box> drawings) {
+    record Found(List<Picture> pictures, List<DocumentModel.Box> drawings, List<DocumentModel.Box> panels) {
+        static final Found NONE = new Found(List.of(), List.of(), List.of());
     }
 
     static final int MIN_SHAPES = 8;
@@ -78,14 +83,30 @@ final class Pictures extends PDFGraphicsStreamEngine {
         float width = p.crop.getWidth(), height = p.crop.getHeight(), half = width * height / 2;
         // a page's background joins no group: it would join them all; a group that bleeds off the page is a design's
         // decoration (a banner's lines and dots), not a figure
-        List<DocumentModel.Box> drawings = p.shapes.size() > MAX_SHAPES ? List.of()
-                : groups(p.shapes.stream().filter(b -> b.width() * b.height() <= half).toList()).stream()
-                        .filter(b -> b.width() * b.height() <= half && b.x() >= -1 && b.y() >= -1 && b.right() <= width + 1 && b.bottom() <= height + 1).toList();
-        return new Found(p.found, drawings);
+        if (p.shapes.size() > MAX_SHAPES) return new Found(p.found, List.of(), List.of());
+        List<DocumentModel.Box> drawings = new ArrayList<>(), panels = new ArrayList<>();
+        for (Map.Entry<DocumentModel.Box, List<DocumentModel.Box>> g : groups(p.shapes.stream().filter(b -> b.width() * b.height() <= half).toList()).entrySet()) {
+            DocumentModel.Box b = g.getKey();
+            if (b.width() * b.height() > half || b.x() < -1 || b.y() < -1 || b.right() > width + 1 || b.bottom() > height + 1) continue;
+            if (panel(g.getValue(), b)) {
+                if (b.height() >= 24 && b.width() >= 36) panels.add(b);
+            } else if (g.getValue().size() >= MIN_SHAPES) {
+                drawings.add(b);
+            }
+        }
+        // a frame around a figure (a chart and its title) is the figure's
+        List<DocumentModel.Box> frames = panels.stream().filter(f -> drawings.stream().anyMatch(d -> inside(d, f))).toList();
+        panels.removeAll(frames);
+        drawings.addAll(frames);
+        return new Found(p.found, drawings, panels);
     }
 
-    /** The boxes of the groups of at least {@value #MIN_SHAPES} shapes that touch (within a point) one another. */
-    private static List<DocumentModel.Box> groups(List<DocumentModel.Box> shapes) {
+    private static boolean inside(DocumentModel.Box box, DocumentModel.Box frame) {
+        return box.x() >= frame.x() - 1 && box.right() <= frame.right() + 1 && box.y() >= frame.y() - 1 && box.bottom() <= frame.bottom() + 1;
+    }
+
+    /** The groups of shapes that touch (within a point) one another: each group's box and its shapes. */
+    private static Map<DocumentModel.Box, List<DocumentModel.Box>> groups(List<DocumentModel.Box> shapes) {
         int[] parent = new int[shapes.size()];
         for (int i = 0; i < parent.length; i++) parent[i] = i;
         for (int i = 0; i < parent.length; i++) {
@@ -96,13 +117,40 @@ final class Pictures extends PDFGraphicsStreamEngine {
             }
         }
         Map<Integer, DocumentModel.Box> box = new LinkedHashMap<>();
-        Map<Integer, Integer> count = new HashMap<>();
+        Map<Integer, List<DocumentModel.Box>> members = new HashMap<>();
         for (int i = 0; i < parent.length; i++) {
             int r = root(parent, i);
             box.merge(r, shapes.get(i), DocumentModel.Box::union);
-            count.merge(r, 1, Integer::sum);
+            members.computeIfAbsent(r, k -> new ArrayList<>()).add(shapes.get(i));
         }
-        return box.entrySet().stream().filter(e -> count.get(e.getKey()) >= MIN_SHAPES).map(Map.Entry::getValue).toList();
+        Map<DocumentModel.Box, List<DocumentModel.Box>> out = new LinkedHashMap<>();
+        for (Map.Entry<Integer, DocumentModel.Box> e : box.entrySet()) out.put(e.getValue(), members.get(e.getKey()));
+        return out;
+    }
+
+    /** The largest side of a mark inside a panel (a list's bullet drawn as a path). */
+    private static final float MARK = 8;
+    /** How far from a group's edge a shape of its border may reach: a rounded corner's arc, a thick rule. */
+    private static final float BORDER = 10;
+
+    /**
+     * Whether a group of shapes is a panel, no figure: each of its shapes lies along one of the group's edges (a
+     * border drawn side by side and corner by corner, as Chromium draws a rounded box) or fills most of it (its
+     * background), but for marks inside standing one under another in one or two places across (a list's bullets
+     * drawn as paths, nested once). A card or a banner frames text, which is no figure's labels; a chart's bars, a
+     * scatter plot's dots and a diagram's boxes stand inside.
+     */
+    static boolean panel(List<DocumentModel.Box> shapes, DocumentModel.Box group) {
+        java.util.Set<Integer> markColumns = new java.util.HashSet<>();
+        for (DocumentModel.Box s : shapes) {
+            boolean fill = s.width() * s.height() >= 0.8f * group.width() * group.height();
+            boolean edge = s.right() <= group.x() + BORDER || s.x() >= group.right() - BORDER || s.bottom() <= group.y() + BORDER
+                    || s.y() >= group.bottom() - BORDER;
+            if (fill || edge) continue;
+            if (s.width() > MARK || s.height() > MARK) return false;
+            markColumns.add(Math.round(s.x() + s.width() / 2));
+        }
+        return markColumns.size() <= 2;
     }
 
     private static int root(int[] parent, int i) {
@@ -204,6 +252,11 @@ final class Pictures extends PDFGraphicsStreamEngine {
         clipping = false;
         path[0] = path[1] = Float.MAX_VALUE;
         path[2] = path[3] = -Float.MAX_VALUE;
+    }
+
+    /** Not followed: a glyph of a Type 3 font (as Chromium embeds a CJK font) is text, drawn in paths or images: no figure. */
+    @Override
+    protected void showType3Glyph(Matrix textRenderingMatrix, PDType3Font font, int code, Vector displacement) {
     }
 
     @Override

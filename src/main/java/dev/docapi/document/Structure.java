@@ -69,6 +69,8 @@ final class Structure {
     static final Pattern ITEM = Pattern.compile("^([" + BULLETS + "]|" + MULTI_LEVEL + "|\\d{1,3}[.)]|\\(\\d{1,3}\\)|[a-z" + HANGUL_ORDINALS + "][.)]|[ivx]{2,4}[.)]|\\([a-z" + HANGUL_ORDINALS + "]\\)|\\([ivx]{1,4}\\))\\s+(?=\\S)");
     /** What OCR makes of bullets it cannot read ("e", "©", "«", "."), followed by a capital: list items on OCR'd pages only. */
     private static final Pattern OCR_ITEM = Pattern.compile("^([eo©®«»¢°>.])\\s+(?=\\p{Lu})");
+    /** A sentence's end after a word (three lower-case letters or more) and the next sentence's start: a text of two sentences. */
+    private static final Pattern SENTENCES = Pattern.compile("\\p{Ll}{3}[.!?] +[\"“‘]?\\p{Lu}");
     /** A numbered section heading: "3", "3.2", "A.1", "가." then its title; group 1 the number. */
     private static final Pattern SECTION = Pattern.compile("(?s)^((?:\\d{1,2}|[A-Z" + HANGUL_ORDINALS + "])(?:\\.\\d{1,2}){0,4})[.:]?\\s+\\p{L}.*");
     /**
@@ -1152,7 +1154,7 @@ final class Structure {
         } else if ((size <= body.size() * 0.85f || size <= body.size() && b.lines.getFirst().raisedMark()) && b.box().y() > page.height() * 0.6f
                 && FOOTNOTE.matcher(text).matches() && nothingLargerUnder(b, blocks, Math.max(body.size() * 0.85f, size)) && !page.ocr()) {
             b.type = Type.FOOTNOTE;
-        } else if (shortText && !text.endsWith(",") && !names(b) && !code(b, body) && !label(b, page, body)
+        } else if (shortText && !text.endsWith(",") && !names(b) && !code(b, body) && !label(b, page, body) && !display(b)
                 && (larger || (boldOverBody && !text.endsWith(":") && text.length() <= 100 && b.lines.size() <= 2
                         && !Character.isLowerCase(text.codePointAt(0))))) {
             // a bold line at body size that ends in a colon leads into what follows ("Key Benefits:" over a list); one
@@ -1266,6 +1268,19 @@ final class Structure {
     }
 
     /**
+     * Whether a block is prose set large in italics, no heading: a magazine's standfirst under its headline ("Sleeper
+     * services are coming back. Are travellers ready …?": two sentences) or a pull quote (a sentence in quotation
+     * marks). A heading is one phrase; an italic one with a full stop inside ("Step 1. Install") is no sentence after
+     * a word of three lower-case letters or more.
+     */
+    private static boolean display(Block b) {
+        if (!b.italic()) return false;
+        String t = b.text.replaceAll("\\s+", " ").strip();
+        boolean quoted = t.length() > 2 && "\"“«„‘'".indexOf(t.charAt(0)) >= 0 && "\"”»“’'".indexOf(t.charAt(t.length() - 1)) >= 0;
+        return quoted || SENTENCES.matcher(t).find();
+    }
+
+    /**
      * Whether a block is a list of people's names (a cover's authors, set bold): two or more lines, each two to six
      * capitalised words of letters alone ("Jim Bainbridge Hernando Bedoya" over "Rob Bestgen Mike Cain"). A heading over
      * two lines has a lower-case word or a number somewhere.
@@ -1346,8 +1361,9 @@ final class Structure {
     /**
      * Headings by style that share a line with another such heading are labels set side by side (a row of captions in
      * an infographic, a table's header cells without rulings): a heading stands alone on its line. Both are text,
-     * unless each heads a paragraph of two or more lines of smaller text right under it (a newsletter's stories side by
-     * side in their columns, each under its headline): a table's heads stand over its one-line cells.
+     * unless each heads a paragraph of two or more lines or a list of smaller text right under it (a newsletter's
+     * stories side by side in their columns, each under its headline; a flyer's boxes): a table's heads stand over its
+     * one-line cells.
      */
     private static void sideBySide(List<Block> page) {
         List<Block> styled = page.stream().filter(b -> b.type == Type.HEADING && !b.named).toList();
@@ -1366,7 +1382,7 @@ final class Structure {
         }
     }
 
-    /** Whether the first block under {@code heading} in its column is a paragraph of two or more lines set smaller. */
+    /** Whether the first block under {@code heading} in its column is a paragraph of two or more lines, or a list's item, set smaller. */
     private static boolean headsProse(Block heading, List<Block> page) {
         Box h = heading.box();
         Block under = null;
@@ -1375,8 +1391,8 @@ final class Structure {
             if (b == heading || b.type.furniture() || o.y() < h.bottom() - 1 || o.x() >= h.right() || o.right() <= h.x()) continue;
             if (under == null || o.y() < under.box().y()) under = b;
         }
-        return under != null && under.atom == null && under.type == Type.PARAGRAPH && under.lines.size() >= 2
-                && under.size() < heading.size() && under.box().y() - h.bottom() < 3 * heading.size();
+        boolean text = under != null && (under.type == Type.PARAGRAPH && under.lines.size() >= 2 || under.type == Type.LIST_ITEM);
+        return text && under.atom == null && under.size() < heading.size() && under.box().y() - h.bottom() < 3 * heading.size();
     }
 
     /**

@@ -4168,4 +4168,57 @@ class DocumentModelTest {
         assertThat(squeeze(model.pageText(1, false))).contains("without paying for a hotel. Families followed, drawn by the chance to sleep");
         assertThat(model.pageText(1, false)).contains("journey with children.\n\nBuilding the carriages");
     }
+
+    /**
+     * A magazine's standfirst (two sentences in italics under the headline) and a pull quote (a sentence in quotation
+     * marks, set large in italics) are paragraphs; italic headings of one phrase ("Step 1. Fit the bracket", "What
+     * comes next?") stay headings.
+     */
+    @Test
+    void aStandfirstAndAPullQuoteAreNoHeadings() throws Exception {
+        PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+        PDType1Font italic = new PDType1Font(Standard14Fonts.FontName.TIMES_ITALIC);
+        PDType1Font roman = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+        String body = "Sleeping cars were withdrawn a decade ago and few people expected to see them again on this route.";
+        Path pdf = onePage("magazine.pdf", PDRectangle.A4, cs -> {
+            show(cs, bold, 24, 57, 760, "The quiet return of the night train");
+            show(cs, italic, 12, 57, 736, "Sleeper services are coming back. Are travellers ready to trade speed for a bed?");
+            for (int i = 0; i < 3; i++) show(cs, roman, 10, 57, 710 - 12 * i, body);
+            show(cs, italic, 13, 57, 660, "Step 1. Fit the bracket");
+            for (int i = 0; i < 3; i++) show(cs, roman, 10, 57, 640 - 12 * i, body);
+            show(cs, italic, 15, 90, 590, "\"We sell sleep, not seats. The journey is part of the holiday.\"");
+            for (int i = 0; i < 3; i++) show(cs, roman, 10, 57, 560 - 12 * i, body);
+            show(cs, italic, 13, 57, 510, "What comes next?");
+            for (int i = 0; i < 3; i++) show(cs, roman, 10, 57, 490 - 12 * i, body);
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).extracting(Element::type, e -> start(e.text(), 2)).containsExactly(tuple(Type.TITLE, "The quiet"),
+                tuple(Type.PARAGRAPH, "Sleeper services"), tuple(Type.PARAGRAPH, "Sleeping cars"), tuple(Type.HEADING, "Step 1."),
+                tuple(Type.PARAGRAPH, "Sleeping cars"), tuple(Type.PARAGRAPH, "\"We sell"), tuple(Type.PARAGRAPH, "Sleeping cars"),
+                tuple(Type.HEADING, "What comes"), tuple(Type.PARAGRAPH, "Sleeping cars"));
+    }
+
+    /**
+     * A flyer printed by Chromium, which embeds its CJK font as Type 3 (each glyph drawn in paths): the boxes drawn
+     * around its parts and the banner behind its title are panels, not figures whose labels the text would be, and the
+     * glyphs are text, not shapes of a drawing; the boxes' headings side by side, over a paragraph and over a list,
+     * are headings.
+     */
+    @Test
+    void aFlyersBoxesFrameTheirHeadingsAndText() throws Exception {
+        Path dir = Files.createTempDirectory("flyer");
+        Files.writeString(dir.resolve("flyer.html"), "<!doctype html><html lang=\"ko\"><head><meta charset=\"utf-8\"><style>"
+                + "body{font-family:\"Noto Sans CJK KR\",sans-serif;font-size:11pt;line-height:1.5}"
+                + ".top{background:#1d4e89;color:#fff;padding:18pt;border-radius:8pt} h1{font-size:30pt;margin:0}"
+                + ".grid{display:grid;grid-template-columns:1fr 1fr;gap:14pt;margin-top:16pt}"
+                + ".box{border:1.5pt solid #1d4e89;border-radius:6pt;padding:10pt} h2{font-size:15pt;margin:0 0 6pt}</style></head><body>"
+                + "<div class=\"top\"><p>2026 우리 동네 건강 프로젝트</p><h1>걷기만 해도<br>포인트가 쌓여요!</h1></div><div class=\"grid\">"
+                + "<div class=\"box\"><h2>참여 대상</h2><p>구에 살거나 일하는 만 19세 이상 주민이면 누구나 참여할 수 있습니다.</p></div>"
+                + "<div class=\"box\"><h2>참여 방법</h2><ul><li>앱에서 회원 가입</li><li>하루 8천 보 이상 걷기</li></ul></div></div></body></html>");
+        Independent.run("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+                "--print-to-pdf=" + dir.resolve("flyer.pdf"), dir.resolve("flyer.html").toUri().toString());
+        List<Element> elements = model(dir.resolve("flyer.pdf")).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.type() == Type.TITLE).extracting(e -> squeeze(e.text())).containsExactly("걷기만 해도 포인트가 쌓여요!");
+        assertThat(elements).filteredOn(e -> e.type() == Type.HEADING).extracting(e -> squeeze(e.text())).containsExactlyInAnyOrder("참여 대상", "참여 방법");
+    }
 }
