@@ -10,6 +10,7 @@ import sys, re
 from lxml import html
 BLOCK={'p','div','h1','h2','h3','h4','h5','h6','ul','ol','li','table','pre','body','thead','tbody','tr','td','th','br'}
 def txt(e):
+    for br in e.iter('br'): br.tail = ' ' + (br.tail or '')
     return re.sub(r'\s+',' ', e.text_content()).strip()
 def inline_only(e):
     return not any(c.tag in BLOCK - {'br'} for c in e.iter() if c is not e)
