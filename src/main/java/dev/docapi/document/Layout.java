@@ -76,14 +76,57 @@ final class Layout {
      */
     static List<Placed> order(List<Item> items, boolean rightToLeft, float bodySize, List<DocumentModel.Box> drawings,
                               List<DocumentModel.Box> panels) {
-        Layout layout = new Layout(rightToLeft, bodySize, drawings, panels);
         // cutting costs up to the square of the items: a page of loose glyphs (a map, a hostile file) keeps its drawing order
         if (items.size() > MAX_ITEMS) return items.stream().map(it -> new Placed(it, 0)).toList();
-        for (List<Item> slab : slabs(items, drawings)) {
+        // the text of a panel (a sidebar's, a box's) is read as a whole where the panel stands: ordered on its own, then
+        // placed as one block among the rest
+        List<Item> rest = new ArrayList<>(items);
+        for (DocumentModel.Box panel : outermost(panels, items, bodySize)) {
+            List<Item> inside = rest.stream().filter(it -> within(it.box(), panel)).toList();
+            if (inside.stream().filter(it -> it.segment() != null).count() < 2 || inside.size() == rest.size()) continue;
+            rest.removeAll(inside);
+            List<DocumentModel.Box> nested = panels.stream().filter(q -> q != panel && within(q, panel)).toList();
+            rest.add(new Item(panel, null, new Panel(order(inside, rightToLeft, bodySize, drawings, nested))));
+        }
+        Layout layout = new Layout(rightToLeft, bodySize, drawings, panels);
+        for (List<Item> slab : slabs(rest, drawings)) {
             layout.region(slab);
             layout.flow++;
         }
-        return layout.out;
+        return rest.size() == items.size() ? layout.out : opened(layout.out);
+    }
+
+    /** A panel's items in their own reading order, laid out as one block ({@link #order}). */
+    private record Panel(List<Placed> placed) {
+    }
+
+    /**
+     * The panels that may hold a block of text: two lines of body text high or more, inside no other such panel, and not
+     * holding every item (a frame around the whole page).
+     */
+    private static List<DocumentModel.Box> outermost(List<DocumentModel.Box> panels, List<Item> items, float bodySize) {
+        List<DocumentModel.Box> tall = panels.stream().filter(p -> p.height() >= 2 * bodySize).toList();
+        return tall.stream().filter(p -> tall.stream().noneMatch(q -> q != p && within(p, q) && !within(q, p))
+                && !items.stream().allMatch(it -> within(it.box(), p))).toList();
+    }
+
+    /** The placed items with each panel's own in its place, every flow numbered anew (a panel's apart from the rest's). */
+    private static List<Placed> opened(List<Placed> placed) {
+        List<Placed> out = new ArrayList<>();
+        java.util.Map<Object, Integer> flows = new java.util.HashMap<>();
+        open(placed, "", out, flows);
+        return out;
+    }
+
+    private static void open(List<Placed> placed, String source, List<Placed> out, java.util.Map<Object, Integer> flows) {
+        int panels = 0;
+        for (Placed p : placed) {
+            if (p.item().atom() instanceof Panel panel) {
+                open(panel.placed(), source + "/" + panels++, out, flows);
+                continue;
+            }
+            out.add(new Placed(p.item(), flows.computeIfAbsent(source + ":" + p.flow(), k -> flows.size())));
+        }
     }
 
     /**
@@ -260,11 +303,13 @@ final class Layout {
     }
 
     /**
-     * Whether each column stands in a panel of its own: a box drawn around or behind all its items and none of another
-     * column's (a flyer's boxes side by side, a paragraph in one beside a list in the other), so its lines are no
-     * rows of a table across the columns.
+     * Whether the columns are boxes read one after another, their lines no rows of a table across them: a column holds a
+     * panel's block (a sidebar beside a résumé's main column), or each column stands in a panel of its own, a box
+     * drawn around or behind all its items and none of another column's (a flyer's boxes side by side, a paragraph in
+     * one beside a list in the other).
      */
     private boolean boxed(List<List<Item>> columns) {
+        if (columns.stream().anyMatch(c -> c.stream().anyMatch(it -> it.atom() instanceof Panel))) return true;
         for (List<Item> column : columns) {
             boolean own = panels.stream().anyMatch(p -> column.stream().allMatch(it -> within(it.box(), p))
                     && columns.stream().filter(c -> c != column).flatMap(List::stream).noneMatch(it -> within(it.box(), p)));

@@ -136,8 +136,8 @@ final class Pictures extends PDFGraphicsStreamEngine {
     /**
      * Whether a group of shapes is a panel, no figure: each of its shapes lies along one of the group's edges (a
      * border drawn side by side and corner by corner, as Chromium draws a rounded box) or fills most of it (its
-     * background), but for marks inside standing one under another in one or two places across (a list's bullets
-     * drawn as paths, nested once). A card or a banner frames text, which is no figure's labels; a chart's bars, a
+     * background) or is a rule across most of it (under a heading), but for marks inside standing one under another in
+     * one or two places across (a list's bullets drawn as paths, nested once). A card or a banner frames text, which is no figure's labels; a chart's bars, a
      * scatter plot's dots and a diagram's boxes stand inside.
      */
     static boolean panel(List<DocumentModel.Box> shapes, DocumentModel.Box group) {
@@ -146,7 +146,9 @@ final class Pictures extends PDFGraphicsStreamEngine {
             boolean fill = s.width() * s.height() >= 0.8f * group.width() * group.height();
             boolean edge = s.right() <= group.x() + BORDER || s.x() >= group.right() - BORDER || s.bottom() <= group.y() + BORDER
                     || s.y() >= group.bottom() - BORDER;
-            if (fill || edge) continue;
+            // a rule across it (under a heading in a sidebar)
+            boolean rule = s.height() <= 2 && s.width() >= 0.8f * group.width();
+            if (fill || edge || rule) continue;
             if (s.width() > MARK || s.height() > MARK) return false;
             markColumns.add(Math.round(s.x() + s.width() / 2));
         }

@@ -1361,9 +1361,9 @@ final class Structure {
     /**
      * Headings by style that share a line with another such heading are labels set side by side (a row of captions in
      * an infographic, a table's header cells without rulings): a heading stands alone on its line. Both are text,
-     * unless each heads a paragraph of two or more lines or a list of smaller text right under it (a newsletter's
-     * stories side by side in their columns, each under its headline; a flyer's boxes): a table's heads stand over its
-     * one-line cells.
+     * unless each heads a paragraph of two or more lines, a list or a smaller heading right under it (a newsletter's
+     * stories side by side in their columns, each under its headline; a flyer's boxes; a résumé's sidebar beside its
+     * main column): a table's heads stand over its one-line cells.
      */
     private static void sideBySide(List<Block> page) {
         List<Block> styled = page.stream().filter(b -> b.type == Type.HEADING && !b.named).toList();
@@ -1382,7 +1382,7 @@ final class Structure {
         }
     }
 
-    /** Whether the first block under {@code heading} in its column is a paragraph of two or more lines, or a list's item, set smaller. */
+    /** Whether the first block under {@code heading} in its column is a paragraph of two or more lines, a list's item or a heading, set smaller. */
     private static boolean headsProse(Block heading, List<Block> page) {
         Box h = heading.box();
         Block under = null;
@@ -1391,7 +1391,7 @@ final class Structure {
             if (b == heading || b.type.furniture() || o.y() < h.bottom() - 1 || o.x() >= h.right() || o.right() <= h.x()) continue;
             if (under == null || o.y() < under.box().y()) under = b;
         }
-        boolean text = under != null && (under.type == Type.PARAGRAPH && under.lines.size() >= 2 || under.type == Type.LIST_ITEM);
+        boolean text = under != null && (under.type == Type.PARAGRAPH && under.lines.size() >= 2 || under.type == Type.LIST_ITEM || under.type == Type.HEADING);
         return text && under.atom == null && under.size() < heading.size() && under.box().y() - h.bottom() < 3 * heading.size();
     }
 

@@ -4221,4 +4221,37 @@ class DocumentModelTest {
         assertThat(elements).filteredOn(e -> e.type() == Type.TITLE).extracting(e -> squeeze(e.text())).containsExactly("걷기만 해도 포인트가 쌓여요!");
         assertThat(elements).filteredOn(e -> e.type() == Type.HEADING).extracting(e -> squeeze(e.text())).containsExactlyInAnyOrder("참여 대상", "참여 방법");
     }
+
+    /**
+     * A résumé printed by Chromium: its sidebar, its text on a tinted box with a rule under each heading, is read as a
+     * whole before the main column beside it, whose short lines (a job's title, its employer, its dates) are no rows
+     * with the sidebar's lines (they were read line by line across both); the headings level across the two
+     * ("SKILLS", "EXPERIENCE") stay headings.
+     */
+    @Test
+    void aSidebarOnATintIsReadAsAWholeBesideTheMainColumn() throws Exception {
+        Path dir = Files.createTempDirectory("cv");
+        String job = "<h3>%s</h3><div class=\"meta\"><span>%s</span> <span>%s</span></div><ul><li>%s</li></ul>";
+        Files.writeString(dir.resolve("cv.html"), "<!doctype html><html><head><meta charset=\"utf-8\"><style>"
+                + "body{font-family:\"Liberation Sans\",sans-serif;font-size:9.5pt;line-height:1.4} .wrap{display:flex;gap:18pt}"
+                + ".side{width:150pt;background:#f1f3f6;padding:10pt} .main{flex:1} h1{font-size:22pt;margin:0}"
+                + "h2{font-size:11pt;text-transform:uppercase;border-bottom:1pt solid #999;margin:12pt 0 6pt} h3{font-size:10pt;margin:8pt 0 0}"
+                + ".meta{display:flex;justify-content:space-between;font-style:italic} .side p{margin:0 0 4pt}</style></head><body>"
+                + "<h1>Maria Kowalski</h1><div class=\"wrap\"><div class=\"side\"><h2>Contact</h2><p>maria.kowalski@example.com</p>"
+                + "<p>+48 600 123 456</p><p>Krakow, Poland</p><h2>Skills</h2><ul><li>Python, SQL, Scala</li><li>Apache Spark and Kafka</li>"
+                + "<li>Airflow and dbt</li></ul><h2>Languages</h2><p>Polish (native)</p><p>English (fluent)</p></div><div class=\"main\">"
+                + "<h2>Profile</h2><p>Data engineer with nine years of experience building batch and streaming pipelines for retail and"
+                + " logistics companies.</p><h2>Experience</h2>"
+                + job.formatted("Senior Data Engineer", "Northwind Logistics, Krakow", "2021 - present", "Led the move of 140 nightly jobs to Airflow.")
+                + job.formatted("Data Engineer", "Baltic Retail Group, Gdansk", "2017 - 2021", "Built the sales data warehouse.")
+                + job.formatted("Junior Developer", "Amber Software, Gdansk", "2015 - 2017", "Wrote reports in SQL.")
+                + "</div></div></body></html>");
+        Independent.run("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+                "--print-to-pdf=" + dir.resolve("cv.pdf"), dir.resolve("cv.html").toUri().toString());
+        List<Element> elements = model(dir.resolve("cv.pdf")).pages().getFirst().elements();
+        List<String> texts = elements.stream().map(e -> squeeze(e.text())).toList();
+        assertThat(String.join(" ", texts.subList(1, texts.indexOf("PROFILE")))).isEqualTo("CONTACT maria.kowalski@example.com +48 600 123 456"
+                + " Krakow, Poland SKILLS Python, SQL, Scala Apache Spark and Kafka Airflow and dbt LANGUAGES Polish (native) English (fluent)");
+        assertThat(elements).filteredOn(e -> e.type() == Type.HEADING).extracting(e -> squeeze(e.text())).contains("SKILLS", "EXPERIENCE");
+    }
 }
