@@ -142,7 +142,7 @@ final class TextTables {
      * block of a column after the first starts beside one block of the first column (its row's head: from half a line
      * above it to its foot, so a number centred beside a head of two lines is in its row), one block a cell, and at
      * least two rows under the header have blocks side by side. A block of the first column alone is a row of its own
-     * (a group's head); a short line above the header is a row over it ("Year" over the years). Null when the columns
+     * (a group's head; never a bulleted sentence); a short line above the header is a row over it ("Year" over the years). Null when the columns
      * are not such a table: two columns of running text have no header of short cells, and a paragraph of one column
      * starts beside no paragraph of the other, or two beside one.
      *
@@ -192,6 +192,9 @@ final class TextTables {
         for (String t : header) if (t != null && !Layout.shortCell(t)) return null;
         long sideBySide = rows.stream().skip(2).filter(row -> filled(row) >= 2).count();
         if (sideBySide < 2) return null;
+        // a bulleted sentence alone in the first column is a list's item under the text beside (a résumé's job, its
+        // dates set right, then what was done there), no group's head
+        if (rows.stream().anyMatch(row -> filled(row) == 1 && row[0] != null && Structure.ITEM.matcher(row[0]).find() && Layout.running(row[0]))) return null;
         if (filled(rows.getFirst()) == 0) rows.removeFirst();
         List<List<DocumentModel.Cell>> cells = new ArrayList<>();
         for (String[] row : rows) {
