@@ -356,7 +356,8 @@ final class Layout {
 
     /**
      * Bands from {@code start} on, as many as keep a gutter in common (but not a lone line set larger than their text
-     * that closes a gutter three or more bands of two items or more have kept), their gutters, and the band after them.
+     * that closes a gutter three or more bands of two items or more have kept, nor a band on one side of the gutters
+     * only after a gap of over two lines across them all), their gutters, and the band after them.
      */
     private record Grown(List<Item> items, List<float[]> strips, int end) {
     }
@@ -372,11 +373,18 @@ final class Layout {
             // a lone line set larger than the region's text that closes one of the gutters three or more rows have kept
             // (a heading under a table of three columns, across its first two) stands under the region, not in it
             if (s.isEmpty() || s.size() < strips.size() && rows(bands.subList(start, j)) >= 3 && largerLine(bands.get(j), region)) break;
+            // after a gap of over two lines across the whole region, a band on one side of its gutters only (an
+            // invoice's "Bill to" under its seller's address and its number and dates) starts a region of its own
+            if (bands.get(j).getFirst().top() - bottom(region) > 2 * bodySize && columns(bands.get(j), strips).stream().filter(c -> !c.isEmpty()).count() == 1) break;
             region = candidate;
             strips = s;
             j++;
         }
         return new Grown(region, strips, j);
+    }
+
+    private static float bottom(List<Item> items) {
+        return (float) items.stream().mapToDouble(Item::bottom).max().orElse(0);
     }
 
     /** How many of {@code bands} hold two items or more (a table's rows, a page's lines side by side). */
@@ -444,7 +452,7 @@ final class Layout {
         return false;
     }
 
-    /** Whether the columns' lines are lists side by side ({@link TextTables#lists}). */
+    /** Whether the columns' lines are blocks side by side, lists or label-and-value lines ({@link TextTables#blocks}). */
     private static boolean lists(List<List<Item>> columns) {
         List<List<String>> texts = new ArrayList<>();
         for (List<Item> column : columns) {
@@ -452,7 +460,7 @@ final class Layout {
             byTop.sort(Comparator.comparingDouble(Item::top));
             texts.add(byTop.stream().map(it -> it.segment() == null ? "" : it.segment().text()).toList());
         }
-        return TextTables.lists(texts);
+        return TextTables.blocks(texts);
     }
 
     /**

@@ -325,7 +325,7 @@ final class TextTables {
         // labels (two charts side by side tick alike); a wide table of numbers is a table whose row heads stand apart
         boolean words = cols > 2 || texts.stream().flatMap(java.util.Arrays::stream).anyMatch(t -> t != null && t.codePoints().anyMatch(Character::isLetter));
         boolean sparse = texts.stream().mapToInt(TextTables::filled).sum() * 10 < texts.size() * cols * 4;
-        if (!aligned || !cellLike || list || !words || sparse || lists(byColumn) || texts.size() < 3) return null;
+        if (!aligned || !cellLike || list || !words || sparse || blocks(byColumn) || texts.size() < 3) return null;
         List<List<DocumentModel.Cell>> rows = new ArrayList<>();
         for (int r = 0; r < texts.size(); r++) {
             List<DocumentModel.Cell> row = new ArrayList<>();
@@ -350,6 +350,30 @@ final class TextTables {
     private static boolean under(String[] row, String[] above) {
         for (int c = 0; c < row.length; c++) if (row[c] != null && above[c] == null) return false;
         return true;
+    }
+
+    /** A line of a label and its value: a label of one to four words, a colon, the value ("Invoice date: 12 March 2026"). */
+    private static final java.util.regex.Pattern LABELLED = java.util.regex.Pattern.compile("([^:]{1,30}):\\s+\\S.*");
+
+    /**
+     * Whether columns of text (each top to bottom, "" where a column has no text in a row) are blocks set side by side,
+     * read one after another, not a table's columns: lists ({@link #lists}), or a column of two or more label-and-value
+     * lines beside a column with no colon at all (an invoice's number and dates beside the seller's address).
+     */
+    static boolean blocks(List<List<String>> columns) {
+        if (lists(columns)) return true;
+        boolean labelled = false, plain = false;
+        for (List<String> column : columns) {
+            List<String> lines = column.stream().map(String::strip).filter(t -> !t.isEmpty()).toList();
+            if (lines.size() >= 2 && lines.stream().allMatch(TextTables::labelled)) labelled = true;
+            else if (lines.stream().noneMatch(t -> t.contains(":"))) plain = true;
+        }
+        return labelled && plain;
+    }
+
+    private static boolean labelled(String line) {
+        java.util.regex.Matcher m = LABELLED.matcher(line);
+        return m.matches() && m.group(1).strip().split("\\s+").length <= 4;
     }
 
     /**

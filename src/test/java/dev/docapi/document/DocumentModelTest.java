@@ -4255,4 +4255,32 @@ class DocumentModelTest {
                 + " Krakow, Poland SKILLS Python, SQL, Scala Apache Spark and Kafka Airflow and dbt LANGUAGES Polish (native) English (fluent)");
         assertThat(elements).filteredOn(e -> e.type() == Type.HEADING).extracting(e -> squeeze(e.text())).contains("SKILLS", "EXPERIENCE");
     }
+
+    /**
+     * An invoice's head: the seller's address beside the invoice's number and dates ("Invoice date: 12 March 2026") is
+     * two blocks side by side, read one after the other, not a table of three rows; the "Bill to" under them after a
+     * gap follows both.
+     */
+    @Test
+    void anAddressBesideLabelledValuesIsTwoBlocks() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+        Path pdf = onePage("invoice-head.pdf", PDRectangle.A4, cs -> {
+            show(cs, bold, 20, 63, 759, "Invoice");
+            String[] address = {"Northwind Components Ltd", "14 Harbour Road", "Bristol BS1 4QA"};
+            String[] values = {"Invoice number: INV-2026-0418", "Invoice date: 12 March 2026", "Due date: 11 April 2026"};
+            for (int i = 0; i < 3; i++) {
+                show(cs, font, 10, 63, 720.5f - 13.9f * i, address[i]);
+                show(cs, font, 10, 321.6f, 720.5f - 13.9f * i, values[i]);
+            }
+            show(cs, bold, 11, 63, 653, "Bill to");
+            show(cs, font, 10, 63, 629, "Alder & Finch Engineering");
+            show(cs, font, 10, 63, 615, "Leeds LS10 1AB");
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).noneMatch(e -> e.type() == Type.TABLE);
+        assertThat(elements).extracting(e -> squeeze(e.text())).containsExactly("Invoice", "Northwind Components Ltd 14 Harbour Road Bristol BS1 4QA",
+                "Invoice number: INV-2026-0418 Invoice date: 12 March 2026 Due date: 11 April 2026", "Bill to",
+                "Alder & Finch Engineering Leeds LS10 1AB");
+    }
 }
