@@ -144,6 +144,15 @@ class DocumentModelTest {
         return pdf;
     }
 
+    /** {@code html} printed to PDF by headless Chromium (as a user's browser prints a page, without its header and footer). */
+    private static Path printed(String name, String html) throws Exception {
+        Path dir = Files.createTempDirectory(name);
+        Files.writeString(dir.resolve(name + ".html"), html);
+        Independent.run("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+                "--print-to-pdf=" + dir.resolve(name + ".pdf"), dir.resolve(name + ".html").toUri().toString());
+        return dir.resolve(name + ".pdf");
+    }
+
     private static String squeeze(String s) {
         return s.replaceAll("\\s+", " ").strip();
     }
@@ -4206,8 +4215,7 @@ class DocumentModelTest {
      */
     @Test
     void aFlyersBoxesFrameTheirHeadingsAndText() throws Exception {
-        Path dir = Files.createTempDirectory("flyer");
-        Files.writeString(dir.resolve("flyer.html"), "<!doctype html><html lang=\"ko\"><head><meta charset=\"utf-8\"><style>"
+        Path pdf = printed("flyer", "<!doctype html><html lang=\"ko\"><head><meta charset=\"utf-8\"><style>"
                 + "body{font-family:\"Noto Sans CJK KR\",sans-serif;font-size:11pt;line-height:1.5}"
                 + ".top{background:#1d4e89;color:#fff;padding:18pt;border-radius:8pt} h1{font-size:30pt;margin:0}"
                 + ".grid{display:grid;grid-template-columns:1fr 1fr;gap:14pt;margin-top:16pt}"
@@ -4215,9 +4223,7 @@ class DocumentModelTest {
                 + "<div class=\"top\"><p>2026 우리 동네 건강 프로젝트</p><h1>걷기만 해도<br>포인트가 쌓여요!</h1></div><div class=\"grid\">"
                 + "<div class=\"box\"><h2>참여 대상</h2><p>구에 살거나 일하는 만 19세 이상 주민이면 누구나 참여할 수 있습니다.</p></div>"
                 + "<div class=\"box\"><h2>참여 방법</h2><ul><li>앱에서 회원 가입</li><li>하루 8천 보 이상 걷기</li></ul></div></div></body></html>");
-        Independent.run("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
-                "--print-to-pdf=" + dir.resolve("flyer.pdf"), dir.resolve("flyer.html").toUri().toString());
-        List<Element> elements = model(dir.resolve("flyer.pdf")).pages().getFirst().elements();
+        List<Element> elements = model(pdf).pages().getFirst().elements();
         assertThat(elements).filteredOn(e -> e.type() == Type.TITLE).extracting(e -> squeeze(e.text())).containsExactly("걷기만 해도 포인트가 쌓여요!");
         assertThat(elements).filteredOn(e -> e.type() == Type.HEADING).extracting(e -> squeeze(e.text())).containsExactlyInAnyOrder("참여 대상", "참여 방법");
     }
@@ -4230,9 +4236,8 @@ class DocumentModelTest {
      */
     @Test
     void aSidebarOnATintIsReadAsAWholeBesideTheMainColumn() throws Exception {
-        Path dir = Files.createTempDirectory("cv");
         String job = "<h3>%s</h3><div class=\"meta\"><span>%s</span> <span>%s</span></div><ul><li>%s</li></ul>";
-        Files.writeString(dir.resolve("cv.html"), "<!doctype html><html><head><meta charset=\"utf-8\"><style>"
+        Path pdf = printed("cv", "<!doctype html><html><head><meta charset=\"utf-8\"><style>"
                 + "body{font-family:\"Liberation Sans\",sans-serif;font-size:9.5pt;line-height:1.4} .wrap{display:flex;gap:18pt}"
                 + ".side{width:150pt;background:#f1f3f6;padding:10pt} .main{flex:1} h1{font-size:22pt;margin:0}"
                 + "h2{font-size:11pt;text-transform:uppercase;border-bottom:1pt solid #999;margin:12pt 0 6pt} h3{font-size:10pt;margin:8pt 0 0}"
@@ -4246,9 +4251,7 @@ class DocumentModelTest {
                 + job.formatted("Data Engineer", "Baltic Retail Group, Gdansk", "2017 - 2021", "Built the sales data warehouse.")
                 + job.formatted("Junior Developer", "Amber Software, Gdansk", "2015 - 2017", "Wrote reports in SQL.")
                 + "</div></div></body></html>");
-        Independent.run("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
-                "--print-to-pdf=" + dir.resolve("cv.pdf"), dir.resolve("cv.html").toUri().toString());
-        List<Element> elements = model(dir.resolve("cv.pdf")).pages().getFirst().elements();
+        List<Element> elements = model(pdf).pages().getFirst().elements();
         assertThat(elements).noneMatch(e -> e.type() == Type.TABLE);
         List<String> texts = elements.stream().map(e -> squeeze(e.text())).toList();
         assertThat(String.join(" ", texts.subList(1, texts.indexOf("PROFILE")))).isEqualTo("CONTACT maria.kowalski@example.com +48 600 123 456"
