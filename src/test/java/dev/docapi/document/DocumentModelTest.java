@@ -4286,4 +4286,36 @@ class DocumentModelTest {
                 "Invoice number: INV-2026-0418 Invoice date: 12 March 2026 Due date: 11 April 2026", "Bill to",
                 "Alder & Finch Engineering Leeds LS10 1AB");
     }
+
+    /**
+     * A box drawn around text is a panel, not a figure; a frame drawn around a chart (its bars inside) is the figure's
+     * own and stays a drawing, so the chart's labels stay labels ({@link Pictures}).
+     */
+    @Test
+    void aFrameAroundAChartIsAFigureAndABoxAroundTextIsAPanel() throws Exception {
+        PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        Path pdf = onePage("frames.pdf", PDRectangle.A4, cs -> {
+            cs.addRect(100, 600, 400, 150); // a box around a note
+            cs.stroke();
+            show(cs, font, 10, 110, 730, "Note: the figures below are provisional and will be revised.");
+            float[][] sides = {{100, 250, 500, 250}, {500, 250, 500, 550}, {500, 550, 100, 550}, {100, 550, 100, 250}};
+            for (float[] side : sides) { // a frame around a chart, side by side
+                cs.moveTo(side[0], side[1]);
+                cs.lineTo(side[2], side[3]);
+                cs.stroke();
+            }
+            for (int i = 0; i < 10; i++) { // the chart's bars and its axis
+                cs.addRect(140 + 34 * i, 300, 20, 20 + 15 * i);
+                cs.fill();
+            }
+            cs.moveTo(130, 300);
+            cs.lineTo(480, 300);
+            cs.stroke();
+        });
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            Pictures.Found found = Pictures.of(doc.getPage(0), false);
+            assertThat(found.panels()).singleElement().satisfies(b -> assertThat(b.y()).isCloseTo(842 - 750, org.assertj.core.data.Offset.offset(2f)));
+            assertThat(found.drawings()).anySatisfy(b -> assertThat(b.height()).isCloseTo(300, org.assertj.core.data.Offset.offset(2f)));
+        }
+    }
 }
