@@ -81,12 +81,13 @@ final class Layout {
         // the text of a panel (a sidebar's, a box's) is read as a whole where the panel stands: ordered on its own, then
         // placed as one block among the rest
         List<Item> rest = new ArrayList<>(items);
-        for (DocumentModel.Box panel : outermost(panels, items, bodySize)) {
+        for (DocumentModel.Box panel : blocks(panels, items, bodySize)) {
             List<Item> inside = rest.stream().filter(it -> within(it.box(), panel)).toList();
             if (inside.stream().filter(it -> it.segment() != null).count() < 2 || inside.size() == rest.size()) continue;
             rest.removeAll(inside);
-            List<DocumentModel.Box> nested = panels.stream().filter(q -> q != panel && within(q, panel)).toList();
-            rest.add(new Item(panel, null, new Panel(order(inside, rightToLeft, bodySize, drawings, nested))));
+            // laid out without panels: one laid out already inside it (a box within a frame drawn line by line) is one of
+            // its items, opened in its place; a page's panels are laid out one level deep whatever a file nests
+            rest.add(new Item(panel, null, new Panel(order(inside, rightToLeft, bodySize, drawings, List.of()))));
         }
         Layout layout = new Layout(rightToLeft, bodySize, drawings, panels);
         for (List<Item> slab : slabs(rest, drawings)) {
@@ -101,13 +102,11 @@ final class Layout {
     }
 
     /**
-     * The panels that may hold a block of text: two lines of body text high or more, inside no other such panel, and not
-     * holding every item (a frame around the whole page).
+     * The panels that may hold a block of text: two lines of body text high or more, and not holding every item (a frame
+     * around the whole page).
      */
-    private static List<DocumentModel.Box> outermost(List<DocumentModel.Box> panels, List<Item> items, float bodySize) {
-        List<DocumentModel.Box> tall = panels.stream().filter(p -> p.height() >= 2 * bodySize).toList();
-        return tall.stream().filter(p -> tall.stream().noneMatch(q -> q != p && within(p, q) && !within(q, p))
-                && !items.stream().allMatch(it -> within(it.box(), p))).toList();
+    private static List<DocumentModel.Box> blocks(List<DocumentModel.Box> panels, List<Item> items, float bodySize) {
+        return panels.stream().filter(p -> p.height() >= 2 * bodySize && !items.stream().allMatch(it -> within(it.box(), p))).toList();
     }
 
     /** The placed items with each panel's own in its place, every flow numbered anew (a panel's apart from the rest's). */
