@@ -77,6 +77,11 @@ public record DocumentModel(int version, List<Page> pages, List<String> notes) {
             return y + height;
         }
 
+        /** Whether {@code inner} lies wholly inside this box, give or take a point. */
+        public boolean holds(Box inner) {
+            return inner.x >= x - 1 && inner.right() <= right() + 1 && inner.y >= y - 1 && inner.bottom() <= bottom() + 1;
+        }
+
         /** The smallest box holding both. */
         public Box union(Box o) {
             float l = Math.min(x, o.x), t = Math.min(y, o.y);

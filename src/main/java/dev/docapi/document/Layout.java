@@ -82,7 +82,7 @@ final class Layout {
         // placed as one block among the rest
         List<Item> rest = new ArrayList<>(items);
         for (DocumentModel.Box panel : blocks(panels, items, bodySize)) {
-            List<Item> inside = rest.stream().filter(it -> within(it.box(), panel)).toList();
+            List<Item> inside = rest.stream().filter(it -> panel.holds(it.box())).toList();
             if (inside.stream().filter(it -> it.segment() != null).count() < 2 || inside.size() == rest.size()) continue;
             rest.removeAll(inside);
             // laid out without panels: one laid out already inside it (a box within a frame drawn line by line) is one of
@@ -106,7 +106,7 @@ final class Layout {
      * around the whole page).
      */
     private static List<DocumentModel.Box> blocks(List<DocumentModel.Box> panels, List<Item> items, float bodySize) {
-        return panels.stream().filter(p -> p.height() >= 2 * bodySize && !items.stream().allMatch(it -> within(it.box(), p))).toList();
+        return panels.stream().filter(p -> p.height() >= 2 * bodySize && !items.stream().allMatch(it -> p.holds(it.box()))).toList();
     }
 
     /** The placed items with each panel's own in its place, every flow numbered anew (a panel's apart from the rest's). */
@@ -310,8 +310,8 @@ final class Layout {
     private boolean boxed(List<List<Item>> columns) {
         if (columns.stream().anyMatch(c -> c.stream().anyMatch(it -> it.atom() instanceof Panel))) return true;
         for (List<Item> column : columns) {
-            boolean own = panels.stream().anyMatch(p -> column.stream().allMatch(it -> within(it.box(), p))
-                    && columns.stream().filter(c -> c != column).flatMap(List::stream).noneMatch(it -> within(it.box(), p)));
+            boolean own = panels.stream().anyMatch(p -> column.stream().allMatch(it -> p.holds(it.box()))
+                    && columns.stream().filter(c -> c != column).flatMap(List::stream).noneMatch(it -> p.holds(it.box())));
             if (!own) return false;
         }
         return true;
@@ -319,13 +319,9 @@ final class Layout {
 
     /** Whether {@code a} and {@code b} stand in panels of their own: a panel holds all of each, none all of both. */
     private boolean parted(List<Item> a, List<Item> b) {
-        List<DocumentModel.Box> holdA = panels.stream().filter(p -> a.stream().allMatch(it -> within(it.box(), p))).toList();
-        List<DocumentModel.Box> holdB = panels.stream().filter(p -> b.stream().allMatch(it -> within(it.box(), p))).toList();
+        List<DocumentModel.Box> holdA = panels.stream().filter(p -> a.stream().allMatch(it -> p.holds(it.box()))).toList();
+        List<DocumentModel.Box> holdB = panels.stream().filter(p -> b.stream().allMatch(it -> p.holds(it.box()))).toList();
         return !holdA.isEmpty() && !holdB.isEmpty() && holdA.stream().noneMatch(holdB::contains);
-    }
-
-    private static boolean within(DocumentModel.Box box, DocumentModel.Box panel) {
-        return box.x() >= panel.x() - 1 && box.right() <= panel.right() + 1 && box.y() >= panel.y() - 1 && box.bottom() <= panel.bottom() + 1;
     }
 
     /**

@@ -95,14 +95,10 @@ final class Pictures extends PDFGraphicsStreamEngine {
             }
         }
         // a frame around a figure (a chart and its title) is the figure's
-        List<DocumentModel.Box> frames = panels.stream().filter(f -> drawings.stream().anyMatch(d -> inside(d, f))).toList();
+        List<DocumentModel.Box> frames = panels.stream().filter(f -> drawings.stream().anyMatch(f::holds)).toList();
         panels.removeAll(frames);
         drawings.addAll(frames);
         return new Found(p.found, drawings, panels);
-    }
-
-    private static boolean inside(DocumentModel.Box box, DocumentModel.Box frame) {
-        return box.x() >= frame.x() - 1 && box.right() <= frame.right() + 1 && box.y() >= frame.y() - 1 && box.bottom() <= frame.bottom() + 1;
     }
 
     /** The groups of shapes that touch (within a point) one another: each group's box and its shapes. */
