@@ -269,10 +269,15 @@ final class Layout {
                 // a lone band (a heading over one column) joins the columns below when it stands within one of them
                 Grown below = grow(bands, j);
                 List<Item> lone = bands.get(i);
+                Grown run;
                 if (!below.strips().isEmpty() && startsAColumn(lone, below)) {
                     region.addAll(below.items());
                     strips = gutters(region);
                     j = below.end();
+                } else if ((run = columnsBelow(bands, i)) != null) {
+                    region = run.items();
+                    strips = run.strips();
+                    j = run.end();
                 }
             } else if (!strips.isEmpty()) {
                 Grown grown = grow(bands, i);
@@ -299,6 +304,25 @@ final class Layout {
             }
             i = j;
         }
+    }
+
+    /**
+     * Two or more lone bands from {@code start} on (lines and pictures that no gutter parts) with the columns of running
+     * text under them, when the gutters between those columns stay open beside them: a paper's abstract beside a
+     * column of photographs, each picture a band of its own, is the start of its columns. Read band by band, the
+     * abstract's lines were cut from its last lines where the columns began. Null when there are no such columns.
+     */
+    private Grown columnsBelow(List<List<Item>> bands, int start) {
+        int j = start + 1;
+        while (j < bands.size() && gutters(bands.get(j)).isEmpty()) j++;
+        if (j == start + 1 || j == bands.size()) return null;
+        Grown below = grow(bands, j);
+        if (below.strips().isEmpty() || !runningText(columns(below.items(), below.strips()))) return null;
+        List<Item> region = new ArrayList<>(bands.subList(start, j).stream().flatMap(List::stream).toList());
+        region.addAll(below.items());
+        List<float[]> strips = gutters(region);
+        boolean open = !strips.isEmpty() && strips.stream().allMatch(g -> below.strips().stream().anyMatch(b -> g[0] < b[1] && g[1] > b[0]));
+        return open ? new Grown(region, strips, below.end()) : null;
     }
 
     /**

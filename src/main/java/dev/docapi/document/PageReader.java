@@ -244,6 +244,7 @@ final class PageReader extends LineStripper {
         pageBoxes = new ArrayList<>(drawnBoxes.boxes());
         pageDots = new ArrayList<>(drawnBoxes.dots());
         super.writePage();
+        joinAtSentenceSpaces();
         addSplitAtColumns();
         turnedInCells.forEach((table, cells) -> cells.forEach((cell, glyphs) -> {
             TextPosition first = glyphs.getFirst();
@@ -748,6 +749,72 @@ final class PageReader extends LineStripper {
      * more than {@link #MAX_ROW_WORDS} words (prose), monospace lines (code, aligned by nature) and right-to-left lines
      * are never split.
      */
+    /**
+     * Joins a line's two runs cut at the space after a sentence's end that a line of the same paragraph above or below
+     * runs across. TeX stretches the space after a full stop three times as much as a justified line's other spaces,
+     * so a loose line of a narrow column ("widely used.      However, it is") spaced it past {@link #SEGMENT_GAP} and
+     * the line fell apart into two segments, the second read as a block of its own. A gutter or a table's column gap
+     * has no line running across it.
+     */
+    private void joinAtSentenceSpaces() {
+        for (int l = 0; l < lines.size(); l++) {
+            List<Run> line = lines.get(l);
+            for (int k = line.size() - 1; k > 0; k--) {
+                Run before = line.get(k - 1), after = line.get(k);
+                if (!sentenceSpace(before, after) || !runAcross(l, before, after)) continue;
+                List<List<TextPosition>> words = new ArrayList<>(before.words());
+                words.addAll(after.words());
+                List<Run> joined = new ArrayList<>(line);
+                joined.set(k - 1, new Run(words, before.letterBullet(), before.splittable() && after.splittable(), before.out()));
+                joined.remove(k);
+                lines.set(l, line = joined);
+            }
+        }
+    }
+
+    private static final Pattern SENTENCE_END = Pattern.compile(".*[\\p{L}\\p{N}][.!?:;][)\\]\"”’']?");
+    private static final Pattern SENTENCE_START = Pattern.compile("[(\\[\"“‘']?\\p{L}.*");
+
+    /** A word's characters as PDFBox maps them. */
+    private static String text(List<TextPosition> word) {
+        return word.stream().map(TextPosition::getUnicode).filter(java.util.Objects::nonNull).collect(java.util.stream.Collectors.joining());
+    }
+
+    /** Whether {@code before} ends a sentence and {@code after} starts a word within 3 em, in one size. */
+    private boolean sentenceSpace(Run before, Run after) {
+        List<TextPosition> last = before.words().getLast(), first = after.words().getFirst();
+        float size = size(first.getFirst());
+        return Math.abs(size(last.getLast()) - size) < 0.5f && gap(last, first) <= 3 * Math.max(size, 4)
+                && (SENTENCE_END.matcher(text(last).strip()).matches() || runIn(before, after)) && SENTENCE_START.matcher(text(first).strip()).matches()
+                && !marker(List.of(first));
+    }
+
+    /** Whether {@code before} is all bold and {@code after} starts upright and not bold: a heading run into its text. */
+    private boolean runIn(Run before, Run after) {
+        return before.words().stream().flatMap(List::stream).filter(p -> !blank(p)).allMatch(p -> fonts.bold(p.getFont()))
+                && after.words().getFirst().stream().filter(p -> !blank(p)).noneMatch(p -> fonts.bold(p.getFont()));
+    }
+
+    /**
+     * Whether a run of four words or more on the line next above or below line {@code l} (its baseline 0.8 to 1.8 times
+     * the size away) starts left of {@code before}'s end and ends right of {@code after}'s start, each by an em.
+     */
+    private boolean runAcross(int l, Run before, Run after) {
+        TextPosition end = before.words().getLast().getLast(), start = after.words().getFirst().getFirst();
+        float size = Math.max(size(start), 4), baseline = start.getYDirAdj();
+        float from = end.getXDirAdj() + end.getWidthDirAdj() - size, to = start.getXDirAdj() + size;
+        for (int o = 0; o < lines.size(); o++) {
+            if (o == l) continue;
+            for (Run r : lines.get(o)) {
+                TextPosition first = r.words().getFirst().getFirst(), last = r.words().getLast().getLast();
+                float pitch = Math.abs(first.getYDirAdj() - baseline);
+                if (r.words().size() >= 4 && pitch >= 0.8f * size && pitch <= 1.8f * size && Math.abs(size(first) - size(start)) < 0.5f
+                        && first.getXDirAdj() <= from && last.getXDirAdj() + last.getWidthDirAdj() >= to) return true;
+            }
+        }
+        return false;
+    }
+
     private void addSplitAtColumns() {
         List<float[]> edges = new ArrayList<>(); // x and baseline of each edge shown
         List<float[]> gutters = new ArrayList<>(); // left, right and baseline of each gap between two cells of a line
@@ -931,7 +998,7 @@ final class PageReader extends LineStripper {
      * it stands on its own, so the heading's lines are read as lines, not the number's line with one of them.
      */
     private static boolean dropNumber(List<TextPosition> number, List<TextPosition> next) {
-        String digits = number.stream().map(TextPosition::getUnicode).collect(java.util.stream.Collectors.joining()).strip();
+        String digits = text(number).strip();
         TextPosition first = next.stream().filter(p -> !blank(p)).findFirst().orElse(null);
         TextPosition last = number.getLast();
         return digits.matches("\\d{1,2}") && first != null && Character.isLetter(first.getUnicode().codePointAt(0))

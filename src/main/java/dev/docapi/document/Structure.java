@@ -55,7 +55,7 @@ final class Structure {
         }
         return sb.toString();
     }
-    private static final String BULLETS = "•◦▪‣●○■□◆◇❖➢➤►▶▷▸✓✔☐☑☒–—*＊·・ㅇ❍◎" + SYMBOL_BULLETS + DocumentModel.CIRCLED + "\\-";
+    private static final String BULLETS = "•◦▪‣●○■□◆◇❖➢➤►▶▷▸✓✔☐☑☒–—*＊·・ㅇ❍◎█" + SYMBOL_BULLETS + DocumentModel.CIRCLED + "\\-";
     /** Korean's letters that number a list or a section as a, b, c do ("가.", "나)", "(다)"), in their order. */
     static final String HANGUL_ORDINALS = "가나다라마바사아자차카타파하";
     /**

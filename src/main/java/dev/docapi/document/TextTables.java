@@ -39,13 +39,17 @@ final class TextTables {
         List<Integer> at = new ArrayList<>(); // each row's band
         run.add(sorted(first));
         at.add(start);
-        float left = left(run.getFirst()), right = right(run.getFirst());
+        float left = left(run.getFirst()), right = right(run.getFirst()), widestGap = 0;
         for (int end = start + 1; end < bands.size(); end++) {
             List<Layout.Item> band = text(bands.get(end)), previous = run.getLast();
             if (!beside(bands.get(end), left, right, minGutter)) break;
             if (band.isEmpty()) continue; // a picture beside the rows, in a band of its own
-            float height = lineHeight(band);
-            if (top(band) - bottom(previous) > 3 * height) break;
+            float height = lineHeight(band), gap = top(band) - bottom(previous);
+            if (gap > 3 * height) break;
+            // running text set further below the rows than any row below another (the columns of a paper's text under
+            // its grid of authors: "ABSTRACT" beside the right column's first line) is the text after the table
+            if (run.size() >= 3 && gap > Math.max(1.5f * widestGap, height) && band.stream().anyMatch(it -> it.segment() != null && Layout.running(it.segment().text()))) break;
+            widestGap = Math.max(widestGap, gap);
             if (row(band) || cellsBeside(band)) {
                 left = Math.min(left, left(band));
                 right = Math.max(right, right(band));

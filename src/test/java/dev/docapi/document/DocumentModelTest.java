@@ -4318,4 +4318,163 @@ class DocumentModelTest {
             assertThat(found.drawings()).anySatisfy(b -> assertThat(b.height()).isCloseTo(300, org.assertj.core.data.Offset.offset(2f)));
         }
     }
+    /**
+     * One line's words set justified across {@code width} points from ({@code x}, {@code y}), as TeX sets them: every
+     * space stretched alike, a space after a sentence's stop three times as much (its natural width a third wider).
+     * Returns the widest space, points.
+     */
+    private static float justified(PDPageContentStream cs, PDFont font, float size, float x, float y, float width, String line) throws IOException {
+        String[] words = line.split(" ");
+        float ink = 0, natural = 0, stretches = 0;
+        for (String w : words) ink += font.getStringWidth(w) / 1000 * size;
+        for (int i = 0; i + 1 < words.length; i++) {
+            boolean stop = words[i].matches(".*[.!?]");
+            natural += (stop ? 0.33f : 0.25f) * size;
+            stretches += stop ? 3 : 1;
+        }
+        float stretch = (width - ink - natural) / stretches, at = x, widest = 0;
+        for (int i = 0; i < words.length; i++) {
+            show(cs, font, size, at, y, words[i]);
+            if (i + 1 == words.length) break;
+            boolean stop = words[i].matches(".*[.!?]");
+            float gap = (stop ? 0.33f : 0.25f) * size + (stop ? 3 : 1) * stretch;
+            widest = Math.max(widest, gap);
+            at += font.getStringWidth(words[i]) / 1000 * size + gap;
+        }
+        return widest;
+    }
+
+    /**
+     * A loose justified line of a narrow column whose space after a sentence's stop TeX stretched past the segment gap
+     * ("widely used.      However, it is": a paper's abstract) is one line of its paragraph, and so is a line whose
+     * bold heading runs into its text after a wide space; the gutter to the column beside them, which no line crosses,
+     * still parts the columns.
+     */
+    @Test
+    void aSentenceSpaceThatJustificationStretchedIsNoGutter() throws Exception {
+        PDType1Font roman = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+        PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.TIMES_BOLD);
+        String[] left = {"Irregular text is widely used. However, it is", "considerably difficult to recognize because of its",
+                "various shapes and distorted patterns. In this paper,", "we thus propose a multi-object rectified attention",
+                "network for general scene text recognition."};
+        String[] right = {"Scene text recognition is an essential process in", "computer vision tasks. Many practical applications",
+                "such as traffic sign reading, product recognition,", "and image searching benefit from the rich semantic",
+                "information of scene text."};
+        float[] widest = new float[1];
+        Path pdf = onePage("stretched.pdf", PDRectangle.LETTER, cs -> {
+            for (int i = 0; i < left.length; i++) {
+                float y = 700 - 13.5f * i;
+                if (i == 0) widest[0] = justified(cs, roman, 11, 62, y, 224, left[i]);
+                else if (i < left.length - 1) justified(cs, roman, 11, 50, y, 236, left[i]);
+                else show(cs, roman, 11, 50, y, left[i]);
+                if (i < right.length - 1) justified(cs, roman, 11, 309, y, 236, right[i]);
+                else show(cs, roman, 11, 309, y, right[i]);
+            }
+            // a heading run into its paragraph's first line after a quad
+            show(cs, bold, 11, 50, 600, "Key Challenges");
+            show(cs, roman, 11, 50 + bold.getStringWidth("Key Challenges") / 1000 * 11 + 12.5f, 600, "To construct an effective attack,");
+            justified(cs, roman, 11, 50, 586.5f, 236, "the attacker faces two key challenges that we describe");
+            show(cs, roman, 11, 50, 573, "in the sections that follow.");
+        });
+        assertThat(widest[0]).as("the stretched sentence space is wider than a segment gap").isGreaterThan(PageReader.SEGMENT_GAP * 11);
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).extracting(e -> squeeze(e.text())).containsExactly(String.join(" ", left), String.join(" ", right),
+                "Key Challenges To construct an effective attack, the attacker faces two key challenges that we describe in the sections that follow.");
+    }
+
+    /**
+     * A paper's abstract in the left column beside a grid of photographs in the right one, over which the columns of
+     * its text start: the abstract reads as one paragraph before the right column (each photograph a band of its own,
+     * its lines were read as lone lines and the paragraph cut where the columns began).
+     */
+    @Test
+    void anAbstractBesideAGridOfPhotographsIsOneParagraph() throws Exception {
+        PDType1Font roman = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+        String[] abstractLines = {"Irregular text is widely used, but it is difficult", "to recognize because of its various shapes and",
+                "distorted patterns. In this paper, we propose a", "rectified attention network for general scene text",
+                "recognition. The network consists of a rectification", "network and an attention-based sequence recognition",
+                "network. The rectification network is designed for", "rectifying images that contain irregular text, and",
+                "it decreases the difficulty of recognition for the", "recognition network that reads the rectified text.",
+                "It is trained in a weak supervision way, thus", "requiring only images and corresponding text labels,",
+                "and it reads both regular and irregular scene text", "with the accuracy of the best methods known today."};
+        String[] introduction = {"Scene text recognition is an essential process in", "computer vision tasks. Many practical applications",
+                "such as traffic sign reading, product recognition,", "and image searching benefit from the rich semantic", "information of scene text."};
+        String[] keywords = {"Keywords: scene text recognition, optical character", "recognition, deep learning, attention networks,",
+                "rectification of irregular text, curved and slanted", "text, weak supervision of the networks by text", "labels alone."};
+        Path pdf = Files.createTempDirectory("photographs").resolve("abstract.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.LETTER);
+            doc.addPage(page);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                for (int i = 0; i < abstractLines.length; i++) show(cs, roman, 11, 50, 500 - 13.5f * i, abstractLines[i]);
+                var photo = LosslessFactory.createFromImage(doc, new java.awt.image.BufferedImage(40, 30, java.awt.image.BufferedImage.TYPE_INT_RGB));
+                for (int row = 0; row < 3; row++) for (int col = 0; col < 3; col++) cs.drawImage(photo, 316 + 77 * col, 470 - 44 * row, 71, 43);
+                show(cs, roman, 10, 309, 360, "Figure 1. Examples of regular and irregular scene text.");
+                for (int i = 0; i < introduction.length; i++) show(cs, roman, 11, 309, 330 - 13.5f * i, introduction[i]);
+                for (int i = 0; i < keywords.length; i++) show(cs, roman, 11, 50, 270 - 13.5f * i, keywords[i]);
+            }
+            doc.save(pdf.toFile());
+        }
+        List<Element> text = model(pdf).pages().getFirst().elements().stream().filter(e -> e.type() != Type.PICTURE).toList();
+        assertThat(text).extracting(e -> squeeze(e.text())).containsExactly(String.join(" ", abstractLines), String.join(" ", keywords),
+                "Figure 1. Examples of regular and irregular scene text.", String.join(" ", introduction));
+    }
+    /**
+     * A paper's grid of authors (two a row, each a centred block of name, affiliation and address) is a table, and the
+     * two columns of text under it are not its rows: the left column's "ABSTRACT" beside the right column's first
+     * line, set further below the grid than any of its rows below another, starts the text (the line was taken into
+     * the table as a row and lost from its paragraph).
+     */
+    @Test
+    void theTextUnderAGridOfAuthorsIsNoRowOfIt() throws Exception {
+        PDType1Font roman = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+        PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.TIMES_BOLD);
+        String[][] authors = {{"Dietrich Seggern", "Vice Chair, Association", "Callas Software", "Berlin, Germany", "d.seggern@example.com"},
+                {"Klaas Posselt", "Member, Association", "Prepress Consulting", "Berlin, Germany", "k.posselt@example.com"},
+                {"Tamir Hassan", "Member, Association", "Round-Trip Solutions", "Vienna, Austria", "tamir@example.com"},
+                {"Thomas Zellmann", "Managing Director", "Foxit Europe", "Berlin, Germany", "t.zellmann@example.com"}};
+        String[] left = {"PDF has long been established as the de facto format", "for the exchange of print-oriented documents and is",
+                "known for its robust visual presentation on many systems."};
+        String[] right = {"even many participants who do not work directly with", "the format are not familiar with its additional features,",
+                "which have grown over the past few years."};
+        Path pdf = onePage("authors.pdf", PDRectangle.LETTER, cs -> {
+            for (int a = 0; a < authors.length; a++) {
+                float centre = a % 2 == 0 ? 185 : 430, y = 670 - (a / 2) * 70;
+                for (String line : authors[a]) {
+                    float size = line == authors[a][0] ? 12 : 10;
+                    show(cs, roman, size, centre - roman.getStringWidth(line) / 1000 * size / 2, y, line);
+                    y -= 12;
+                }
+            }
+            show(cs, bold, 11, 54, 520, "ABSTRACT");
+            show(cs, roman, 9, 318, 520, right[0]);
+            for (int i = 0; i < left.length; i++) show(cs, roman, 9, 54, 506 - 11 * i, left[i]);
+            for (int i = 1; i < right.length; i++) show(cs, roman, 9, 318, 520 - 11 * i, right[i]);
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).extracting(Element::type).containsExactly(Type.TABLE, Type.HEADING, Type.PARAGRAPH, Type.PARAGRAPH);
+        assertThat(elements.getFirst().table().rows()).hasSize(10).allSatisfy(row -> assertThat(row).hasSize(2));
+        assertThat(elements.getLast().text()).satisfies(t -> assertThat(squeeze(t)).isEqualTo(String.join(" ", right)));
+    }
+    /** A brochure's items marked with a full block "█" are list items, their wrapped lines with them. */
+    @Test
+    void itemsMarkedWithBlocksAreItems() throws Exception {
+        Path pdf = Files.createTempDirectory("blocks").resolve("blocks.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            PDType0Font font = PDType0Font.load(doc, new File("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"));
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                show(cs, font, 9.5f, 72, 700, "PDF/UA enables the following for every reader of a document:");
+                show(cs, font, 9.5f, 72, 680, "█ Access to content in a structured, logical reading order");
+                show(cs, font, 9.5f, 83, 668, "complete with applicable semantics");
+                show(cs, font, 9.5f, 72, 656, "█ Text reuse (copy and paste, automated content extraction)");
+                show(cs, font, 9.5f, 72, 644, "█ Enhanced search results");
+            }
+            doc.save(pdf.toFile());
+        }
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).extracting(Element::type).containsExactly(Type.PARAGRAPH, Type.LIST_ITEM, Type.LIST_ITEM, Type.LIST_ITEM);
+        assertThat(squeeze(elements.get(1).text())).isEqualTo("Access to content in a structured, logical reading order complete with applicable semantics");
+    }
 }
