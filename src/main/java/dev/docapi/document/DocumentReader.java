@@ -190,6 +190,7 @@ public class DocumentReader {
                 DocumentModel.Table table = areas.get(i).cells().hasCells() ? areas.get(i).cells().table(pictureBoxes) : table(t);
                 if (table != null && table.columns() == 1 && columnsInside(reader.areaText(areas.get(i)))) table = null;
                 if (table != null && framedProse(table)) table = null;
+                if (table != null && cutsLines(reader.areaText(areas.get(i)), page.segments())) table = null;
                 if (table != null && table.rightToLeft()) table = table.mirrored();
                 if (table != null) items.add(new Layout.Item(new DocumentModel.Box(t.left(), t.top(), t.width(), t.height()), null, table));
                 // an area that is no table (a box around text) reads as the text it holds
@@ -310,6 +311,23 @@ public class DocumentReader {
             if (LogicalOrder.hasRightToLeft(s.text())) rtl += s.chars();
         }
         return rtl * 2 > all;
+    }
+
+    /**
+     * Whether a ruled area's text goes on a line of the page's text outside it, a space from its edge (within 0.6 em,
+     * level with it): boxes drawn behind words (a caption's highlighted terms, "completion c" and "adversarial comment
+     * σ") are no table, and their words read in their lines.
+     */
+    private static boolean cutsLines(List<PageReader.Segment> inside, List<PageReader.Segment> outside) {
+        for (PageReader.Segment a : inside) {
+            float space = 0.6f * a.size();
+            for (PageReader.Segment s : outside) {
+                boolean level = Math.min(a.bottom(), s.bottom()) - Math.max(a.top(), s.top()) > 0.5f * Math.min(a.height(), s.height());
+                float before = a.x() - s.right(), after = s.x() - a.right();
+                if (level && (before >= -1 && before <= space || after >= -1 && after <= space)) return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -558,7 +558,8 @@ final class Layout {
     }
 
     /**
-     * Items grouped into bands: runs of items that overlap vertically (by more than a quarter of the lower's height).
+     * Items grouped into bands: runs of items that overlap vertically (by more than a quarter of the smaller's height:
+     * a prime raised over a line's baseline, on a line of its own, is the line's; a tall picture by a quarter of its own).
      * A picture taller than a few lines joins the band it starts in but does not reach down: a figure set across the
      * gutter at a two-column page's foot would else chain the columns' last lines beside its labels into one band that
      * no gutter crosses. A low one (a box behind a heading, an icon) belongs to its line as text does.
@@ -567,14 +568,17 @@ final class Layout {
         List<Item> sorted = new ArrayList<>(items);
         sorted.sort(Comparator.comparingDouble(Item::top));
         List<List<Item>> bands = new ArrayList<>();
-        float bottom = -Float.MAX_VALUE;
+        float bottom = -Float.MAX_VALUE, reaching = 0; // the band's lowest reach, and the height of the item that reaches it
         for (Item it : sorted) {
-            float reach = it.atom() instanceof Integer && it.box().height() > 3 * bodySize ? it.top() : it.bottom();
-            if (bands.isEmpty() || it.top() > bottom - 0.25f * it.box().height()) {
+            boolean tall = it.atom() instanceof Integer && it.box().height() > 3 * bodySize;
+            float reach = tall ? it.top() : it.bottom();
+            if (bands.isEmpty() || it.top() > bottom - 0.25f * (tall ? it.box().height() : Math.min(it.box().height(), reaching))) {
                 bands.add(new ArrayList<>());
                 bottom = reach;
-            } else {
-                bottom = Math.max(bottom, reach);
+                reaching = it.box().height();
+            } else if (reach > bottom) {
+                bottom = reach;
+                reaching = it.box().height();
             }
             bands.getLast().add(it);
         }

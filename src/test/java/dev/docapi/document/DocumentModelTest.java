@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import org.apache.fontbox.ttf.TrueTypeCollection;
@@ -4476,5 +4477,79 @@ class DocumentModelTest {
         List<Element> elements = model(pdf).pages().getFirst().elements();
         assertThat(elements).extracting(Element::type).containsExactly(Type.PARAGRAPH, Type.LIST_ITEM, Type.LIST_ITEM, Type.LIST_ITEM);
         assertThat(squeeze(elements.get(1).text())).isEqualTo("Access to content in a structured, logical reading order complete with applicable semantics");
+    }
+    /**
+     * The lines of running text under a displayed equation whose terms stand apart like cells are no rows of a table,
+     * though TeX sets a prime after each line's words on a baseline of its own ("Further, i" | "′" | "is obtained
+     * from"): the prime is its line's, not a band of its own whose gap in the line looked like a gutter between two
+     * cells (the lines were taken into the equation's "table", their text twice over).
+     */
+    @Test
+    void linesCutByAPrimeUnderAnEquationAreNoRowsOfIt() throws Exception {
+        PDType1Font roman = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+        PDType0Font[] symbols = new PDType0Font[1];
+        Path pdf = Files.createTempDirectory("prime").resolve("prime.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.LETTER);
+            doc.addPage(page);
+            symbols[0] = PDType0Font.load(doc, new File("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"));
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                show(cs, roman, 11, 50, 520, "image. The pixel value of the rectified image is then");
+                String[][] equation = {{"i = offset", "(1,i,j)", "(3)"}, {"j = offset", "(2,i,j)", "(4)"}, {"k = offset", "(3,i,j)", "(5)"}};
+                for (int r = 0; r < equation.length; r++) {
+                    show(cs, roman, 11, 136, 500 - 20 * r, equation[r][0]);
+                    show(cs, roman, 8, 190, 497 - 20 * r, equation[r][1]);
+                    show(cs, roman, 11, 274, 500 - 20 * r, equation[r][2]);
+                }
+                String[][] lines = {{"where I is the input image. Further, i", "is obtained from"}, {"the first channel of the offset maps, whereas j", "is from"},
+                        {"the second channel of the maps, and both of", "are real"}};
+                for (int l = 0; l < lines.length; l++) {
+                    float y = 430 - 13.5f * l, end = 50 + roman.getStringWidth(lines[l][0]) / 1000 * 11;
+                    // TeX sets the prime after the line's words, on a baseline of its own
+                    show(cs, roman, 11, 50, y, lines[l][0]);
+                    show(cs, roman, 11, end + 5.5f, y, lines[l][1]);
+                    show(cs, symbols[0], 6, end, y + 6.8f, "′");
+                }
+            }
+            doc.save(pdf.toFile());
+        }
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.type() == Type.TABLE).allSatisfy(t -> assertThat(t.text()).doesNotContain("where I is", "first channel"));
+        assertThat(elements).extracting(e -> squeeze(e.text())).anySatisfy(t -> assertThat(t).contains("where I is the input image"));
+    }
+    /**
+     * Words of a caption highlighted by boxes drawn behind them (a paper's "completion c" and "adversarial comment σ",
+     * two boxes on each of two lines) make rulings a lattice table is found in, but no table: their words read in
+     * their lines (the boxes' words were a table, cut out of the caption).
+     */
+    @Test
+    void wordsHighlightedInACaptionAreNoTable() throws Exception {
+        PDType1Font roman = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+        String[][] lines = {{"Figure 1: the engine completes the code in its", "completion c", "based on the input", "prefix p and its suffix s."},
+                {"On the right, the attack inserts an", "adversarial comment", "above the", "completion line, and the engine"}};
+        Path pdf = onePage("highlights.pdf", PDRectangle.LETTER, cs -> {
+            for (int l = 0; l < lines.length; l++) {
+                float y = 600 - 14 * l, x = 54;
+                for (int w = 0; w < lines[l].length; w++) {
+                    float width = roman.getStringWidth(lines[l][w]) / 1000 * 10;
+                    if (w == 1 || w == 2) {
+                        cs.setNonStrokingColor(new java.awt.Color(255, 230, 150));
+                        cs.addRect(x - 1, y - 3, width + 2, 13);
+                        cs.fill();
+                        cs.setNonStrokingColor(java.awt.Color.BLACK);
+                    }
+                    show(cs, roman, 10, x, y, lines[l][w]);
+                    x += width + 2.5f;
+                }
+            }
+        });
+        try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
+            List<Tabula.PdfTable> ruled = DocumentReader.tables(Lattice.tables(doc, Set.of()).tables(), doc);
+            assertThat(ruled).as("the boxes make a lattice table").isNotEmpty();
+            List<Element> elements = DocumentReader.model(doc, ruled, Set.of(), new ArrayList<>(), page -> { }).pages().getFirst().elements();
+            assertThat(elements).extracting(Element::type).doesNotContain(Type.TABLE);
+            assertThat(elements).extracting(e -> squeeze(e.text())).containsExactly(
+                    Arrays.stream(lines).map(l -> String.join(" ", l)).collect(java.util.stream.Collectors.joining(" ")));
+        }
     }
 }
