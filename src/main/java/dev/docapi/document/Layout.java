@@ -204,6 +204,15 @@ final class Layout {
             Grown columns = i < grownTo || gutters(bands.get(i)).isEmpty() ? null : grow(bands, i);
             List<List<Item>> split = columns == null ? null : columns(columns.items(), columns.strips());
             if (split != null && runningText(split)) {
+                // a table across the columns' gutter at their top (a paper's table over both columns) comes first
+                TextTables.Found across = acrossColumns(bands, i, columns);
+                if (across != null) {
+                    flow(bands.subList(from, i));
+                    out.add(new Placed(new Item(across.box(), null, across), ++flow));
+                    flow++;
+                    i = from = across.end();
+                    continue;
+                }
                 // unless they are a table's columns whose cells wrap
                 TextTables.Found wrapped = TextTables.wrapped(split, columns.end());
                 if (wrapped != null && !inDrawing(wrapped.box())) {
@@ -240,6 +249,18 @@ final class Layout {
             i = from = found.end();
         }
         flow(bands.subList(from, bands.size()));
+    }
+
+    /**
+     * The table whose rows start at band {@code start} across a gutter of the columns of running text grown from there,
+     * ending above their text: a paper's table set over both columns at a page's top, whose column gap falls on the
+     * page's gutter, was split in two, each half read with its column's text. Null when there is none.
+     */
+    private TextTables.Found acrossColumns(List<List<Item>> bands, int start, Grown columns) {
+        TextTables.Found found = TextTables.at(bands, start, minGutter);
+        if (found == null || inDrawing(found.box()) || found.end() >= columns.end()) return null;
+        DocumentModel.Box box = found.box();
+        return columns.strips().stream().anyMatch(g -> box.x() < g[0] && box.right() > g[1]) ? found : null;
     }
 
     /**
@@ -308,7 +329,8 @@ final class Layout {
 
     /**
      * Two or more lone bands from {@code start} on (lines and pictures that no gutter parts) with the columns of running
-     * text under them, when the gutters between those columns stay open beside them: a paper's abstract beside a
+     * text under them, when the gutters between those columns stay open beside them and each column goes on from them
+     * into those below within three lines: a paper's abstract beside a
      * column of photographs, each picture a band of its own, is the start of its columns. Read band by band, the
      * abstract's lines were cut from its last lines where the columns began. Null when there are no such columns.
      */
@@ -318,7 +340,16 @@ final class Layout {
         if (j == start + 1 || j == bands.size()) return null;
         Grown below = grow(bands, j);
         if (below.strips().isEmpty() || !runningText(columns(below.items(), below.strips()))) return null;
-        List<Item> region = new ArrayList<>(bands.subList(start, j).stream().flatMap(List::stream).toList());
+        List<Item> lone = bands.subList(start, j).stream().flatMap(List::stream).toList();
+        // each column goes on from the lone bands into the columns below: a slide's logo at its top left is no start of
+        // the sidebar at its foot, with the slide's text between them in the other column
+        List<List<Item>> above = columns(lone, below.strips()), under = columns(below.items(), below.strips());
+        for (int c = 0; c < above.size(); c++) {
+            if (above.get(c).isEmpty() || under.get(c).isEmpty()) continue;
+            float gap = (float) (under.get(c).stream().mapToDouble(Item::top).min().orElse(0) - bottom(above.get(c)));
+            if (gap > 3 * bodySize) return null;
+        }
+        List<Item> region = new ArrayList<>(lone);
         region.addAll(below.items());
         List<float[]> strips = gutters(region);
         boolean open = !strips.isEmpty() && strips.stream().allMatch(g -> below.strips().stream().anyMatch(b -> g[0] < b[1] && g[1] > b[0]));

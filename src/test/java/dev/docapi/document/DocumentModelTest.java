@@ -4408,15 +4408,23 @@ class DocumentModelTest {
             doc.addPage(page);
             try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
                 for (int i = 0; i < abstractLines.length; i++) show(cs, roman, 11, 50, 500 - 13.5f * i, abstractLines[i]);
-                var photo = LosslessFactory.createFromImage(doc, new java.awt.image.BufferedImage(40, 30, java.awt.image.BufferedImage.TYPE_INT_RGB));
-                for (int row = 0; row < 3; row++) for (int col = 0; col < 3; col++) cs.drawImage(photo, 316 + 77 * col, 470 - 44 * row, 71, 43);
+                for (int row = 0; row < 3; row++) {
+                    for (int col = 0; col < 3; col++) {
+                        // nine photographs, each of its own
+                        java.awt.image.BufferedImage photo = new java.awt.image.BufferedImage(64, 48, java.awt.image.BufferedImage.TYPE_INT_RGB);
+                        for (int px = 0; px < 64; px++) for (int py = 0; py < 48; py++) photo.setRGB(px, py, (px * 4) << 16 | (py * 5) << 8 | (row * 3 + col) * 25);
+                        cs.drawImage(LosslessFactory.createFromImage(doc, photo), 316 + 77 * col, 470 - 44 * row, 71, 43);
+                    }
+                }
                 show(cs, roman, 10, 309, 360, "Figure 1. Examples of regular and irregular scene text.");
                 for (int i = 0; i < introduction.length; i++) show(cs, roman, 11, 309, 330 - 13.5f * i, introduction[i]);
                 for (int i = 0; i < keywords.length; i++) show(cs, roman, 11, 50, 270 - 13.5f * i, keywords[i]);
             }
             doc.save(pdf.toFile());
         }
-        List<Element> text = model(pdf).pages().getFirst().elements().stream().filter(e -> e.type() != Type.PICTURE).toList();
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).filteredOn(e -> e.type() == Type.PICTURE).hasSize(9);
+        List<Element> text = elements.stream().filter(e -> e.type() != Type.PICTURE).toList();
         assertThat(text).extracting(e -> squeeze(e.text())).containsExactly(String.join(" ", abstractLines), String.join(" ", keywords),
                 "Figure 1. Examples of regular and irregular scene text.", String.join(" ", introduction));
     }
@@ -4551,5 +4559,77 @@ class DocumentModelTest {
             assertThat(elements).extracting(e -> squeeze(e.text())).containsExactly(
                     Arrays.stream(lines).map(l -> String.join(" ", l)).collect(java.util.stream.Collectors.joining(" ")));
         }
+    }
+    /**
+     * A slide whose logo stands at its top left, its text in the right-hand part, and a sidebar at the left of its foot
+     * beside a note: the slide's text reads before the sidebar. (The logo is no start of the sidebar's column 700
+     * points below it; taken into the columns at the foot, the text was read after the sidebar.)
+     */
+    @Test
+    void aSlidesTextReadsBeforeTheSidebarAtItsFoot() throws Exception {
+        PDType1Font regular = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
+        PDType1Font bold = new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD);
+        Path pdf = onePage("slide.pdf", new PDRectangle(1800, 1080), cs -> {
+            show(cs, bold, 16, 67, 915, "www.example.org");
+            show(cs, bold, 80, 280, 800, "Advantages of tagged files");
+            show(cs, regular, 50, 280, 700, "Files conform to the laws on access");
+            show(cs, regular, 50, 280, 610, "Their content can be reused in other formats");
+            show(cs, regular, 50, 280, 520, "Screen readers follow their reading order");
+            show(cs, bold, 16, 38, 180, "Klaas Posselt,");
+            show(cs, bold, 16, 38, 160, "Member of the");
+            show(cs, bold, 16, 38, 140, "PDF Association");
+            show(cs, regular, 30, 280, 150, "More info: the guide to tagged files in a nutshell, on our site");
+        });
+        List<String> texts = model(pdf).pages().getFirst().elements().stream().map(e -> squeeze(e.text())).toList();
+        assertThat(texts.indexOf("Screen readers follow their reading order")).isNotNegative()
+                .isLessThan(texts.indexOf("Klaas Posselt, Member of the PDF Association"));
+    }
+    /**
+     * A paper's table set across both columns at a page's top, its gap between two columns on the page's gutter, is one
+     * table of all its columns before the columns' text (it was cut in two, each half read with its column's text).
+     */
+    @Test
+    void aTableAcrossBothColumnsOfAPageIsOneTable() throws Exception {
+        PDType1Font roman = new PDType1Font(Standard14Fonts.FontName.TIMES_ROMAN);
+        String[][] rows = {{"CWE", "Language", "Top-25 CWE Rank", "Avg LoC", "Max LoC"}, {"020: Input Validation", "Python", "#6", "16", "22"},
+                {"022: Path Traversal", "Python", "#8", "14", "28"}, {"077: Command Injection", "Ruby", "#16", "9", "19"},
+                {"078: OS Command Injection", "Python", "#5", "15", "30"}, {"079: Cross-site Scripting", "JavaScript", "#2", "19", "27"},
+                {"089: SQL Injection", "Python", "#3", "19", "32"}, {"090: LDAP Injection", "Python", "–", "23", "33"},
+                {"131: Miscalculation of Buffer Size", "C/C++", "–", "22", "35"}, {"193: Off-by-one Error", "C/C++", "–", "26", "54"},
+                {"326: Weak Encryption", "Go", "–", "34", "75"}, {"327: Faulty Cryptographic Algorithm", "Python", "–", "14", "34"},
+                {"416: Use After Free", "C/C++", "#4", "18", "22"}, {"476: NULL Pointer Dereference", "C/C++", "#12", "22", "68"},
+                {"502: Deserialization of Untrusted Data", "JavaScript", "#15", "14", "18"}, {"787: Out-of-bounds Write", "C/C++", "#1", "21", "52"}};
+        // the first column set flush left, the others centred, as LaTeX's tabular sets "lcccc"
+        float[] columns = {106, 287, 361, 434, 488};
+        String[] left = {"the n top-performing candidate attack strings from a given", "pool of strings. On a high level, this function estimates how",
+                "often each attack string causes the malicious completion", "engine to generate vulnerable code for a given dataset, and",
+                "finally returns only the candidates that lead to the highest", "ratio of insecure completions among all of them."};
+        String[] right = {"Then, given the number of tokens to be mutated, in Line 4,", "we randomly sample without replacement a set of",
+                "position indices in the string to mutate. In Line 6, for each", "position index we mutate the token by replacing it with",
+                "a token sampled uniformly at random from the vocabulary.", "Finally, we convert the tokens back to a string."};
+        Path pdf = onePage("wide-table.pdf", PDRectangle.LETTER, cs -> {
+            show(cs, roman, 10, 73, 715, "TABLE 1: Overview of the weaknesses targeted in this paper and the size of their datasets.");
+            for (int r = 0; r < rows.length; r++) {
+                for (int c = 0; c < columns.length; c++) {
+                    float width = roman.getStringWidth(rows[r][c]) / 1000 * 9;
+                    show(cs, roman, 9, c == 0 ? columns[c] : columns[c] - width / 2, 690 - 11.5f * r, rows[r][c]);
+                }
+            }
+            // booktabs: rules over the head, under it and under the last row
+            for (float y : new float[] {701, 686, 686 - 11.5f * (rows.length - 1)}) {
+                cs.moveTo(100, y);
+                cs.lineTo(530, y);
+            }
+            cs.stroke();
+            // the columns' text runs on down the page, three times over
+            for (int i = 0; i < 3 * left.length; i++) {
+                show(cs, roman, 10, 54, 470 - 11.2f * i, left[i % left.length]);
+                show(cs, roman, 10, 315, 470 - 11.2f * i, right[i % right.length]);
+            }
+        });
+        List<Element> elements = model(pdf).pages().getFirst().elements();
+        assertThat(elements).extracting(Element::type).startsWith(Type.CAPTION, Type.TABLE).containsOnlyOnce(Type.TABLE);
+        assertThat(elements.get(1).table().grid()).containsExactly(Arrays.stream(rows).map(List::of).toArray(List[]::new));
+        assertThat(squeeze(elements.get(2).text())).startsWith(String.join(" ", left));
     }
 }
