@@ -4319,6 +4319,7 @@ class DocumentModelTest {
             assertThat(found.drawings()).anySatisfy(b -> assertThat(b.height()).isCloseTo(300, org.assertj.core.data.Offset.offset(2f)));
         }
     }
+
     /**
      * One line's words set justified across {@code width} points from ({@code x}, {@code y}), as TeX sets them: every
      * space stretched alike, a space after a sentence's stop three times as much (its natural width a third wider).
@@ -4428,6 +4429,7 @@ class DocumentModelTest {
         assertThat(text).extracting(e -> squeeze(e.text())).containsExactly(String.join(" ", abstractLines), String.join(" ", keywords),
                 "Figure 1. Examples of regular and irregular scene text.", String.join(" ", introduction));
     }
+
     /**
      * A paper's grid of authors (two a row, each a centred block of name, affiliation and address) is a table, and the
      * two columns of text under it are not its rows: the left column's "ABSTRACT" beside the right column's first
@@ -4465,6 +4467,7 @@ class DocumentModelTest {
         assertThat(elements.getFirst().table().rows()).hasSize(10).allSatisfy(row -> assertThat(row).hasSize(2));
         assertThat(elements.getLast().text()).satisfies(t -> assertThat(squeeze(t)).isEqualTo(String.join(" ", right)));
     }
+
     /** A brochure's items marked with a full block "█" are list items, their wrapped lines with them. */
     @Test
     void itemsMarkedWithBlocksAreItems() throws Exception {
@@ -4486,6 +4489,7 @@ class DocumentModelTest {
         assertThat(elements).extracting(Element::type).containsExactly(Type.PARAGRAPH, Type.LIST_ITEM, Type.LIST_ITEM, Type.LIST_ITEM);
         assertThat(squeeze(elements.get(1).text())).isEqualTo("Access to content in a structured, logical reading order complete with applicable semantics");
     }
+
     /**
      * The lines of running text under a displayed equation whose terms stand apart like cells are no rows of a table,
      * though TeX sets a prime after each line's words on a baseline of its own ("Further, i" | "′" | "is obtained
@@ -4525,6 +4529,7 @@ class DocumentModelTest {
         assertThat(elements).filteredOn(e -> e.type() == Type.TABLE).allSatisfy(t -> assertThat(t.text()).doesNotContain("where I is", "first channel"));
         assertThat(elements).extracting(e -> squeeze(e.text())).anySatisfy(t -> assertThat(t).contains("where I is the input image"));
     }
+
     /**
      * Words of a caption highlighted by boxes drawn behind them (a paper's "completion c" and "adversarial comment σ",
      * two boxes on each of two lines) make rulings a lattice table is found in, but no table: their words read in
@@ -4560,6 +4565,7 @@ class DocumentModelTest {
                     Arrays.stream(lines).map(l -> String.join(" ", l)).collect(java.util.stream.Collectors.joining(" ")));
         }
     }
+
     /**
      * A slide whose logo stands at its top left, its text in the right-hand part, and a sidebar at the left of its foot
      * beside a note: the slide's text reads before the sidebar. (The logo is no start of the sidebar's column 700
@@ -4584,6 +4590,7 @@ class DocumentModelTest {
         assertThat(texts.indexOf("Screen readers follow their reading order")).isNotNegative()
                 .isLessThan(texts.indexOf("Klaas Posselt, Member of the PDF Association"));
     }
+
     /**
      * A paper's table set across both columns at a page's top, its gap between two columns on the page's gutter, is one
      * table of all its columns before the columns' text (it was cut in two, each half read with its column's text).
